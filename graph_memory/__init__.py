@@ -1,0 +1,3 @@
+"""graph-memory: explainable knowledge-graph memory for LLM agents."""
+
+__version__ = "0.1.0"

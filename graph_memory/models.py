@@ -1,0 +1,169 @@
+"""Typed models passed between the stages (text -> extract -> resolve -> store -> ...)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FactStatus = Literal["current", "superseded", "conflicted", "forgotten"]
+FACT_STATUSES: tuple[FactStatus, ...] = ("current", "superseded", "conflicted", "forgotten")
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:@\-]{0,127}$"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --- extraction ------------------------------------------------------------------------------
+
+
+class EntityRef(_Frozen):
+    """An entity as named in text or by a caller, before it is resolved to a stored entity."""
+
+    name: str = Field(min_length=1, max_length=200)
+    type: str = Field(min_length=1, max_length=64)
+
+
+class Triple(_Frozen):
+    """subject -predicate-> object, with an optional key for keyed relations ('my X is Y')."""
+
+    subject: EntityRef
+    predicate: str = Field(min_length=1, max_length=64)
+    object: EntityRef
+    key: str | None = Field(default=None, max_length=100)
+
+
+class ExtractedFact(_Frozen):
+    """A triple found in one text, with where and how it was found."""
+
+    triple: Triple
+    span: tuple[int, int] = Field(description="Character offsets [start, end) in the text.")
+    extractor: str
+    confidence: float = Field(gt=0.0, le=1.0)
+    memory_type: str | None = None
+
+
+class ExtractionInput(_Frozen):
+    text: str
+    speaker: str = Field(description="Who said the text: first person resolves to this name.")
+
+
+class Extraction(_Frozen):
+    facts: tuple[ExtractedFact, ...] = ()
+    mentions: tuple[EntityRef, ...] = Field(
+        default=(), description="Named entities the text mentions (for entity-aware recall)."
+    )
+
+
+# --- write requests and results --------------------------------------------------------------
+
+
+class WriteRequest(_Strict):
+    """One memory to write: free text (extracted), structured triples, or both."""
+
+    user_id: str = Field(pattern=ID_PATTERN)
+    text: str | None = None
+    triples: list[Triple] = Field(default_factory=list)
+    agent_id: str | None = Field(default=None, pattern=ID_PATTERN)
+    session_id: str | None = Field(default=None, pattern=ID_PATTERN)
+    memory_type: str | None = None
+    priority: int | None = None
+    timestamp: datetime | None = None
+    source_id: str | None = Field(default=None, max_length=256)
+    speaker: str | None = Field(default=None, max_length=200)
+
+
+class FactChange(_Frozen):
+    """A consequence of a write for an existing fact."""
+
+    kind: Literal["superseded", "conflict", "reinforced"]
+    fact_id: str = Field(description="The fact written (or reinforced) by this write.")
+    other_fact_id: str | None = Field(default=None, description="The older fact affected.")
+    reason: str
+
+
+class WriteResult(_Frozen):
+    episode_id: str
+    created: bool = Field(description="False when the same episode had been written before.")
+    fact_ids: tuple[str, ...] = ()
+    changes: tuple[FactChange, ...] = ()
+
+
+# --- stored records --------------------------------------------------------------------------
+
+
+class Episode(_Frozen):
+    id: str
+    user_id: str
+    agent_id: str | None
+    session_id: str | None
+    text: str | None = Field(description="None once forgotten.")
+    timestamp: datetime
+    source_id: str | None
+    speaker: str | None
+    kind: str = Field(default="message", description="message | working_memory | ...")
+    status: Literal["active", "forgotten"] = "active"
+
+
+class Entity(_Frozen):
+    id: str
+    user_id: str
+    name: str
+    type: str
+    aliases: tuple[str, ...] = ()
+
+
+class Fact(_Frozen):
+    id: str
+    user_id: str
+    agent_id: str | None
+    session_id: str | None
+    subject_id: str
+    subject_name: str
+    predicate: str
+    object_id: str
+    object_name: str
+    key: str | None
+    text: str | None = Field(description="None once forgotten.")
+    memory_type: str
+    priority: int = Field(ge=1, le=10)
+    confidence: float = Field(ge=0.0, le=1.0)
+    valid_from: datetime
+    created_at: datetime
+    superseded_at: datetime | None = None
+    status: FactStatus = "current"
+    needs_confirmation: bool = False
+    use_count: int = 0
+    useful_count: int = 0
+    last_used_at: datetime | None = None
+    expires_at: datetime | None = None
+    evidence_count: int = 1
+    origin: str = Field(description="Who asserted it: the speaker, else the agent, else the user.")
+    extractor: str
+    episode_ids: tuple[str, ...] = ()
+
+
+class FactLink(_Frozen):
+    """A SUPERSEDES or CONFLICTS_WITH edge between two facts."""
+
+    kind: Literal["SUPERSEDES", "CONFLICTS_WITH"]
+    from_id: str
+    to_id: str
+    reason: str
+    at: datetime
+
+
+class Tombstone(_Frozen):
+    id: str
+    target_id: str
+    target_kind: Literal["fact", "episode", "entity"]
+    user_id: str
+    forgotten_at: datetime
+    by: str
+    reason: str

@@ -1,0 +1,192 @@
+"""Load and validate the ontology: entity types, relation types, memory types, conflict policy.
+
+The default ontology ships in `ontology/default.yaml`; a user file (Settings.ontology_file)
+extends it: a name it declares replaces the default entry of that name, new names are added,
+and `conflict_policy` keys override one by one. The result is frozen and validated; any
+problem raises `OntologyError` naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from graph_memory.errors import OntologyError
+from graph_memory.extract.patterns import PatternSpec
+from graph_memory.resources import data_dir
+
+IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+ANY_TYPE = "Thing"
+
+
+def check_identifier(name: str) -> str:
+    """Labels, relation and memory type names end up in Cypher: only plain identifiers pass."""
+    if not IDENTIFIER.fullmatch(name):
+        raise ValueError(f"{name!r} is not a valid identifier (^[A-Za-z_][A-Za-z0-9_]*$)")
+    return name
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class MemoryTypeSpec(_Frozen):
+    description: str = ""
+    priority: int = Field(ge=1, le=10)
+    working_ttl_seconds: int = Field(gt=0)
+    expires_after_days: float | None = Field(default=None, gt=0)
+
+
+class EntityTypeSpec(_Frozen):
+    description: str = ""
+    ner: tuple[str, ...] = ()
+
+
+class RelationSpec(_Frozen):
+    description: str = ""
+    domain: tuple[str, ...] = Field(min_length=1)
+    range: tuple[str, ...] = Field(min_length=1)
+    cardinality: Literal["one", "many"]
+    scope: tuple[Literal["subject", "key"], ...] = ()
+    memory_type: str
+    priority: int | None = Field(default=None, ge=1, le=10)
+    contradicts: tuple[str, ...] = ()
+    negated_as: str | None = None
+    template: str
+    patterns: tuple[PatternSpec, ...] = ()
+
+    @field_validator("template")
+    @classmethod
+    def _template_names_both_ends(cls, value: str) -> str:
+        if "{subject}" not in value or "{object}" not in value:
+            raise ValueError("template must contain {subject} and {object}")
+        return value
+
+    @model_validator(mode="after")
+    def _scope_matches_cardinality(self) -> RelationSpec:
+        if self.cardinality == "one" and "subject" not in self.scope:
+            raise ValueError("a single-valued relation needs a scope containing 'subject'")
+        if self.cardinality == "many" and self.scope:
+            raise ValueError("scope is only meaningful for cardinality 'one'")
+        return self
+
+
+class ConflictPolicy(_Frozen):
+    conflict_window_seconds: float = Field(default=86400, ge=0)
+
+
+class Ontology(_Frozen):
+    """The validated, frozen ontology."""
+
+    version: int = 1
+    memory_types: dict[str, MemoryTypeSpec]
+    entity_types: dict[str, EntityTypeSpec]
+    relations: dict[str, RelationSpec]
+    conflict_policy: ConflictPolicy = ConflictPolicy()
+
+    @model_validator(mode="after")
+    def _cross_references(self) -> Ontology:
+        for section in ("memory_types", "entity_types", "relations"):
+            for name in getattr(self, section):
+                try:
+                    check_identifier(name)
+                except ValueError as e:
+                    raise ValueError(f"{section}.{name}: {e}") from None
+        if ANY_TYPE not in self.entity_types:
+            raise ValueError(f"entity_types: the fallback type {ANY_TYPE!r} must be declared")
+        for name, rel in self.relations.items():
+            where = f"relations.{name}"
+            for field in ("domain", "range"):
+                for type_name in getattr(rel, field):
+                    if type_name not in self.entity_types:
+                        raise ValueError(f"{where}.{field}: unknown entity type {type_name!r}")
+            if rel.memory_type not in self.memory_types:
+                raise ValueError(f"{where}.memory_type: unknown memory type {rel.memory_type!r}")
+            for pattern in rel.patterns:
+                if pattern.memory_type is not None and pattern.memory_type not in self.memory_types:
+                    raise ValueError(
+                        f"{where}.patterns: unknown memory type {pattern.memory_type!r}"
+                    )
+            for other in rel.contradicts:
+                if other not in self.relations:
+                    raise ValueError(f"{where}.contradicts: unknown relation {other!r}")
+                if name not in self.relations[other].contradicts:
+                    raise ValueError(
+                        f"{where}.contradicts: {other} must also declare contradicts [{name}]"
+                    )
+            if rel.negated_as is not None and rel.negated_as not in self.relations:
+                raise ValueError(f"{where}.negated_as: unknown relation {rel.negated_as!r}")
+            if "{key}" in rel.template and "key" not in rel.scope:
+                raise ValueError(f"{where}.template: uses {{key}} but scope has no 'key'")
+        return self
+
+    # --- lookups used by the stages -------------------------------------------------------
+
+    def relation(self, name: str) -> RelationSpec:
+        try:
+            return self.relations[name]
+        except KeyError:
+            raise OntologyError(f"unknown relation {name!r}") from None
+
+    def priority_of(self, relation: str, memory_type: str) -> int:
+        """Default priority: the relation's own, else its memory type's."""
+        explicit = self.relations[relation].priority
+        return explicit if explicit is not None else self.memory_types[memory_type].priority
+
+    def type_allowed(self, allowed: tuple[str, ...], type_name: str) -> bool:
+        return ANY_TYPE in allowed or type_name in allowed
+
+    def render(self, relation: str, subject: str, obj: str, key: str | None) -> str:
+        return self.relations[relation].template.format(subject=subject, object=obj, key=key or "")
+
+
+def _merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for section, value in override.items():
+        if section in ("memory_types", "entity_types", "relations", "conflict_policy"):
+            if not isinstance(value, Mapping):
+                raise OntologyError(f"section {section!r} must be a mapping")
+            merged[section] = {**merged.get(section, {}), **value}
+        else:
+            merged[section] = value
+    return merged
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise OntologyError(f"{path}: ontology file not found") from None
+    except (yaml.YAMLError, UnicodeDecodeError) as e:
+        raise OntologyError(f"{path}: not valid YAML: {e}") from e
+    if not isinstance(raw, dict):
+        raise OntologyError(f"{path}: the top level must be a mapping")
+    return raw
+
+
+def _format_validation_error(path: Path, error: ValidationError) -> str:
+    lines = []
+    for item in error.errors():
+        location = ".".join(str(part) for part in item["loc"]) or "(top level)"
+        message = item["msg"].removeprefix("Value error, ")
+        lines.append(f"{path}: {location}: {message}")
+    return "\n".join(lines)
+
+
+def load_ontology(user_file: Path | None = None) -> Ontology:
+    """The default ontology, extended by `user_file` when given."""
+    default_path = data_dir("ontology") / "default.yaml"
+    raw = _read_yaml(default_path)
+    blamed = default_path
+    if user_file is not None:
+        raw = _merge(raw, _read_yaml(user_file))
+        blamed = user_file
+    try:
+        return Ontology.model_validate(raw)
+    except ValidationError as e:
+        raise OntologyError(_format_validation_error(blamed, e)) from e
