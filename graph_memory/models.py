@@ -101,12 +101,12 @@ class WriteResult(_Frozen):
 class Episode(_Frozen):
     id: str
     user_id: str
-    agent_id: str | None
-    session_id: str | None
-    text: str | None = Field(description="None once forgotten.")
+    agent_id: str | None = None
+    session_id: str | None = None
+    text: str | None = Field(default=None, description="None once forgotten.")
     timestamp: datetime
-    source_id: str | None
-    speaker: str | None
+    source_id: str | None = None
+    speaker: str | None = None
     kind: str = Field(default="message", description="message | working_memory | ...")
     status: Literal["active", "forgotten"] = "active"
 
@@ -122,15 +122,15 @@ class Entity(_Frozen):
 class Fact(_Frozen):
     id: str
     user_id: str
-    agent_id: str | None
-    session_id: str | None
+    agent_id: str | None = None
+    session_id: str | None = None
     subject_id: str
-    subject_name: str
+    subject_name: str | None = Field(default=None, description="None once forgotten.")
     predicate: str
     object_id: str
-    object_name: str
-    key: str | None
-    text: str | None = Field(description="None once forgotten.")
+    object_name: str | None = Field(default=None, description="None once forgotten.")
+    key: str | None = None
+    text: str | None = Field(default=None, description="None once forgotten.")
     memory_type: str
     priority: int = Field(ge=1, le=10)
     confidence: float = Field(ge=0.0, le=1.0)
@@ -167,3 +167,19 @@ class Tombstone(_Frozen):
     forgotten_at: datetime
     by: str
     reason: str
+
+
+class WorkingSlot(_Frozen):
+    """One working-memory slot of a session: a key with its current value."""
+
+    user_id: str
+    session_id: str
+    key: str
+    value: str
+    memory_type: str
+    priority: int = Field(ge=1, le=10)
+    updated_at: datetime
+    expires_at: datetime
+    history: tuple[str, ...] = Field(
+        default=(), description="Earlier values, oldest first, as 'ISO-time<TAB>value'."
+    )

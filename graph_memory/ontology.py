@@ -45,6 +45,7 @@ class MemoryTypeSpec(_Frozen):
 class EntityTypeSpec(_Frozen):
     description: str = ""
     ner: tuple[str, ...] = ()
+    merge_by_embedding: bool = True
 
 
 class RelationSpec(_Frozen):

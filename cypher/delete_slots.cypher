@@ -1,0 +1,3 @@
+UNWIND $ids AS id
+MATCH (s:Slot {id: id})
+DELETE s

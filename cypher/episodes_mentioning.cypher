@@ -1,0 +1,2 @@
+MATCH (e:Episode)-[:MENTIONS]->(:Entity {id: $entity_id})
+RETURN e.id AS id

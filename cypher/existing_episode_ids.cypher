@@ -1,0 +1,3 @@
+UNWIND $ids AS id
+MATCH (e:Episode {id: id})
+RETURN e.id AS id

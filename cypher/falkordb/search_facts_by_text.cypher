@@ -1,0 +1,7 @@
+// $query is a RediSearch query built by the store from plain word tokens.
+CALL db.idx.fulltext.queryNodes('Fact', $query)
+YIELD node, score
+WHERE node.user_id = $user_id AND node.status <> 'forgotten'
+RETURN node {.*, embedding: null} AS fact, score
+ORDER BY score DESC
+LIMIT $k

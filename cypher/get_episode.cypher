@@ -1,0 +1,2 @@
+MATCH (e:Episode {id: $id})
+RETURN e {.*, embedding: null} AS episode

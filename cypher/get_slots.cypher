@@ -1,0 +1,2 @@
+MATCH (s:Slot {session_key: $session_key})
+RETURN s {.*} AS slot

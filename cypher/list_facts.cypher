@@ -1,0 +1,9 @@
+// Optional filters are passed as null.
+MATCH (f:Fact)
+WHERE f.user_id = $user_id
+  AND ($statuses IS NULL OR f.status IN $statuses)
+  AND ($predicate IS NULL OR f.predicate = $predicate)
+  AND ($entity_id IS NULL OR f.subject_id = $entity_id OR f.object_id = $entity_id)
+RETURN f {.*, embedding: null} AS fact
+ORDER BY f.valid_from DESC, f.created_at DESC
+LIMIT $limit

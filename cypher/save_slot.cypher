@@ -1,0 +1,3 @@
+MERGE (s:Slot {id: $id})
+SET s = $props
+RETURN s.id AS id

@@ -1,0 +1,3 @@
+UNWIND $ids AS id
+MATCH (t:Tombstone {target_id: id})
+RETURN t {.*} AS tombstone

@@ -1,0 +1,136 @@
+"""Entity canonicalisation across writes.
+
+A name resolves, in this order, to: the entity with the same normalised name (case,
+punctuation, whitespace; the extractor already lemmatises), an entity that has the name as an
+alias, or, for entity types that allow it, the most similar entity of a compatible type whose
+name embedding is at least `threshold` cosine-similar (the new name becomes its alias).
+Otherwise a new entity is created. Entities are scoped to one user.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import numpy as np
+
+from graph_memory.embed import Embedder
+from graph_memory.extract.canonical import normalize_name
+from graph_memory.ids import make_id
+from graph_memory.models import Entity, EntityRef
+from graph_memory.ontology import ANY_TYPE, Ontology
+from graph_memory.store.base import AliasRow, EntityRow, Store
+
+
+def entity_id(user_id: str, name: str) -> str:
+    return make_id("ent", user_id, normalize_name(name))
+
+
+def alias_id(user_id: str, name: str) -> str:
+    return make_id("alias", user_id, normalize_name(name))
+
+
+def types_compatible(a: str, b: str) -> bool:
+    return a == b or ANY_TYPE in (a, b)
+
+
+@dataclass
+class ResolvedEntities:
+    """name-and-type -> entity, plus the rows the write must upsert."""
+
+    by_ref: dict[EntityRef, Entity] = field(default_factory=dict)
+    rows: dict[str, EntityRow] = field(default_factory=dict)
+    aliases: list[AliasRow] = field(default_factory=list)
+
+
+class EntityResolver:
+    def __init__(
+        self, store: Store, embedder: Embedder, ontology: Ontology, threshold: float
+    ) -> None:
+        self._store = store
+        self._embedder = embedder
+        self._ontology = ontology
+        self.threshold = threshold
+
+    def resolve(self, user_id: str, refs: list[EntityRef], now: datetime) -> ResolvedEntities:
+        """Resolve every ref of one user; refs naming the same thing share one entity."""
+        out = ResolvedEntities()
+        unique = list(dict.fromkeys(refs))
+        if not unique:
+            return out
+        vectors = self._embedder.embed([ref.name for ref in unique])
+        ids = [entity_id(user_id, ref.name) for ref in unique]
+        known = self._store.get_entities(ids)
+        aliased = self._store.resolve_aliases([alias_id(user_id, ref.name) for ref in unique])
+        known.update(self._store.get_entities([e for e in aliased.values() if e not in known]))
+        fresh: list[tuple[Entity, np.ndarray]] = []  # created in this call, for merging
+        for ref, vector, ent_id in zip(unique, vectors, ids, strict=True):
+            entity = known.get(ent_id) or known.get(aliased.get(alias_id(user_id, ref.name), ""))
+            if entity is None:
+                entity = self._similar(user_id, ref, vector, fresh, known, out, now)
+            if entity is None:
+                entity = Entity(id=ent_id, user_id=user_id, name=ref.name, type=ref.type)
+                known[ent_id] = entity
+                fresh.append((entity, vector))
+                out.rows[ent_id] = EntityRow(entity=entity, embedding=vector.tolist(), created_at=now)
+            elif entity.type == ANY_TYPE and ref.type != ANY_TYPE:
+                # A specific type learned later refines the fallback type.
+                entity = entity.model_copy(update={"type": ref.type})
+                known[entity.id] = entity
+                previous = out.rows.get(entity.id)
+                out.rows[entity.id] = EntityRow(
+                    entity=entity,
+                    embedding=None if previous is None else previous.embedding,
+                    created_at=now,
+                )
+            out.by_ref[ref] = entity
+        return out
+
+    def _similar(
+        self,
+        user_id: str,
+        ref: EntityRef,
+        vector: np.ndarray,
+        fresh: list[tuple[Entity, np.ndarray]],
+        known: dict[str, Entity],
+        out: ResolvedEntities,
+        now: datetime,
+    ) -> Entity | None:
+        spec = self._ontology.entity_types.get(ref.type)
+        if spec is None or not spec.merge_by_embedding:
+            return None
+        best: tuple[float, Entity] | None = None
+        candidates = self._store.similar_entities(user_id, vector.tolist(), k=5)
+        candidates += [(entity, float(np.dot(vector, other))) for entity, other in fresh]
+        for entity, similarity in candidates:
+            target = self._ontology.entity_types.get(entity.type)
+            if (
+                similarity >= self.threshold
+                and types_compatible(entity.type, ref.type)
+                and target is not None
+                and target.merge_by_embedding
+                and (best is None or similarity > best[0])
+            ):
+                best = (similarity, entity)
+        if best is None:
+            return None
+        entity = known.get(best[1].id, best[1])
+        normalized = normalize_name(ref.name)
+        if normalized not in {normalize_name(a) for a in entity.aliases}:
+            entity = entity.model_copy(update={"aliases": (*entity.aliases, ref.name)})
+            known[entity.id] = entity
+            previous = out.rows.get(entity.id)
+            out.rows[entity.id] = EntityRow(
+                entity=entity,
+                embedding=None if previous is None else previous.embedding,
+                created_at=now,
+            )
+            out.aliases.append(
+                AliasRow(
+                    id=alias_id(user_id, ref.name),
+                    user_id=user_id,
+                    name=normalized,
+                    entity_id=entity.id,
+                )
+            )
+        return entity

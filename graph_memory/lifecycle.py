@@ -1,0 +1,338 @@
+"""What happens to facts after they are written: feedback, update, forget, prune."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from pydantic import BaseModel, ConfigDict
+
+from graph_memory.embed import Embedder
+from graph_memory.errors import InvalidInputError, NotFoundError
+from graph_memory.ids import check_id, make_id
+from graph_memory.models import EntityRef, Fact, FactLink, Tombstone, Triple, WriteRequest
+from graph_memory.ontology import Ontology
+from graph_memory.resolve import ConflictResolver
+from graph_memory.store.base import (
+    FactUpdate,
+    ForgetPlan,
+    PruneRule,
+    StatusChange,
+    Store,
+    WritePlan,
+)
+from graph_memory.validation import check_memory_type, check_priority, check_triple, clean_text
+from graph_memory.write import WritePlanner
+
+CONFIDENCE_UP = 0.1
+CONFIDENCE_DOWN = 0.2
+CONFIDENCE_MIN = 0.1
+CONFIDENCE_MAX = 1.0
+PRUNE_RULES: tuple[PruneRule, ...] = ("expired", "low_confidence", "superseded", "never_used")
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+class PruneCandidate(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    fact_id: str
+    user_id: str
+    rule: PruneRule
+    text: str | None
+    status: str
+
+
+class PruneReport(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    dry_run: bool
+    candidates: tuple[PruneCandidate, ...]
+    removed: int
+
+
+def next_confidence(confidence: float, useful: bool) -> float:
+    """+0.1 when useful, -0.2 when not, kept within [0.1, 1.0]."""
+    step = CONFIDENCE_UP if useful else -CONFIDENCE_DOWN
+    return round(min(CONFIDENCE_MAX, max(CONFIDENCE_MIN, confidence + step)), 6)
+
+
+class Lifecycle:
+    def __init__(
+        self, store: Store, planner: WritePlanner, embedder: Embedder, ontology: Ontology
+    ) -> None:
+        self._store = store
+        self._planner = planner
+        self._embedder = embedder
+        self._ontology = ontology
+        self._conflicts = ConflictResolver(ontology)
+
+    def feedback(self, fact: Fact, useful: bool, now: datetime) -> Fact:
+        update = FactUpdate(
+            confidence=next_confidence(fact.confidence, useful),
+            use_count=fact.use_count + 1,
+            useful_count=fact.useful_count + (1 if useful else 0),
+            last_used_at=now,
+        )
+        self._store.update_fact(fact.id, update)
+        return fact.model_copy(update=update.model_dump(exclude_none=True))
+
+    def update(
+        self,
+        fact: Fact,
+        *,
+        now: datetime,
+        object_name: str | None,
+        key: str | None,
+        priority: int | None,
+        memory_type: str | None,
+        expires_at: datetime | None,
+    ) -> Fact:
+        if fact.status == "superseded":
+            raise InvalidInputError(f"{fact.id} is superseded; update its successor instead")
+        if priority is not None:
+            check_priority(priority)
+        if memory_type is not None:
+            check_memory_type(self._ontology, memory_type)
+        if all(v is None for v in (object_name, key, priority, memory_type, expires_at)):
+            raise InvalidInputError("update needs at least one field to change")
+        if object_name is not None or key is not None:
+            return self._new_version(fact, now, object_name, key, priority, memory_type, expires_at)
+        changes = FactUpdate(priority=priority, memory_type=memory_type, expires_at=expires_at)
+        updated = fact.model_copy(update=changes.model_dump(exclude_none=True))
+        others = [
+            f
+            for f in self._store.active_facts_of_subjects(fact.user_id, [fact.subject_id])
+            if f.id != fact.id
+        ]
+        # Re-run the policy with the updated fact as if it had just been stated.
+        resolution = self._conflicts.resolve([updated], others, now)
+        final = resolution.created[0]
+        plan_changes = [
+            StatusChange(
+                fact_id=fid,
+                status=s.status,
+                superseded_at=s.superseded_at,
+                needs_confirmation=s.needs_confirmation,
+            )
+            for fid, s in resolution.changed_existing.items()
+        ]
+        plan_changes.append(
+            StatusChange(
+                fact_id=fact.id,
+                status=final.status,
+                superseded_at=final.superseded_at,
+                needs_confirmation=final.needs_confirmation,
+            )
+        )
+        self._store.apply(
+            WritePlan(
+                updates=[(fact.id, changes)], status_changes=plan_changes, links=resolution.links
+            )
+        )
+        return final
+
+    def _new_version(
+        self,
+        fact: Fact,
+        now: datetime,
+        object_name: str | None,
+        key: str | None,
+        priority: int | None,
+        memory_type: str | None,
+        expires_at: datetime | None,
+    ) -> Fact:
+        subject = self._store.get_entity(fact.subject_id)
+        current_object = self._store.get_entity(fact.object_id)
+        if subject is None or current_object is None:
+            raise NotFoundError(f"the entities of {fact.id} were forgotten")
+        name = (
+            clean_text(object_name, field="object_name", max_chars=200)
+            if object_name is not None
+            else current_object.name
+        )
+        triple = Triple(
+            subject=EntityRef(name=subject.name, type=subject.type),
+            predicate=fact.predicate,
+            object=EntityRef(name=name, type=current_object.type),
+            key=key if key is not None else fact.key,
+        )
+        check_triple(self._ontology, triple)
+        request = WriteRequest(
+            user_id=fact.user_id,
+            agent_id=fact.agent_id,
+            session_id=fact.session_id,
+            triples=[triple],
+            memory_type=memory_type or fact.memory_type,
+            priority=priority or fact.priority,
+            timestamp=now,
+            source_id=f"update:{fact.id}:{now.isoformat()}",
+            speaker=fact.origin,
+        )
+        plan, results = self._planner.plan([request], now, kind="update")
+        new_ids = [fid for fid in results[0].fact_ids if fid != fact.id]
+        if not new_ids:
+            raise InvalidInputError("the update changes nothing")
+        new_id = new_ids[0]
+        if not any(c.fact_id == fact.id for c in plan.status_changes):
+            plan.status_changes.append(
+                StatusChange(
+                    fact_id=fact.id, status="superseded", superseded_at=now,
+                    needs_confirmation=False,
+                )
+            )
+            plan.links.append(
+                FactLink(kind="SUPERSEDES", from_id=new_id, to_id=fact.id,
+                         reason="updated by the caller", at=now)
+            )
+        if expires_at is not None:
+            plan.updates.append((new_id, FactUpdate(expires_at=expires_at)))
+        self._store.apply(plan)
+        updated = self._store.get_fact(new_id)
+        if updated is None:
+            raise NotFoundError(f"{new_id} vanished after the update")
+        return updated
+
+    def forget(
+        self,
+        *,
+        user_id: str,
+        memory_id: str | None,
+        entity_id: str | None,
+        query: str | None,
+        by: str,
+        reason: str,
+        now: datetime,
+    ) -> list[Tombstone]:
+        by = clean_text(by, field="by", max_chars=200)
+        reason = clean_text(reason, field="reason", max_chars=1000)
+        fact_ids: set[str] = set()
+        episode_ids: set[str] = set()
+        entity_ids: set[str] = set()
+        if memory_id is not None:
+            check_id(memory_id, prefixes=("fact", "ep"))
+            if memory_id.startswith("fact_"):
+                fact = self._owned_fact(memory_id, user_id)
+                fact_ids.add(fact.id)
+            else:
+                episode = self._store.get_episode(memory_id)
+                if episode is None or episode.user_id != user_id or episode.status == "forgotten":
+                    raise NotFoundError(f"no memory {memory_id} for user {user_id}")
+                episode_ids.add(episode.id)
+                fact_ids |= set(self._store.facts_from_episodes([episode.id]))
+        elif entity_id is not None:
+            check_id(entity_id, prefixes=("ent",))
+            entity = self._store.get_entity(entity_id)
+            if entity is None or entity.user_id != user_id:
+                raise NotFoundError(f"no entity {entity_id} for user {user_id}")
+            entity_ids.add(entity.id)
+            fact_ids |= {
+                f.id
+                for f in self._store.list_facts(user_id, entity_id=entity.id, limit=100_000)
+                if f.status != "forgotten"
+            }
+            episode_ids |= set(self._store.episodes_mentioning(entity.id))
+        else:
+            assert query is not None
+            words = {w.lower() for w in _WORD.findall(clean_text(query, field="query",
+                                                                  max_chars=1000))}
+            if not words:
+                raise InvalidInputError("query: needs at least one word")
+            for fact, _ in self._store.search_facts_by_text(user_id, query, 10_000):
+                if fact.text and words <= {w.lower() for w in _WORD.findall(fact.text)}:
+                    fact_ids.add(fact.id)
+            for episode, _ in self._store.search_episodes_by_text(user_id, query, 10_000):
+                if episode.text and words <= {w.lower() for w in _WORD.findall(episode.text)}:
+                    episode_ids.add(episode.id)
+        # A forgotten fact's source messages would still recall it: forget them too.
+        episode_ids |= set(self._store.fact_sources(sorted(fact_ids)))
+        tombstones = [
+            Tombstone(
+                id=make_id("tomb", target, now.isoformat()),
+                target_id=target,
+                target_kind=kind,
+                user_id=user_id,
+                forgotten_at=now,
+                by=by,
+                reason=reason,
+            )
+            for kind, targets in (
+                ("fact", fact_ids),
+                ("episode", episode_ids),
+                ("entity", entity_ids),
+            )
+            for target in sorted(targets)
+        ]
+        if tombstones:
+            self._store.forget(
+                ForgetPlan(
+                    fact_ids=sorted(fact_ids),
+                    episode_ids=sorted(episode_ids),
+                    entity_ids=sorted(entity_ids),
+                    tombstones=tombstones,
+                )
+            )
+        return tombstones
+
+    def _owned_fact(self, fact_id: str, user_id: str) -> Fact:
+        fact = self._store.get_fact(fact_id)
+        if fact is None or fact.user_id != user_id or fact.status == "forgotten":
+            raise NotFoundError(f"no memory {fact_id} for user {user_id}")
+        return fact
+
+    def prune(
+        self,
+        *,
+        user_id: str | None,
+        dry_run: bool,
+        superseded_days: float,
+        unused_days: float,
+        min_confidence: float,
+        limit: int,
+        now: datetime,
+    ) -> PruneReport:
+        if superseded_days < 0 or unused_days < 0 or not 0 <= min_confidence <= 1:
+            raise InvalidInputError("prune: days must be >= 0 and min_confidence within [0, 1]")
+        if not 1 <= limit <= 100_000:
+            raise InvalidInputError("prune: limit must be between 1 and 100000")
+        found: dict[str, PruneCandidate] = {}
+        for rule in PRUNE_RULES:
+            for fact in self._store.prune_candidates(
+                user_id,
+                rule,
+                now=now,
+                min_confidence=min_confidence,
+                superseded_before=now - timedelta(days=superseded_days),
+                unused_before=now - timedelta(days=unused_days),
+                limit=limit,
+            ):
+                found.setdefault(
+                    fact.id,
+                    PruneCandidate(
+                        fact_id=fact.id,
+                        user_id=fact.user_id,
+                        rule=rule,
+                        text=fact.text,
+                        status=fact.status,
+                    ),
+                )
+        candidates = tuple(found.values())[:limit]
+        if not dry_run and candidates:
+            self._store.forget(
+                ForgetPlan(
+                    fact_ids=[c.fact_id for c in candidates],
+                    tombstones=[
+                        Tombstone(
+                            id=make_id("tomb", c.fact_id, now.isoformat()),
+                            target_id=c.fact_id,
+                            target_kind="fact",
+                            user_id=c.user_id,
+                            forgotten_at=now,
+                            by="prune",
+                            reason=f"prune: {c.rule}",
+                        )
+                        for c in candidates
+                    ],
+                )
+            )
+        return PruneReport(
+            dry_run=dry_run, candidates=candidates, removed=0 if dry_run else len(candidates)
+        )
+

@@ -1,0 +1,364 @@
+"""Memory: the public Python API. Wires the stages; transports (CLI, REST, MCP) call only this.
+
+    with Memory.open() as memory:
+        memory.write("I'm allergic to peanuts", user_id="u1")
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from pydantic import ValidationError
+
+from graph_memory.config import Settings
+from graph_memory.embed import Embedder, SentenceTransformerEmbedder
+from graph_memory.entities import EntityResolver
+from graph_memory.errors import InvalidInputError, NotFoundError
+from graph_memory.extract.base import Extractor
+from graph_memory.ids import check_id
+from graph_memory.lifecycle import Lifecycle, PruneReport
+from graph_memory.models import (
+    Entity,
+    Episode,
+    Fact,
+    FactLink,
+    FactStatus,
+    Tombstone,
+    Triple,
+    WorkingSlot,
+    WriteRequest,
+    WriteResult,
+)
+from graph_memory.ontology import Ontology, load_ontology
+from graph_memory.store.base import Store
+from graph_memory.validation import check_request, check_scope_id, utcnow
+from graph_memory.working import WorkingMemory
+from graph_memory.write import WritePlanner
+
+
+def _request(fields: dict[str, Any]) -> WriteRequest:
+    try:
+        return WriteRequest.model_validate(fields)
+    except ValidationError as e:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'request'}: {err['msg']}"
+            for err in e.errors()
+        )
+        raise InvalidInputError(problems) from e
+
+
+def _default_extractor(ontology: Ontology) -> Extractor:
+    from graph_memory.extract.rules import RuleExtractor
+
+    return RuleExtractor(ontology)
+
+
+class Memory:
+    """Knowledge-graph memory over one store. Thread-safe; writes are serialised."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        extractor: Extractor,
+        embedder: Embedder,
+        ontology: Ontology,
+        settings: Settings,
+        on_close: Any = None,
+    ) -> None:
+        self.store = store
+        self.ontology = ontology
+        self.settings = settings
+        self.embedder = embedder
+        self._on_close = on_close
+        self._write_lock = threading.RLock()
+        store.ensure_schema(embedder.dimension)
+        entities = EntityResolver(store, embedder, ontology, settings.entity_match_threshold)
+        self._planner = WritePlanner(store, extractor, embedder, entities, ontology)
+        self._lifecycle = Lifecycle(store, self._planner, embedder, ontology)
+        self.working = WorkingMemory(
+            store,
+            ontology,
+            capacity=settings.working_memory_capacity,
+            ttl_overrides=settings.working_memory_ttl_seconds,
+            spill=self._spill_slot,
+        )
+
+    @classmethod
+    def open(
+        cls,
+        settings: Settings | None = None,
+        *,
+        embedder: Embedder | None = None,
+        extractor: Extractor | None = None,
+    ) -> Memory:
+        """Start the embedded FalkorDB engine in `settings.data_dir` and load the models."""
+        from graph_memory.store.engine import EmbeddedEngine
+        from graph_memory.store.falkordb import FalkorDBStore
+
+        settings = settings or Settings()
+        ontology = load_ontology(settings.ontology_file)
+        engine = EmbeddedEngine(
+            settings.data_dir,
+            appendfsync=settings.appendfsync,
+            start_timeout_s=settings.engine_start_timeout_s,
+        )
+        engine.start()
+        try:
+            store = FalkorDBStore(engine.connect(), settings.graph_name)
+            return cls(
+                store,
+                extractor=extractor or _default_extractor(ontology),
+                embedder=embedder or SentenceTransformerEmbedder(threads=settings.embedding_threads),
+                ontology=ontology,
+                settings=settings,
+                on_close=engine.stop,
+            )
+        except BaseException:
+            engine.stop()
+            raise
+
+    def close(self) -> None:
+        self.store.close()
+        if self._on_close is not None:
+            self._on_close()
+            self._on_close = None
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- writing --------------------------------------------------------------------------
+    def write(
+        self,
+        text: str | None = None,
+        *,
+        user_id: str,
+        triples: Sequence[Triple | dict[str, Any]] = (),
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        memory_type: str | None = None,
+        priority: int | None = None,
+        timestamp: datetime | None = None,
+        source_id: str | None = None,
+        speaker: str | None = None,
+    ) -> WriteResult:
+        """Write one memory: text is extracted into facts; triples are stored as given."""
+        fields = {k: v for k, v in locals().items() if k != "self" and v is not None}
+        fields["triples"] = list(triples)
+        return self.write_batch([fields])[0]
+
+    def write_batch(self, requests: Sequence[WriteRequest | dict[str, Any]]) -> list[WriteResult]:
+        """Write many memories in one atomic step: all are stored, or none."""
+        if not requests:
+            raise InvalidInputError("a batch needs at least one memory")
+        if len(requests) > self.settings.max_batch_size:
+            raise InvalidInputError(
+                f"batch of {len(requests)} is over the limit of {self.settings.max_batch_size}"
+            )
+        checked = [
+            check_request(
+                self.ontology,
+                r if isinstance(r, WriteRequest) else _request(dict(r)),
+                self.settings.max_text_chars,
+            )
+            for r in requests
+        ]
+        with self._write_lock:
+            plan, results = self._planner.plan(checked, utcnow())
+            self.store.apply(plan)
+        return results
+
+    # --- reading --------------------------------------------------------------------------
+    def get(self, memory_id: str) -> Fact | Episode | Entity:
+        """A fact, episode or entity by id; NotFoundError if unknown or forgotten."""
+        check_id(memory_id)
+        found: Fact | Episode | Entity | None
+        if memory_id.startswith("fact_"):
+            found = self.store.get_fact(memory_id)
+            forgotten = found is not None and found.status == "forgotten"
+        elif memory_id.startswith("ep_"):
+            found = self.store.get_episode(memory_id)
+            forgotten = found is not None and found.status == "forgotten"
+        else:
+            found = self.store.get_entity(memory_id)
+            forgotten = False
+        if found is None or forgotten:
+            tombstones = self.store.tombstones([memory_id])
+            if tombstones:
+                t = tombstones[0]
+                raise NotFoundError(
+                    f"{memory_id} was forgotten at {t.forgotten_at.isoformat()} by {t.by}: "
+                    f"{t.reason}"
+                )
+            raise NotFoundError(f"no memory {memory_id}")
+        return found
+
+    def facts(
+        self,
+        user_id: str,
+        *,
+        statuses: Sequence[FactStatus] | None = ("current", "conflicted"),
+        entity_id: str | None = None,
+        predicate: str | None = None,
+        limit: int = 100,
+    ) -> list[Fact]:
+        """A user's facts, newest first (by default the ones that hold now)."""
+        check_scope_id(user_id, field="user_id")
+        if predicate is not None and predicate not in self.ontology.relations:
+            raise InvalidInputError(f"unknown relation {predicate!r}")
+        if not 1 <= limit <= 10_000:
+            raise InvalidInputError("limit must be between 1 and 10000")
+        return self.store.list_facts(
+            user_id, statuses=statuses, entity_id=entity_id, predicate=predicate, limit=limit
+        )
+
+    def history(self, fact_id: str) -> list[FactLink]:
+        """The SUPERSEDES / CONFLICTS_WITH links of a fact."""
+        self.get(check_id(fact_id, prefixes=("fact",)))
+        return self.store.fact_links([fact_id])
+
+    # --- lifecycle ------------------------------------------------------------------------
+    def feedback(self, fact_id: str, useful: bool) -> Fact:
+        """Was a recalled fact useful? Moves its confidence (+0.1 / -0.2 within [0.1, 1])."""
+        check_id(fact_id, prefixes=("fact",))
+        with self._write_lock:
+            return self._lifecycle.feedback(self._current(fact_id), useful, utcnow())
+
+    def update(
+        self,
+        fact_id: str,
+        *,
+        object_name: str | None = None,
+        key: str | None = None,
+        priority: int | None = None,
+        memory_type: str | None = None,
+        expires_at: datetime | None = None,
+    ) -> Fact:
+        """Change a fact. A new object or key makes a new version that supersedes the old one;
+        other changes apply in place. Either way the conflict policy runs again."""
+        check_id(fact_id, prefixes=("fact",))
+        with self._write_lock:
+            return self._lifecycle.update(
+                self._current(fact_id),
+                now=utcnow(),
+                object_name=object_name,
+                key=key,
+                priority=priority,
+                memory_type=memory_type,
+                expires_at=expires_at,
+            )
+
+    def forget(
+        self,
+        *,
+        user_id: str,
+        memory_id: str | None = None,
+        entity_id: str | None = None,
+        query: str | None = None,
+        by: str = "user",
+        reason: str = "forget requested",
+    ) -> list[Tombstone]:
+        """Remove memories from every recall path, leaving tombstones (who, when, why).
+        Exactly one of memory_id, entity_id or query."""
+        check_scope_id(user_id, field="user_id")
+        if sum(x is not None for x in (memory_id, entity_id, query)) != 1:
+            raise InvalidInputError("forget takes exactly one of memory_id, entity_id, query")
+        with self._write_lock:
+            return self._lifecycle.forget(
+                user_id=user_id,
+                memory_id=memory_id,
+                entity_id=entity_id,
+                query=query,
+                by=by,
+                reason=reason,
+                now=utcnow(),
+            )
+
+    def prune(
+        self,
+        *,
+        user_id: str | None = None,
+        dry_run: bool = True,
+        superseded_days: float = 90,
+        unused_days: float = 180,
+        min_confidence: float = 0.2,
+        limit: int = 1000,
+    ) -> PruneReport:
+        """List (dry run, the default) or remove facts that are expired, low-confidence,
+        superseded for longer than `superseded_days`, or never used in `unused_days`."""
+        if user_id is not None:
+            check_scope_id(user_id, field="user_id")
+        with self._write_lock:
+            return self._lifecycle.prune(
+                user_id=user_id,
+                dry_run=dry_run,
+                superseded_days=superseded_days,
+                unused_days=unused_days,
+                min_confidence=min_confidence,
+                limit=limit,
+                now=utcnow(),
+            )
+
+    def _current(self, fact_id: str) -> Fact:
+        fact = self.get(fact_id)
+        assert isinstance(fact, Fact)
+        return fact
+
+    # --- working memory -------------------------------------------------------------------
+    def working_set(
+        self,
+        user_id: str,
+        session_id: str,
+        key: str,
+        value: str,
+        *,
+        memory_type: str = "fact",
+        priority: int | None = None,
+    ) -> WorkingSlot:
+        """Set a working-memory slot of a session (overwrites; the old value goes to history)."""
+        check_scope_id(user_id, field="user_id")
+        check_scope_id(session_id, field="session_id")
+        with self._write_lock:
+            return self.working.set(
+                user_id, session_id, key, value, utcnow(), memory_type=memory_type,
+                priority=priority,
+            )
+
+    def working_get(self, user_id: str, session_id: str) -> list[WorkingSlot]:
+        check_scope_id(user_id, field="user_id")
+        check_scope_id(session_id, field="session_id")
+        with self._write_lock:
+            return self.working.slots(user_id, session_id, utcnow())
+
+    def working_delete(self, user_id: str, session_id: str, key: str) -> None:
+        check_scope_id(user_id, field="user_id")
+        check_scope_id(session_id, field="session_id")
+        with self._write_lock:
+            self.working.delete(user_id, session_id, key)
+
+    def working_render(self, user_id: str, session_id: str) -> str:
+        check_scope_id(user_id, field="user_id")
+        check_scope_id(session_id, field="session_id")
+        with self._write_lock:
+            return self.working.render(user_id, session_id, utcnow())
+
+    def _spill_slot(self, slot: WorkingSlot, reason: str) -> None:
+        """An expired or evicted slot becomes an episode instead of vanishing."""
+        request = WriteRequest(
+            user_id=slot.user_id,
+            session_id=slot.session_id,
+            text=f"{slot.key}: {slot.value}",
+            memory_type=slot.memory_type,
+            priority=slot.priority,
+            timestamp=slot.updated_at,
+            source_id=f"working-memory:{slot.key}:{slot.updated_at.isoformat()}",
+        )
+        plan, _ = self._planner.plan([request], utcnow(), kind=f"working_memory ({reason})")
+        self.store.apply(plan)
+

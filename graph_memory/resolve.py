@@ -1,0 +1,193 @@
+"""The conflict policy: decide what a new fact does to the facts already held.
+
+Pure and deterministic: the same facts in the same order always give the same decisions.
+The cases, in the order they are checked (ontology/README.md has the table):
+
+1. Same subject, predicate, object (and key) as an active fact: no new fact; the existing one
+   is reinforced (one more piece of evidence).
+2. A *competitor* is an active fact that cannot hold together with the new one: the same
+   single-valued slot (relation with cardinality one, same subject, same key when the scope has
+   a key) with another object, or a contradicting relation (ontology `contradicts`) on the same
+   subject and object. For each competitor, with "newer" the fact of later valid time:
+   a. equal priority, different origins (speaker/agent), valid times within
+      `conflict_window_seconds`: both are linked CONFLICTS_WITH and flagged needs_confirmation
+      (status conflicted); neither wins.
+   b. newer priority >= older priority: the newer SUPERSEDES the older (status superseded,
+      superseded_at = newer's valid time). An out-of-order write of an older statement is
+      therefore stored already superseded.
+   c. newer priority < older priority: the newer is flagged (conflicted, needs_confirmation,
+      CONFLICTS_WITH the older); the older stays current. A lower priority never silently wins.
+Nothing is ever deleted: superseded and conflicted facts keep their text, embedding and edges.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from graph_memory.models import Fact, FactChange, FactLink, FactStatus
+from graph_memory.ontology import Ontology
+
+
+@dataclass
+class _State:
+    status: FactStatus
+    superseded_at: datetime | None
+    needs_confirmation: bool
+
+
+@dataclass
+class Resolution:
+    """Outcome of resolving a sequence of candidate facts against the active ones."""
+
+    created: list[Fact] = field(default_factory=list)
+    # candidate id -> id of the existing fact it repeats
+    reinforced: dict[str, str] = field(default_factory=dict)
+    changed_existing: dict[str, _State] = field(default_factory=dict)
+    links: list[FactLink] = field(default_factory=list)
+    # (candidate id, change): what each candidate did to the facts already held
+    changes: list[tuple[str, FactChange]] = field(default_factory=list)
+
+
+def same_statement(a: Fact, b: Fact) -> bool:
+    return (a.subject_id, a.predicate, a.object_id, a.key) == (
+        b.subject_id,
+        b.predicate,
+        b.object_id,
+        b.key,
+    )
+
+
+def competition_reason(ontology: Ontology, new: Fact, old: Fact) -> str | None:
+    """Why `new` and `old` cannot both be current, or None if they can."""
+    if new.subject_id != old.subject_id:
+        return None
+    relation = ontology.relation(new.predicate)
+    if (
+        relation.cardinality == "one"
+        and old.predicate == new.predicate
+        and old.object_id != new.object_id
+        and ("key" not in relation.scope or old.key == new.key)
+    ):
+        return f"single-valued {new.predicate}: new value replaces the old one"
+    if old.predicate in relation.contradicts and old.object_id == new.object_id:
+        return f"{new.predicate} contradicts {old.predicate}"
+    return None
+
+
+class ConflictResolver:
+    """Applies the ontology's conflict policy (see the module docstring)."""
+
+    def __init__(self, ontology: Ontology) -> None:
+        self._ontology = ontology
+        self._window = ontology.conflict_policy.conflict_window_seconds
+
+    def resolve(self, candidates: list[Fact], active: list[Fact], now: datetime) -> Resolution:
+        """Resolve `candidates` in order. `active` are the current/conflicted facts of the
+        candidates' subjects; candidates resolved earlier join them for later ones."""
+        result = Resolution()
+        pool = {fact.id: fact for fact in active}
+        state = {
+            fact.id: _State(fact.status, fact.superseded_at, fact.needs_confirmation)
+            for fact in active
+        }
+        for candidate in candidates:
+            twin = next(
+                (
+                    pool[fid]
+                    for fid in pool
+                    if state[fid].status in ("current", "conflicted")
+                    and same_statement(pool[fid], candidate)
+                ),
+                None,
+            )
+            if twin is not None:
+                result.reinforced[candidate.id] = twin.id
+                result.changes.append(
+                    (
+                        candidate.id,
+                        FactChange(
+                            kind="reinforced",
+                            fact_id=twin.id,
+                            reason="the same statement was made again",
+                        ),
+                    )
+                )
+                continue
+            state[candidate.id] = _State("current", None, False)
+            for other_id in list(pool):
+                if state[other_id].status not in ("current", "conflicted"):
+                    continue
+                other = pool[other_id]
+                reason = competition_reason(self._ontology, candidate, other)
+                if reason is not None:
+                    self._decide(candidate, other, reason, state, result, now)
+            pool[candidate.id] = candidate
+            final = state[candidate.id]
+            result.created.append(
+                candidate.model_copy(
+                    update={
+                        "status": final.status,
+                        "superseded_at": final.superseded_at,
+                        "needs_confirmation": final.needs_confirmation,
+                    }
+                )
+            )
+        for fact in active:
+            before = (fact.status, fact.superseded_at, fact.needs_confirmation)
+            after = state[fact.id]
+            if before != (after.status, after.superseded_at, after.needs_confirmation):
+                result.changed_existing[fact.id] = after
+        return result
+
+    def _decide(
+        self,
+        new: Fact,
+        old: Fact,
+        reason: str,
+        state: dict[str, _State],
+        result: Resolution,
+        now: datetime,
+    ) -> None:
+        newer, older = (new, old) if new.valid_from >= old.valid_from else (old, new)
+        gap = abs((new.valid_from - old.valid_from).total_seconds())
+        if new.priority == old.priority and new.origin != old.origin and gap <= self._window:
+            for fact in (new, old):
+                state[fact.id] = _State("conflicted", None, True)
+            note = (
+                f"{reason}; equal priority from different sources "
+                f"({new.origin} vs {old.origin}) {gap:.0f}s apart: needs confirmation"
+            )
+            result.links.append(
+                FactLink(kind="CONFLICTS_WITH", from_id=new.id, to_id=old.id, reason=note, at=now)
+            )
+            result.changes.append(
+                (new.id, FactChange(kind="conflict", fact_id=new.id, other_fact_id=old.id, reason=note))
+            )
+        elif newer.priority >= older.priority:
+            state[older.id] = _State("superseded", newer.valid_from, False)
+            result.links.append(
+                FactLink(kind="SUPERSEDES", from_id=newer.id, to_id=older.id, reason=reason, at=now)
+            )
+            result.changes.append(
+                (
+                    new.id,
+                    FactChange(
+                        kind="superseded", fact_id=newer.id, other_fact_id=older.id, reason=reason
+                    ),
+                )
+            )
+        else:
+            state[newer.id] = _State("conflicted", None, True)
+            note = (
+                f"{reason}; lower priority ({newer.priority} < {older.priority}) cannot "
+                "supersede: needs confirmation"
+            )
+            result.links.append(
+                FactLink(
+                    kind="CONFLICTS_WITH", from_id=newer.id, to_id=older.id, reason=note, at=now
+                )
+            )
+            result.changes.append(
+                (new.id, FactChange(kind="conflict", fact_id=new.id, other_fact_id=old.id, reason=note))
+            )

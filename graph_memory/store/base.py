@@ -1,0 +1,227 @@
+"""The store contract: a narrow, domain-level interface every backend implements.
+
+Memory plans a write in Python (ids, entity resolution, conflict policy) and hands the store one
+`WritePlan`, which the store applies atomically. Reads return the typed models of
+`graph_memory.models`. Backends differ only in their Cypher dialect and connection handling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from graph_memory.models import Entity, Episode, Fact, FactLink, FactStatus, Tombstone, WorkingSlot
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class EpisodeRow(_Row):
+    episode: Episode
+    embedding: list[float]
+
+
+class EntityRow(_Row):
+    """A new entity, or an existing one whose type or aliases changed (embedding None = keep)."""
+
+    entity: Entity
+    embedding: list[float] | None
+    created_at: datetime
+
+
+class AliasRow(_Row):
+    id: str
+    user_id: str
+    name: str
+    entity_id: str
+
+
+class FactRow(_Row):
+    fact: Fact
+    embedding: list[float]
+
+
+class EvidenceRow(_Row):
+    """Provenance: a fact was extracted from (or confirmed by) an episode."""
+
+    fact_id: str
+    episode_id: str
+    span_start: int
+    span_end: int
+    extractor: str
+    confidence: float
+
+
+class StatusChange(_Row):
+    fact_id: str
+    status: FactStatus
+    superseded_at: datetime | None
+    needs_confirmation: bool
+
+
+class FactUpdate(_Row):
+    """Changes to one fact in place. None leaves a field as it is."""
+
+    priority: int | None = Field(default=None, ge=1, le=10)
+    memory_type: str | None = None
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    use_count: int | None = None
+    useful_count: int | None = None
+    last_used_at: datetime | None = None
+    expires_at: datetime | None = None
+    status: FactStatus | None = None
+    needs_confirmation: bool | None = None
+    superseded_at: datetime | None = None
+
+
+class WritePlan(_Row):
+    """Everything one write changes; applied in one transaction."""
+
+    episodes: list[EpisodeRow] = Field(default_factory=list)
+    entities: list[EntityRow] = Field(default_factory=list)
+    aliases: list[AliasRow] = Field(default_factory=list)
+    mentions: list[tuple[str, str]] = Field(default_factory=list, description="(episode, entity)")
+    facts: list[FactRow] = Field(default_factory=list)
+    evidence: list[EvidenceRow] = Field(default_factory=list)
+    reinforced: list[str] = Field(default_factory=list, description="Fact ids confirmed again.")
+    status_changes: list[StatusChange] = Field(default_factory=list)
+    links: list[FactLink] = Field(default_factory=list)
+    updates: list[tuple[str, FactUpdate]] = Field(
+        default_factory=list, description="In-place field changes, applied before status changes."
+    )
+
+
+class ForgetPlan(_Row):
+    """Memories to remove from every recall path, with their tombstones."""
+
+    fact_ids: list[str] = Field(default_factory=list)
+    episode_ids: list[str] = Field(default_factory=list)
+    entity_ids: list[str] = Field(default_factory=list)
+    tombstones: list[Tombstone] = Field(default_factory=list)
+
+
+PruneRule = Literal["expired", "low_confidence", "superseded", "never_used"]
+
+
+class Store(Protocol):
+    """What Memory needs from a graph backend."""
+
+    dialect: str
+
+    def ensure_schema(self, dimension: int) -> None:
+        """Create indexes and constraints; safe to call on every start."""
+        ...
+
+    def close(self) -> None: ...
+
+    # --- write path -----------------------------------------------------------------------
+    def existing_episode_ids(self, ids: Sequence[str]) -> set[str]: ...
+
+    def get_entities(self, ids: Sequence[str]) -> dict[str, Entity]: ...
+
+    def resolve_aliases(self, alias_ids: Sequence[str]) -> dict[str, str]:
+        """alias id -> entity id, for the alias ids that exist."""
+        ...
+
+    def similar_entities(
+        self, user_id: str, embedding: list[float], k: int
+    ) -> list[tuple[Entity, float]]:
+        """The user's active entities nearest to `embedding`, with cosine similarity."""
+        ...
+
+    def active_facts_of_subjects(self, user_id: str, subject_ids: Sequence[str]) -> list[Fact]:
+        """Current and conflicted facts whose subject is one of `subject_ids`."""
+        ...
+
+    def apply(self, plan: WritePlan) -> None:
+        """Apply the whole plan or nothing."""
+        ...
+
+    # --- reads ----------------------------------------------------------------------------
+    def get_fact(self, fact_id: str) -> Fact | None: ...
+
+    def get_episode(self, episode_id: str) -> Episode | None: ...
+
+    def get_entity(self, entity_id: str) -> Entity | None: ...
+
+    def list_facts(
+        self,
+        user_id: str,
+        *,
+        statuses: Sequence[FactStatus] | None = None,
+        entity_id: str | None = None,
+        predicate: str | None = None,
+        limit: int = 100,
+    ) -> list[Fact]:
+        """Newest first. `entity_id` matches the subject or the object."""
+        ...
+
+    def fact_links(self, fact_ids: Sequence[str]) -> list[FactLink]:
+        """SUPERSEDES / CONFLICTS_WITH edges touching any of `fact_ids`."""
+        ...
+
+    def episodes_mentioning(self, entity_id: str) -> list[str]: ...
+
+    def facts_from_episodes(self, episode_ids: Sequence[str]) -> list[str]:
+        """Ids of the non-forgotten facts extracted from the episodes."""
+        ...
+
+    def fact_sources(self, fact_ids: Sequence[str]) -> list[str]:
+        """Ids of the episodes the facts were extracted from."""
+        ...
+
+    def search_facts_by_vector(
+        self, user_id: str, embedding: list[float], k: int
+    ) -> list[tuple[Fact, float]]:
+        """Non-forgotten facts by cosine similarity (higher is closer)."""
+        ...
+
+    def search_episodes_by_vector(
+        self, user_id: str, embedding: list[float], k: int
+    ) -> list[tuple[Episode, float]]: ...
+
+    def search_facts_by_text(self, user_id: str, query: str, k: int) -> list[tuple[Fact, float]]:
+        """Non-forgotten facts by fulltext relevance."""
+        ...
+
+    def search_episodes_by_text(
+        self, user_id: str, query: str, k: int
+    ) -> list[tuple[Episode, float]]: ...
+
+    # --- lifecycle ------------------------------------------------------------------------
+    def update_fact(self, fact_id: str, update: FactUpdate) -> None: ...
+
+    def forget(self, plan: ForgetPlan) -> None:
+        """Redact text, embeddings and names, mark forgotten, write tombstones: atomically."""
+        ...
+
+    def tombstones(self, target_ids: Sequence[str]) -> list[Tombstone]: ...
+
+    def prune_candidates(
+        self,
+        user_id: str | None,
+        rule: PruneRule,
+        *,
+        now: datetime,
+        min_confidence: float,
+        superseded_before: datetime,
+        unused_before: datetime,
+        limit: int,
+    ) -> list[Fact]:
+        """Facts matching one prune rule, oldest first."""
+        ...
+
+    # --- working memory -------------------------------------------------------------------
+    def get_slots(self, user_id: str, session_id: str) -> list[WorkingSlot]: ...
+
+    def save_slot(self, slot: WorkingSlot) -> None: ...
+
+    def delete_slots(self, user_id: str, session_id: str, keys: Sequence[str]) -> None: ...
+
+    def count(self, label: Literal["Episode", "Entity", "Fact", "Slot", "Tombstone"]) -> int:
+        """Number of nodes with the label (for tests and stats)."""
+        ...

@@ -1,0 +1,371 @@
+"""The embedded FalkorDB store (the default backend).
+
+Dialect specifics live here and in `cypher/falkordb/`: index DDL, the `vecf32` vector type,
+cosine *distance* from the vector index, RediSearch fulltext syntax, and unique constraints as
+`GRAPH.CONSTRAINT` commands.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel
+
+from graph_memory.errors import StoreError
+from graph_memory.models import Entity, Episode, Fact, FactLink, FactStatus, Tombstone, WorkingSlot
+from graph_memory.store.base import FactUpdate, ForgetPlan, PruneRule, WritePlan
+from graph_memory.store.cypher import load_query, split_statements
+
+DIALECT = "falkordb"
+_CONSTRAINT = re.compile(
+    r"^CREATE CONSTRAINT ON \(n:([A-Za-z_][A-Za-z0-9_]*)\) ASSERT n\.([A-Za-z_][A-Za-z0-9_]*) "
+    r"IS UNIQUE$"
+)
+_ALREADY = ("already indexed", "already exists")
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_COUNTED_LABELS = ("Episode", "Entity", "Fact", "Slot", "Tombstone")
+# The vector index is shared by every user of a graph; fetch this many times k before the
+# user filter so that a busy neighbour does not crowd a user's results out.
+_OVERFETCH = 4
+_DATETIME_FIELDS = {
+    "timestamp",
+    "valid_from",
+    "created_at",
+    "superseded_at",
+    "last_used_at",
+    "expires_at",
+    "forgotten_at",
+    "updated_at",
+    "at",
+}
+M = TypeVar("M", bound=BaseModel)
+
+
+def to_epoch(value: datetime) -> float:
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.timestamp()
+
+
+def from_epoch(value: float) -> datetime:
+    return datetime.fromtimestamp(value, tz=UTC)
+
+
+def to_props(model: BaseModel, *, exclude: set[str] | None = None) -> dict[str, Any]:
+    """A model as engine properties: datetimes as epoch seconds, tuples as lists, no Nones."""
+    props: dict[str, Any] = {}
+    for name, value in model.model_dump(exclude=exclude).items():
+        if value is None:
+            continue
+        if isinstance(value, datetime):
+            value = to_epoch(value)
+        elif isinstance(value, tuple):
+            value = list(value)
+        props[name] = value
+    return props
+
+
+def from_props(model: type[M], props: Mapping[str, Any], **extra: Any) -> M:
+    """The inverse of `to_props`, ignoring engine-only properties."""
+    fields = model.model_fields
+    values: dict[str, Any] = {}
+    for name, value in props.items():
+        if name not in fields:
+            continue
+        if name in _DATETIME_FIELDS and value is not None:
+            value = from_epoch(float(value))
+        values[name] = value
+    values.update(extra)
+    return model.model_validate(values)
+
+
+def fulltext_query(text: str) -> str | None:
+    """Plain word tokens OR-ed together: user text never reaches RediSearch syntax."""
+    words = list(dict.fromkeys(word.lower() for word in _WORD.findall(text)))
+    return " | ".join(words[:32]) if words else None
+
+
+class FalkorDBStore:
+    """Store contract over one FalkorDB graph."""
+
+    dialect = DIALECT
+
+    def __init__(self, client: Any, graph_name: str) -> None:
+        self._client = client
+        self._graph_name = graph_name
+        self._graph = client.select_graph(graph_name)
+
+    # --- plumbing -------------------------------------------------------------------------
+    def _run(self, name: str, params: Mapping[str, Any] | None = None) -> list[list[Any]]:
+        try:
+            result = self._graph.query(load_query(DIALECT, name), dict(params or {}))
+        except Exception as e:  # the client raises redis errors of several kinds
+            raise StoreError(f"query {name!r} failed: {e}") from e
+        return list(result.result_set)
+
+    def ensure_schema(self, dimension: int) -> None:
+        text = load_query(DIALECT, "schema")
+        for statement in split_statements(text):
+            constraint = _CONSTRAINT.fullmatch(statement)
+            try:
+                if constraint:
+                    self._create_unique_constraint(constraint.group(1), constraint.group(2))
+                else:
+                    # Index DDL takes no parameters; the dimension is an int from the embedder.
+                    self._graph.query(statement.replace("$dimension", str(int(dimension))))
+            except Exception as e:
+                if not any(marker in str(e) for marker in _ALREADY):
+                    raise StoreError(f"schema statement failed: {statement}: {e}") from e
+
+    def _create_unique_constraint(self, label: str, prop: str) -> None:
+        self._graph.create_node_unique_constraint(label, prop)
+
+    def close(self) -> None:
+        # Closing a dead connection is not an error worth raising.
+        with contextlib.suppress(Exception):
+            self._client.connection.close()
+
+    # --- write path -----------------------------------------------------------------------
+    def existing_episode_ids(self, ids: Sequence[str]) -> set[str]:
+        if not ids:
+            return set()
+        return {row[0] for row in self._run("existing_episode_ids", {"ids": list(ids)})}
+
+    def get_entities(self, ids: Sequence[str]) -> dict[str, Entity]:
+        if not ids:
+            return {}
+        rows = self._run("get_entities", {"ids": list(ids)})
+        return {row[0]["id"]: from_props(Entity, row[0]) for row in rows}
+
+    def resolve_aliases(self, alias_ids: Sequence[str]) -> dict[str, str]:
+        if not alias_ids:
+            return {}
+        return {row[0]: row[1] for row in self._run("resolve_aliases", {"ids": list(alias_ids)})}
+
+    def similar_entities(
+        self, user_id: str, embedding: list[float], k: int
+    ) -> list[tuple[Entity, float]]:
+        rows = self._run(
+            "similar_entities",
+            {"user_id": user_id, "embedding": embedding, "k": k, "k_raw": k * _OVERFETCH},
+        )
+        return [(from_props(Entity, row[0]), 1.0 - float(row[1])) for row in rows]
+
+    def active_facts_of_subjects(self, user_id: str, subject_ids: Sequence[str]) -> list[Fact]:
+        if not subject_ids:
+            return []
+        rows = self._run(
+            "active_facts_of_subjects", {"user_id": user_id, "subject_ids": list(subject_ids)}
+        )
+        return [from_props(Fact, row[0]) for row in rows]
+
+    def apply(self, plan: WritePlan) -> None:
+        params = {
+            "entities": [
+                {
+                    **to_props(row.entity),
+                    "aliases": list(row.entity.aliases),
+                    "embedding": row.embedding,
+                    "created_at": to_epoch(row.created_at),
+                }
+                for row in plan.entities
+            ],
+            "aliases": [row.model_dump() for row in plan.aliases],
+            "episodes": [
+                {"props": to_props(row.episode), "embedding": row.embedding}
+                for row in plan.episodes
+            ],
+            "mentions": [{"episode_id": ep, "entity_id": en} for ep, en in plan.mentions],
+            "facts": [
+                {"props": to_props(row.fact, exclude={"episode_ids"}), "embedding": row.embedding}
+                for row in plan.facts
+            ],
+            "evidence": [row.model_dump() for row in plan.evidence],
+            "reinforced": list(plan.reinforced),
+            "updates": [
+                {"fact_id": fact_id, "changes": to_props(update)}
+                for fact_id, update in plan.updates
+            ],
+            "status_changes": [
+                {
+                    "fact_id": c.fact_id,
+                    "status": c.status,
+                    "superseded_at": None if c.superseded_at is None else to_epoch(c.superseded_at),
+                    "needs_confirmation": c.needs_confirmation,
+                }
+                for c in plan.status_changes
+            ],
+            "supersedes": [to_props(link) for link in plan.links if link.kind == "SUPERSEDES"],
+            "conflicts": [to_props(link) for link in plan.links if link.kind == "CONFLICTS_WITH"],
+        }
+        self._run("apply_write_plan", params)
+
+    # --- reads ----------------------------------------------------------------------------
+    def get_fact(self, fact_id: str) -> Fact | None:
+        rows = self._run("get_fact", {"id": fact_id})
+        if not rows:
+            return None
+        return from_props(Fact, rows[0][0], episode_ids=tuple(sorted(rows[0][1])))
+
+    def get_episode(self, episode_id: str) -> Episode | None:
+        rows = self._run("get_episode", {"id": episode_id})
+        return from_props(Episode, rows[0][0]) if rows else None
+
+    def get_entity(self, entity_id: str) -> Entity | None:
+        rows = self._run("get_entity", {"id": entity_id})
+        return from_props(Entity, rows[0][0]) if rows else None
+
+    def list_facts(
+        self,
+        user_id: str,
+        *,
+        statuses: Sequence[FactStatus] | None = None,
+        entity_id: str | None = None,
+        predicate: str | None = None,
+        limit: int = 100,
+    ) -> list[Fact]:
+        rows = self._run(
+            "list_facts",
+            {
+                "user_id": user_id,
+                "statuses": None if statuses is None else list(statuses),
+                "entity_id": entity_id,
+                "predicate": predicate,
+                "limit": limit,
+            },
+        )
+        return [from_props(Fact, row[0]) for row in rows]
+
+    def fact_links(self, fact_ids: Sequence[str]) -> list[FactLink]:
+        if not fact_ids:
+            return []
+        rows = self._run("fact_links", {"ids": list(fact_ids)})
+        return [
+            FactLink(
+                kind=row[0], from_id=row[1], to_id=row[2], reason=row[3], at=from_epoch(row[4])
+            )
+            for row in rows
+        ]
+
+    def episodes_mentioning(self, entity_id: str) -> list[str]:
+        return [row[0] for row in self._run("episodes_mentioning", {"entity_id": entity_id})]
+
+    def facts_from_episodes(self, episode_ids: Sequence[str]) -> list[str]:
+        if not episode_ids:
+            return []
+        return [row[0] for row in self._run("facts_from_episodes", {"ids": list(episode_ids)})]
+
+    def fact_sources(self, fact_ids: Sequence[str]) -> list[str]:
+        if not fact_ids:
+            return []
+        return [row[0] for row in self._run("fact_sources", {"ids": list(fact_ids)})]
+
+    def search_facts_by_vector(
+        self, user_id: str, embedding: list[float], k: int
+    ) -> list[tuple[Fact, float]]:
+        rows = self._run(
+            "search_facts_by_vector",
+            {"user_id": user_id, "embedding": embedding, "k": k, "k_raw": k * _OVERFETCH},
+        )
+        return [(from_props(Fact, row[0]), 1.0 - float(row[1])) for row in rows]
+
+    def search_episodes_by_vector(
+        self, user_id: str, embedding: list[float], k: int
+    ) -> list[tuple[Episode, float]]:
+        rows = self._run(
+            "search_episodes_by_vector",
+            {"user_id": user_id, "embedding": embedding, "k": k, "k_raw": k * _OVERFETCH},
+        )
+        return [(from_props(Episode, row[0]), 1.0 - float(row[1])) for row in rows]
+
+    def search_facts_by_text(self, user_id: str, query: str, k: int) -> list[tuple[Fact, float]]:
+        ft = fulltext_query(query)
+        if ft is None:
+            return []
+        rows = self._run("search_facts_by_text", {"user_id": user_id, "query": ft, "k": k})
+        return [(from_props(Fact, row[0]), float(row[1])) for row in rows]
+
+    def search_episodes_by_text(
+        self, user_id: str, query: str, k: int
+    ) -> list[tuple[Episode, float]]:
+        ft = fulltext_query(query)
+        if ft is None:
+            return []
+        rows = self._run("search_episodes_by_text", {"user_id": user_id, "query": ft, "k": k})
+        return [(from_props(Episode, row[0]), float(row[1])) for row in rows]
+
+    # --- lifecycle ------------------------------------------------------------------------
+    def update_fact(self, fact_id: str, update: FactUpdate) -> None:
+        changes = to_props(update)
+        if changes and not self._run("update_fact", {"id": fact_id, "changes": changes}):
+            raise StoreError(f"fact {fact_id} vanished during update")
+
+    def forget(self, plan: ForgetPlan) -> None:
+        self._run(
+            "forget",
+            {
+                "fact_ids": plan.fact_ids,
+                "episode_ids": plan.episode_ids,
+                "entity_ids": plan.entity_ids,
+                "tombstones": [to_props(t) for t in plan.tombstones],
+            },
+        )
+
+    def tombstones(self, target_ids: Sequence[str]) -> list[Tombstone]:
+        if not target_ids:
+            return []
+        rows = self._run("tombstones", {"ids": list(target_ids)})
+        return [from_props(Tombstone, row[0]) for row in rows]
+
+    def prune_candidates(
+        self,
+        user_id: str | None,
+        rule: PruneRule,
+        *,
+        now: datetime,
+        min_confidence: float,
+        superseded_before: datetime,
+        unused_before: datetime,
+        limit: int,
+    ) -> list[Fact]:
+        rows = self._run(
+            "prune_candidates",
+            {
+                "user_id": user_id,
+                "rule": rule,
+                "now": to_epoch(now),
+                "min_confidence": min_confidence,
+                "superseded_before": to_epoch(superseded_before),
+                "unused_before": to_epoch(unused_before),
+                "limit": limit,
+            },
+        )
+        return [from_props(Fact, row[0]) for row in rows]
+
+    # --- working memory -------------------------------------------------------------------
+    @staticmethod
+    def _session_key(user_id: str, session_id: str) -> str:
+        return f"{user_id}\x1f{session_id}"
+
+    def get_slots(self, user_id: str, session_id: str) -> list[WorkingSlot]:
+        rows = self._run("get_slots", {"session_key": self._session_key(user_id, session_id)})
+        return [from_props(WorkingSlot, row[0]) for row in rows]
+
+    def save_slot(self, slot: WorkingSlot) -> None:
+        session_key = self._session_key(slot.user_id, slot.session_id)
+        slot_id = f"{session_key}\x1f{slot.key}"
+        props = {**to_props(slot), "id": slot_id, "session_key": session_key}
+        self._run("save_slot", {"id": slot_id, "props": props})
+
+    def delete_slots(self, user_id: str, session_id: str, keys: Sequence[str]) -> None:
+        session_key = self._session_key(user_id, session_id)
+        self._run("delete_slots", {"ids": [f"{session_key}\x1f{key}" for key in keys]})
+
+    def count(self, label: Literal["Episode", "Entity", "Fact", "Slot", "Tombstone"]) -> int:
+        if label not in _COUNTED_LABELS:
+            raise StoreError(f"cannot count label {label!r}")
+        return int(self._run("count_label", {"label": label})[0][0])

@@ -1,0 +1,281 @@
+"""Plan a batch of writes: ids, extraction, entity resolution, conflict policy, embeddings.
+
+The result is one WritePlan that the store applies atomically, and one WriteResult per request.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from graph_memory.embed import Embedder
+from graph_memory.entities import EntityResolver, ResolvedEntities
+from graph_memory.extract.base import Extractor
+from graph_memory.ids import make_id
+from graph_memory.models import (
+    Episode,
+    EntityRef,
+    ExtractedFact,
+    ExtractionInput,
+    Fact,
+    FactChange,
+    WriteRequest,
+    WriteResult,
+)
+from graph_memory.ontology import Ontology
+from graph_memory.resolve import ConflictResolver
+from graph_memory.store.base import (
+    EpisodeRow,
+    EvidenceRow,
+    FactRow,
+    StatusChange,
+    Store,
+    WritePlan,
+)
+
+CALLER_EXTRACTOR = "caller"
+
+
+def episode_id(request: WriteRequest, timestamp: datetime, text: str) -> str:
+    """The caller's source id identifies an episode; without one, its text and time do."""
+    scope = (request.user_id, request.agent_id, request.session_id)
+    if request.source_id is not None:
+        return make_id("ep", *scope, "source", request.source_id)
+    return make_id("ep", *scope, "text", timestamp.isoformat(), text)
+
+
+def origin_of(request: WriteRequest) -> str:
+    """Who asserted a memory, for the conflict policy's 'different sources' case."""
+    return request.speaker or request.agent_id or "user"
+
+
+@dataclass
+class _Item:
+    request: WriteRequest
+    episode: Episode
+    statements: list[ExtractedFact] = field(default_factory=list)
+    mentions: list[EntityRef] = field(default_factory=list)
+    candidate_ids: list[str] = field(default_factory=list)
+
+
+class WritePlanner:
+    def __init__(
+        self,
+        store: Store,
+        extractor: Extractor,
+        embedder: Embedder,
+        entities: EntityResolver,
+        ontology: Ontology,
+    ) -> None:
+        self._store = store
+        self._extractor = extractor
+        self._embedder = embedder
+        self._entities = entities
+        self._ontology = ontology
+        self._conflicts = ConflictResolver(ontology)
+
+    def plan(
+        self, requests: list[WriteRequest], now: datetime, kind: str = "message"
+    ) -> tuple[WritePlan, list[WriteResult]]:
+        items, order = self._new_items(requests, now, kind)
+        self._extract(items)
+        plan = WritePlan()
+        results: dict[str, WriteResult] = {}
+        for user_id in dict.fromkeys(item.request.user_id for item in items):
+            self._plan_user(user_id, [i for i in items if i.request.user_id == user_id], now, plan,
+                            results)
+        ordered: list[WriteResult] = []
+        for ep_id in order:
+            # Only the first request of an episode created it; repeats report created=False.
+            ordered.append(results.pop(ep_id, None) or WriteResult(episode_id=ep_id, created=False))
+        return plan, ordered
+
+    # --- stages ---------------------------------------------------------------------------
+    def _new_items(
+        self, requests: list[WriteRequest], now: datetime, kind: str
+    ) -> tuple[list[_Item], list[str]]:
+        """Episodes not stored yet (nor repeated earlier in the batch), and every request's
+        episode id in request order."""
+        items: list[_Item] = []
+        order: list[str] = []
+        for request in requests:
+            timestamp = request.timestamp or now
+            text = request.text or self._render_triples(request)
+            ep_id = episode_id(request, timestamp, text)
+            order.append(ep_id)
+            items.append(
+                _Item(
+                    request=request,
+                    episode=Episode(
+                        id=ep_id,
+                        user_id=request.user_id,
+                        agent_id=request.agent_id,
+                        session_id=request.session_id,
+                        text=text,
+                        timestamp=timestamp,
+                        source_id=request.source_id,
+                        speaker=request.speaker,
+                        kind=kind if request.text is not None else "structured",
+                    ),
+                )
+            )
+        stored = self._store.existing_episode_ids([item.episode.id for item in items])
+        fresh: list[_Item] = []
+        seen = set(stored)
+        for item in items:
+            if item.episode.id not in seen:
+                seen.add(item.episode.id)
+                fresh.append(item)
+        return fresh, order
+
+    def _render_triples(self, request: WriteRequest) -> str:
+        return "; ".join(
+            self._ontology.render(t.predicate, t.subject.name, t.object.name, t.key)
+            for t in request.triples
+        )
+
+    def _extract(self, items: list[_Item]) -> None:
+        with_text = [item for item in items if item.request.text is not None]
+        extractions = self._extractor.extract(
+            [
+                ExtractionInput(text=item.episode.text or "", speaker=item.request.speaker
+                                or item.request.user_id)
+                for item in with_text
+            ]
+        )
+        for item, extraction in zip(with_text, extractions, strict=True):
+            item.statements.extend(extraction.facts)
+            item.mentions.extend(extraction.mentions)
+        for item in items:
+            item.statements.extend(
+                ExtractedFact(triple=t, span=(0, 0), extractor=CALLER_EXTRACTOR, confidence=1.0)
+                for t in item.request.triples
+            )
+
+    def _plan_user(
+        self,
+        user_id: str,
+        items: list[_Item],
+        now: datetime,
+        plan: WritePlan,
+        results: dict[str, WriteResult],
+    ) -> None:
+        refs = [
+            ref
+            for item in items
+            for ref in (
+                *(end for s in item.statements for end in (s.triple.subject, s.triple.object)),
+                *item.mentions,
+            )
+        ]
+        entities = self._entities.resolve(user_id, refs, now)
+        candidates, evidence_of = self._candidates(items, entities, now)
+        subject_ids = list(dict.fromkeys(c.subject_id for c in candidates))
+        active = self._store.active_facts_of_subjects(user_id, subject_ids)
+        resolution = self._conflicts.resolve(candidates, active, now)
+
+        texts = [item.episode.text or "" for item in items]
+        texts += [fact.text or "" for fact in resolution.created]
+        vectors = self._embedder.embed(texts) if texts else []
+        for item, vector in zip(items, vectors[: len(items)], strict=True):
+            plan.episodes.append(EpisodeRow(episode=item.episode, embedding=vector.tolist()))
+            mentioned = {entities.by_ref[ref].id for ref in item.mentions}
+            mentioned |= {
+                entities.by_ref[end].id
+                for s in item.statements
+                for end in (s.triple.subject, s.triple.object)
+            }
+            plan.mentions.extend((item.episode.id, ent_id) for ent_id in sorted(mentioned))
+        for fact, vector in zip(resolution.created, vectors[len(items) :], strict=True):
+            plan.facts.append(FactRow(fact=fact, embedding=vector.tolist()))
+        plan.entities.extend(entities.rows.values())
+        plan.aliases.extend(entities.aliases)
+        for candidate_id, (ep_id, statement) in evidence_of.items():
+            target = resolution.reinforced.get(candidate_id, candidate_id)
+            plan.evidence.append(
+                EvidenceRow(
+                    fact_id=target,
+                    episode_id=ep_id,
+                    span_start=statement.span[0],
+                    span_end=statement.span[1],
+                    extractor=statement.extractor,
+                    confidence=statement.confidence,
+                )
+            )
+        plan.reinforced.extend(resolution.reinforced.values())
+        plan.status_changes.extend(
+            StatusChange(
+                fact_id=fact_id,
+                status=state.status,
+                superseded_at=state.superseded_at,
+                needs_confirmation=state.needs_confirmation,
+            )
+            for fact_id, state in resolution.changed_existing.items()
+        )
+        plan.links.extend(resolution.links)
+
+        changes_of: dict[str, list[FactChange]] = {}
+        for candidate_id, change in resolution.changes:
+            changes_of.setdefault(evidence_of[candidate_id][0], []).append(change)
+        for item in items:
+            fact_ids = [resolution.reinforced.get(c, c) for c in item.candidate_ids]
+            results[item.episode.id] = WriteResult(
+                episode_id=item.episode.id,
+                created=True,
+                fact_ids=tuple(dict.fromkeys(fact_ids)),
+                changes=tuple(changes_of.get(item.episode.id, [])),
+            )
+
+    def _candidates(
+        self, items: list[_Item], entities: ResolvedEntities, now: datetime
+    ) -> tuple[list[Fact], dict[str, tuple[str, ExtractedFact]]]:
+        candidates: list[Fact] = []
+        evidence_of: dict[str, tuple[str, ExtractedFact]] = {}
+        for item in items:
+            request, episode = item.request, item.episode
+            for statement in item.statements:
+                triple = statement.triple
+                subject = entities.by_ref[triple.subject]
+                obj = entities.by_ref[triple.object]
+                relation = self._ontology.relation(triple.predicate)
+                memory_type = request.memory_type or statement.memory_type or relation.memory_type
+                priority = request.priority or self._ontology.priority_of(
+                    triple.predicate, memory_type
+                )
+                expiry_days = self._ontology.memory_types[memory_type].expires_after_days
+                fact_id = make_id(
+                    "fact", request.user_id, subject.id, triple.predicate, obj.id, triple.key,
+                    episode.id,
+                )
+                if fact_id in evidence_of:
+                    continue
+                evidence_of[fact_id] = (episode.id, statement)
+                item.candidate_ids.append(fact_id)
+                candidates.append(
+                    Fact(
+                        id=fact_id,
+                        user_id=request.user_id,
+                        agent_id=request.agent_id,
+                        session_id=request.session_id,
+                        subject_id=subject.id,
+                        subject_name=subject.name,
+                        predicate=triple.predicate,
+                        object_id=obj.id,
+                        object_name=obj.name,
+                        key=triple.key,
+                        text=self._ontology.render(
+                            triple.predicate, subject.name, obj.name, triple.key
+                        ),
+                        memory_type=memory_type,
+                        priority=priority,
+                        confidence=statement.confidence,
+                        valid_from=episode.timestamp,
+                        created_at=now,
+                        expires_at=None
+                        if expiry_days is None
+                        else episode.timestamp + timedelta(days=expiry_days),
+                        origin=origin_of(request),
+                        extractor=statement.extractor,
+                    )
+                )
+        return candidates, evidence_of
