@@ -1,7 +1,7 @@
-// Optional filters are passed as null.
+// Optional filters are passed as null; without statuses, forgotten facts are left out.
 MATCH (f:Fact)
 WHERE f.user_id = $user_id
-  AND ($statuses IS NULL OR f.status IN $statuses)
+  AND (($statuses IS NULL AND f.status <> 'forgotten') OR f.status IN $statuses)
   AND ($predicate IS NULL OR f.predicate = $predicate)
   AND ($entity_id IS NULL OR f.subject_id = $entity_id OR f.object_id = $entity_id)
 RETURN f {.*, embedding: null} AS fact

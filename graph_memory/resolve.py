@@ -4,7 +4,8 @@ Pure and deterministic: the same facts in the same order always give the same de
 The cases, in the order they are checked (ontology/README.md has the table):
 
 1. Same subject, predicate, object (and key) as an active fact: no new fact; the existing one
-   is reinforced (one more piece of evidence).
+   is reinforced (one more piece of evidence). If it was awaiting confirmation, this
+   confirms it: it becomes current and supersedes the facts it was in conflict with.
 2. A *competitor* is an active fact that cannot hold together with the new one: the same
    single-valued slot (relation with cardinality one, same subject, same key when the scope has
    a key) with another object, or a contradicting relation (ontology `contradicts`) on the same
@@ -86,6 +87,7 @@ class ConflictResolver:
         """Resolve `candidates` in order. `active` are the current/conflicted facts of the
         candidates' subjects; candidates resolved earlier join them for later ones."""
         result = Resolution()
+        created: list[Fact] = []
         pool = {fact.id: fact for fact in active}
         state = {
             fact.id: _State(fact.status, fact.superseded_at, fact.needs_confirmation)
@@ -103,6 +105,8 @@ class ConflictResolver:
             )
             if twin is not None:
                 result.reinforced[candidate.id] = twin.id
+                if state[twin.id].status == "conflicted":
+                    self._confirm(twin, candidate, pool, state, result, now)
                 result.changes.append(
                     (
                         candidate.id,
@@ -123,22 +127,55 @@ class ConflictResolver:
                 if reason is not None:
                     self._decide(candidate, other, reason, state, result, now)
             pool[candidate.id] = candidate
-            final = state[candidate.id]
-            result.created.append(
-                candidate.model_copy(
-                    update={
-                        "status": final.status,
-                        "superseded_at": final.superseded_at,
-                        "needs_confirmation": final.needs_confirmation,
-                    }
-                )
+            created.append(candidate)
+        # Final states only: a later candidate may supersede an earlier one of the same batch.
+        result.created = [
+            fact.model_copy(
+                update={
+                    "status": state[fact.id].status,
+                    "superseded_at": state[fact.id].superseded_at,
+                    "needs_confirmation": state[fact.id].needs_confirmation,
+                }
             )
+            for fact in created
+        ]
         for fact in active:
             before = (fact.status, fact.superseded_at, fact.needs_confirmation)
             after = state[fact.id]
             if before != (after.status, after.superseded_at, after.needs_confirmation):
                 result.changed_existing[fact.id] = after
         return result
+
+    def _confirm(
+        self,
+        twin: Fact,
+        candidate: Fact,
+        pool: dict[str, Fact],
+        state: dict[str, _State],
+        result: Resolution,
+        now: datetime,
+    ) -> None:
+        """Stating a fact that awaits confirmation again settles its conflicts in its favour."""
+        state[twin.id] = _State("current", None, False)
+        for other_id, other in pool.items():
+            reason = competition_reason(self._ontology, twin, other)
+            if other_id == twin.id or reason is None:
+                continue
+            if state[other_id].status not in ("current", "conflicted"):
+                continue
+            note = f"{reason}; confirmed by a later statement"
+            state[other_id] = _State("superseded", candidate.valid_from, False)
+            result.links.append(
+                FactLink(kind="SUPERSEDES", from_id=twin.id, to_id=other_id, reason=note, at=now)
+            )
+            result.changes.append(
+                (
+                    candidate.id,
+                    FactChange(
+                        kind="superseded", fact_id=twin.id, other_fact_id=other_id, reason=note
+                    ),
+                )
+            )
 
     def _decide(
         self,

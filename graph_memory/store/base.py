@@ -157,7 +157,8 @@ class Store(Protocol):
         predicate: str | None = None,
         limit: int = 100,
     ) -> list[Fact]:
-        """Newest first. `entity_id` matches the subject or the object."""
+        """Newest first. `entity_id` matches the subject or the object. Without `statuses`,
+        every status but forgotten."""
         ...
 
     def fact_links(self, fact_ids: Sequence[str]) -> list[FactLink]:

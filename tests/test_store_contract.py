@@ -1,0 +1,224 @@
+"""The store contract, against a real engine. Every backend must pass this file."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from graph_memory.errors import StoreError
+from graph_memory.ids import make_id
+from graph_memory.models import Entity, Episode, Fact, FactLink, Tombstone, WorkingSlot
+from graph_memory.store.base import (
+    EntityRow,
+    EpisodeRow,
+    EvidenceRow,
+    FactRow,
+    FactUpdate,
+    ForgetPlan,
+    StatusChange,
+    Store,
+    WritePlan,
+)
+
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def vec(i: int) -> list[float]:
+    v = [0.0] * 384
+    v[i] = 1.0
+    return v
+
+
+def entity(name: str, type_: str = "Thing", user: str = "u1") -> Entity:
+    return Entity(id=make_id("ent", user, name), user_id=user, name=name, type=type_)
+
+
+def episode(text: str, user: str = "u1") -> Episode:
+    return Episode(id=make_id("ep", user, text), user_id=user, text=text, timestamp=T0)
+
+
+def fact(subject: Entity, predicate: str, obj: Entity, ep: Episode, **kw: object) -> Fact:
+    fields: dict[str, object] = {
+        "id": make_id("fact", subject.id, predicate, obj.id, ep.id),
+        "user_id": subject.user_id,
+        "subject_id": subject.id,
+        "subject_name": subject.name,
+        "predicate": predicate,
+        "object_id": obj.id,
+        "object_name": obj.name,
+        "text": f"{subject.name} {predicate.lower()} {obj.name}",
+        "memory_type": "fact",
+        "priority": 5,
+        "confidence": 0.8,
+        "valid_from": T0,
+        "created_at": T0,
+        "origin": "user",
+        "extractor": "test",
+    }
+    fields.update(kw)
+    return Fact.model_validate(fields)
+
+
+def plan_for(ep: Episode, facts: list[Fact], entities: list[Entity], dim: int = 0) -> WritePlan:
+    return WritePlan(
+        episodes=[EpisodeRow(episode=ep, embedding=vec(dim))],
+        entities=[EntityRow(entity=e, embedding=vec(10 + i), created_at=T0)
+                  for i, e in enumerate(entities)],
+        mentions=[(ep.id, e.id) for e in entities],
+        facts=[FactRow(fact=f, embedding=vec(dim + 1 + i)) for i, f in enumerate(facts)],
+        evidence=[
+            EvidenceRow(fact_id=f.id, episode_id=ep.id, span_start=0, span_end=5,
+                        extractor="test", confidence=0.8)
+            for f in facts
+        ],
+    )
+
+
+@pytest.fixture()
+def seeded(store: Store) -> tuple[Store, Episode, Fact, Entity, Entity]:
+    emi, paris = entity("Emi", "Person"), entity("Paris", "Place")
+    ep = episode("I live in Paris")
+    lives = fact(emi, "LIVES_IN", paris, ep)
+    store.apply(plan_for(ep, [lives], [emi, paris]))
+    return store, ep, lives, emi, paris
+
+
+def test_applied_plan_reads_back(seeded: tuple[Store, Episode, Fact, Entity, Entity]) -> None:
+    store, ep, lives, emi, paris = seeded
+    got = store.get_fact(lives.id)
+    assert got is not None
+    assert got.model_dump(exclude={"episode_ids"}) == lives.model_dump(exclude={"episode_ids"})
+    assert got.episode_ids == (ep.id,)
+    assert store.get_episode(ep.id) == ep
+    assert store.get_entity(emi.id) == emi
+    assert store.get_entities([emi.id, paris.id, "ent_missing"]) == {emi.id: emi, paris.id: paris}
+    assert store.existing_episode_ids([ep.id, "ep_other"]) == {ep.id}
+    assert store.active_facts_of_subjects("u1", [emi.id]) == [got.model_copy(update={"episode_ids": ()})]
+    assert store.episodes_mentioning(paris.id) == [ep.id]
+    assert store.fact_sources([lives.id]) == [ep.id]
+    assert store.facts_from_episodes([ep.id]) == [lives.id]
+    assert store.count("Fact") == 1 and store.count("Episode") == 1 and store.count("Entity") == 2
+
+
+def test_a_failing_plan_leaves_nothing_behind(
+    seeded: tuple[Store, Episode, Fact, Entity, Entity],
+) -> None:
+    store, ep, lives, emi, paris = seeded
+    other = episode("I love Paris")
+    # Reusing an existing fact id violates the unique constraint after the episode was created.
+    clash = plan_for(other, [lives], [emi, paris], dim=5)
+    before = (store.count("Episode"), store.count("Fact"), store.count("Entity"))
+    with pytest.raises(StoreError):
+        store.apply(clash)
+    assert (store.count("Episode"), store.count("Fact"), store.count("Entity")) == before
+    assert store.get_episode(other.id) is None
+
+
+def test_status_changes_and_links(seeded: tuple[Store, Episode, Fact, Entity, Entity]) -> None:
+    store, _, lives, emi, _ = seeded
+    berlin = entity("Berlin", "Place")
+    ep2 = episode("I moved to Berlin")
+    moved = fact(emi, "LIVES_IN", berlin, ep2, valid_from=T0 + timedelta(days=1))
+    plan = plan_for(ep2, [moved], [berlin], dim=20)
+    later = T0 + timedelta(days=1)
+    plan.status_changes.append(
+        StatusChange(fact_id=lives.id, status="superseded", superseded_at=later,
+                     needs_confirmation=False)
+    )
+    plan.links.append(FactLink(kind="SUPERSEDES", from_id=moved.id, to_id=lives.id,
+                               reason="single-valued", at=later))
+    store.apply(plan)
+    old = store.get_fact(lives.id)
+    assert old is not None and old.status == "superseded" and old.superseded_at == later
+    assert old.text == lives.text, "supersession never deletes"
+    assert [f.id for f in store.active_facts_of_subjects("u1", [emi.id])] == [moved.id]
+    links = store.fact_links([lives.id])
+    assert [(link.kind, link.from_id, link.to_id) for link in links] == [
+        ("SUPERSEDES", moved.id, lives.id)
+    ]
+    newest_first = store.list_facts("u1")
+    assert [f.id for f in newest_first] == [moved.id, lives.id]
+    assert [f.id for f in store.list_facts("u1", statuses=["superseded"])] == [lives.id]
+    assert [f.id for f in store.list_facts("u1", entity_id=berlin.id)] == [moved.id]
+
+
+def test_vector_and_text_search_are_scoped_to_the_user(
+    seeded: tuple[Store, Episode, Fact, Entity, Entity],
+) -> None:
+    store, ep, lives, _, _ = seeded
+    bob, rome = entity("Bob", "Person", "u2"), entity("Rome", "Place", "u2")
+    ep_b = episode("I live in Paris", user="u2")
+    store.apply(plan_for(ep_b, [fact(bob, "LIVES_IN", rome, ep_b)], [bob, rome]))
+    hits = store.search_facts_by_vector("u1", vec(1), 5)
+    assert [(f.id, round(s, 3)) for f, s in hits][:1] == [(lives.id, 1.0)]
+    assert all(f.user_id == "u1" for f, _ in hits)
+    assert [e.id for e, _ in store.search_episodes_by_vector("u1", vec(0), 5)] == [ep.id]
+    assert [f.id for f, _ in store.search_facts_by_text("u1", "Paris?!", 5)] == [lives.id]
+    assert [e.id for e, _ in store.search_episodes_by_text("u2", "paris", 5)] == [ep_b.id]
+    assert store.search_facts_by_text("u1", "***", 5) == []
+
+
+def test_forget_removes_from_every_path_and_keeps_a_tombstone(
+    seeded: tuple[Store, Episode, Fact, Entity, Entity],
+) -> None:
+    store, ep, lives, emi, paris = seeded
+    tomb = Tombstone(id=make_id("tomb", lives.id), target_id=lives.id, target_kind="fact",
+                     user_id="u1", forgotten_at=T0, by="tester", reason="asked")
+    store.forget(ForgetPlan(fact_ids=[lives.id], episode_ids=[ep.id], entity_ids=[paris.id],
+                            tombstones=[tomb]))
+    gone = store.get_fact(lives.id)
+    assert gone is not None and gone.status == "forgotten" and gone.text is None
+    # Every other property survives the redaction (FalkorDB once dropped wrong attributes).
+    assert gone.origin == "user" and gone.predicate == "LIVES_IN" and gone.priority == 5
+    assert store.search_facts_by_vector("u1", vec(1), 5) == []
+    assert store.search_facts_by_text("u1", "Paris", 5) == []
+    assert store.search_episodes_by_text("u1", "Paris", 5) == []
+    assert store.search_episodes_by_vector("u1", vec(0), 5) == []
+    assert store.get_entity(paris.id) is None
+    assert store.get_entity(emi.id) == emi
+    assert store.tombstones([lives.id]) == [tomb]
+    assert store.active_facts_of_subjects("u1", [emi.id]) == []
+
+
+def test_update_fact_in_place(seeded: tuple[Store, Episode, Fact, Entity, Entity]) -> None:
+    store, _, lives, _, _ = seeded
+    used = T0 + timedelta(hours=1)
+    store.update_fact(lives.id, FactUpdate(confidence=0.9, use_count=1, last_used_at=used))
+    got = store.get_fact(lives.id)
+    assert got is not None and (got.confidence, got.use_count, got.last_used_at) == (0.9, 1, used)
+    assert got.text == lives.text
+    with pytest.raises(StoreError):
+        store.update_fact("fact_000000000000000000000000", FactUpdate(priority=3))
+
+
+def test_prune_candidates_by_rule(seeded: tuple[Store, Episode, Fact, Entity, Entity]) -> None:
+    store, _, lives, _, _ = seeded
+    now = T0 + timedelta(days=400)
+    kwargs = {"now": now, "min_confidence": 0.2, "superseded_before": now,
+              "unused_before": now - timedelta(days=180), "limit": 10}
+    assert [f.id for f in store.prune_candidates("u1", "never_used", **kwargs)] == [lives.id]
+    assert store.prune_candidates("u1", "expired", **kwargs) == []
+    assert store.prune_candidates("u1", "low_confidence", **kwargs) == []
+    store.update_fact(lives.id, FactUpdate(confidence=0.1, expires_at=now - timedelta(days=1)))
+    assert [f.id for f in store.prune_candidates(None, "expired", **kwargs)] == [lives.id]
+    assert [f.id for f in store.prune_candidates("u1", "low_confidence", **kwargs)] == [lives.id]
+    assert store.prune_candidates("u2", "low_confidence", **kwargs) == []
+
+
+def test_working_memory_slots(store: Store) -> None:
+    slot = WorkingSlot(user_id="u1", session_id="s1", key="order_id", value="A1", memory_type="fact",
+                       priority=5, updated_at=T0, expires_at=T0 + timedelta(hours=1))
+    store.save_slot(slot)
+    store.save_slot(slot.model_copy(update={"value": "A2", "history": ("old\tA1",)}))
+    store.save_slot(slot.model_copy(update={"session_id": "s2"}))
+    assert store.get_slots("u1", "s1") == [slot.model_copy(update={"value": "A2",
+                                                                   "history": ("old\tA1",)})]
+    store.delete_slots("u1", "s1", ["order_id"])
+    assert store.get_slots("u1", "s1") == []
+    assert len(store.get_slots("u1", "s2")) == 1
+
+
+def test_schema_is_idempotent(store: Store) -> None:
+    store.ensure_schema(384)
+    store.ensure_schema(384)
