@@ -42,7 +42,7 @@ class Settings(BaseSettings):
     working_memory_capacity: int = Field(default=50, ge=1)
     working_memory_ttl_seconds: dict[str, int] = Field(
         default_factory=dict,
-        description="Per memory type working-memory TTL overrides, e.g. {\"todo\": 600}.",
+        description='Per memory type working-memory TTL overrides, e.g. {"todo": 600}.',
     )
 
 

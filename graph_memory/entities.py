@@ -72,7 +72,9 @@ class EntityResolver:
                 entity = Entity(id=ent_id, user_id=user_id, name=ref.name, type=ref.type)
                 known[ent_id] = entity
                 fresh.append((entity, vector))
-                out.rows[ent_id] = EntityRow(entity=entity, embedding=vector.tolist(), created_at=now)
+                out.rows[ent_id] = EntityRow(
+                    entity=entity, embedding=vector.tolist(), created_at=now
+                )
             elif entity.type == ANY_TYPE and ref.type != ANY_TYPE:
                 # A specific type learned later refines the fallback type.
                 entity = entity.model_copy(update={"type": ref.type})

@@ -1,4 +1,5 @@
-"""The error hierarchy. Transports map these to HTTP statuses, MCP tool errors and CLI exit codes."""
+"""The error hierarchy. Transports map these to HTTP statuses, MCP tool errors and CLI exit
+codes."""
 
 from __future__ import annotations
 

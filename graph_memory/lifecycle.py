@@ -174,13 +174,20 @@ class Lifecycle:
         if not any(c.fact_id == fact.id for c in plan.status_changes):
             plan.status_changes.append(
                 StatusChange(
-                    fact_id=fact.id, status="superseded", superseded_at=now,
+                    fact_id=fact.id,
+                    status="superseded",
+                    superseded_at=now,
                     needs_confirmation=False,
                 )
             )
             plan.links.append(
-                FactLink(kind="SUPERSEDES", from_id=new_id, to_id=fact.id,
-                         reason="updated by the caller", at=now)
+                FactLink(
+                    kind="SUPERSEDES",
+                    from_id=new_id,
+                    to_id=fact.id,
+                    reason="updated by the caller",
+                    at=now,
+                )
             )
         if expires_at is not None:
             plan.updates.append((new_id, FactUpdate(expires_at=expires_at)))
@@ -231,8 +238,9 @@ class Lifecycle:
             episode_ids |= set(self._store.episodes_mentioning(entity.id))
         else:
             assert query is not None
-            words = {w.lower() for w in _WORD.findall(clean_text(query, field="query",
-                                                                  max_chars=1000))}
+            words = {
+                w.lower() for w in _WORD.findall(clean_text(query, field="query", max_chars=1000))
+            }
             if not words:
                 raise InvalidInputError("query: needs at least one word")
             for fact, _ in self._store.search_facts_by_text(user_id, query, 10_000):
@@ -335,4 +343,3 @@ class Lifecycle:
         return PruneReport(
             dry_run=dry_run, candidates=candidates, removed=0 if dry_run else len(candidates)
         )
-

@@ -1,7 +1,7 @@
 """Memory: the public Python API. Wires the stages; transports (CLI, REST, MCP) call only this.
 
-    with Memory.open() as memory:
-        memory.write("I'm allergic to peanuts", user_id="u1")
+with Memory.open() as memory:
+    memory.write("I'm allergic to peanuts", user_id="u1")
 """
 
 from __future__ import annotations
@@ -112,7 +112,8 @@ class Memory:
             return cls(
                 store,
                 extractor=extractor or _default_extractor(ontology),
-                embedder=embedder or SentenceTransformerEmbedder(threads=settings.embedding_threads),
+                embedder=embedder
+                or SentenceTransformerEmbedder(threads=settings.embedding_threads),
                 ontology=ontology,
                 settings=settings,
                 on_close=engine.stop,
@@ -326,7 +327,12 @@ class Memory:
         check_scope_id(session_id, field="session_id")
         with self._write_lock:
             return self.working.set(
-                user_id, session_id, key, value, utcnow(), memory_type=memory_type,
+                user_id,
+                session_id,
+                key,
+                value,
+                utcnow(),
+                memory_type=memory_type,
                 priority=priority,
             )
 
@@ -361,4 +367,3 @@ class Memory:
         )
         plan, _ = self._planner.plan([request], utcnow(), kind=f"working_memory ({reason})")
         self.store.apply(plan)
-

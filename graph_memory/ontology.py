@@ -146,12 +146,12 @@ class Ontology(_Frozen):
         return self.relations[relation].template.format(subject=subject, object=obj, key=key or "")
 
 
-def _merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+def _merge(base: dict[str, Any], override: Mapping[str, Any], path: Path) -> dict[str, Any]:
     merged = dict(base)
     for section, value in override.items():
         if section in ("memory_types", "entity_types", "relations", "conflict_policy"):
             if not isinstance(value, Mapping):
-                raise OntologyError(f"section {section!r} must be a mapping")
+                raise OntologyError(f"{path}: section {section!r} must be a mapping")
             merged[section] = {**merged.get(section, {}), **value}
         else:
             merged[section] = value
@@ -185,7 +185,7 @@ def load_ontology(user_file: Path | None = None) -> Ontology:
     raw = _read_yaml(default_path)
     blamed = default_path
     if user_file is not None:
-        raw = _merge(raw, _read_yaml(user_file))
+        raw = _merge(raw, _read_yaml(user_file), user_file)
         blamed = user_file
     try:
         return Ontology.model_validate(raw)

@@ -199,7 +199,10 @@ class ConflictResolver:
                 FactLink(kind="CONFLICTS_WITH", from_id=new.id, to_id=old.id, reason=note, at=now)
             )
             result.changes.append(
-                (new.id, FactChange(kind="conflict", fact_id=new.id, other_fact_id=old.id, reason=note))
+                (
+                    new.id,
+                    FactChange(kind="conflict", fact_id=new.id, other_fact_id=old.id, reason=note),
+                )
             )
         elif newer.priority >= older.priority:
             state[older.id] = _State("superseded", newer.valid_from, False)
@@ -226,5 +229,8 @@ class ConflictResolver:
                 )
             )
             result.changes.append(
-                (new.id, FactChange(kind="conflict", fact_id=new.id, other_fact_id=old.id, reason=note))
+                (
+                    new.id,
+                    FactChange(kind="conflict", fact_id=new.id, other_fact_id=old.id, reason=note),
+                )
             )

@@ -21,7 +21,9 @@ def clean_text(value: object, *, field: str, max_chars: int) -> str:
         try:
             value = value.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise InvalidInputError(f"{field}: not valid UTF-8 ({e.reason} at byte {e.start})") from e
+            raise InvalidInputError(
+                f"{field}: not valid UTF-8 ({e.reason} at byte {e.start})"
+            ) from e
     if not isinstance(value, str):
         raise InvalidInputError(f"{field}: expected a string, got {type(value).__name__}")
     try:
@@ -37,7 +39,9 @@ def clean_text(value: object, *, field: str, max_chars: int) -> str:
     if not value:
         raise InvalidInputError(f"{field}: must not be empty or whitespace only")
     if len(value) > max_chars:
-        raise InvalidInputError(f"{field}: {len(value)} characters is over the limit of {max_chars}")
+        raise InvalidInputError(
+            f"{field}: {len(value)} characters is over the limit of {max_chars}"
+        )
     return value
 
 
@@ -73,10 +77,13 @@ def check_triple(ontology: Ontology, triple: Triple) -> None:
         ("object", triple.object, relation.range),
     ):
         if ref.type not in ontology.entity_types:
-            raise InvalidInputError(f"{end} type {ref.type!r} is not an entity type of the ontology")
+            raise InvalidInputError(
+                f"{end} type {ref.type!r} is not an entity type of the ontology"
+            )
         if not ontology.type_allowed(allowed, ref.type):
             raise InvalidInputError(
-                f"{triple.predicate} does not take a {ref.type} {end} (allowed: {', '.join(allowed)})"
+                f"{triple.predicate} does not take a {ref.type} {end} "
+                f"(allowed: {', '.join(allowed)})"
             )
     if triple.key is not None and "key" not in relation.scope:
         raise InvalidInputError(f"{triple.predicate} takes no key")

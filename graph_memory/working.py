@@ -42,9 +42,11 @@ class WorkingMemory:
 
     def ttl_seconds(self, memory_type: str) -> int:
         override = self._ttl_overrides.get(memory_type)
-        return override if override is not None else self._ontology.memory_types[
-            memory_type
-        ].working_ttl_seconds
+        return (
+            override
+            if override is not None
+            else self._ontology.memory_types[memory_type].working_ttl_seconds
+        )
 
     def slots(self, user_id: str, session_id: str, now: datetime) -> list[WorkingSlot]:
         """Live slots of a session, highest priority first; expired ones are spilled."""
@@ -115,4 +117,3 @@ class WorkingMemory:
         if expired:
             self._store.delete_slots(user_id, session_id, [s.key for s in expired])
         return live
-

@@ -13,8 +13,8 @@ from graph_memory.entities import EntityResolver, ResolvedEntities
 from graph_memory.extract.base import Extractor
 from graph_memory.ids import make_id
 from graph_memory.models import (
-    Episode,
     EntityRef,
+    Episode,
     ExtractedFact,
     ExtractionInput,
     Fact,
@@ -82,12 +82,14 @@ class WritePlanner:
         plan = WritePlan()
         results: dict[str, WriteResult] = {}
         for user_id in dict.fromkeys(item.request.user_id for item in items):
-            self._plan_user(user_id, [i for i in items if i.request.user_id == user_id], now, plan,
-                            results)
+            self._plan_user(
+                user_id, [i for i in items if i.request.user_id == user_id], now, plan, results
+            )
         ordered: list[WriteResult] = []
         for ep_id in order:
             # Only the first request of an episode created it; repeats report created=False.
-            ordered.append(results.pop(ep_id, None) or WriteResult(episode_id=ep_id, created=False))
+            first = results.pop(ep_id) if ep_id in results else None
+            ordered.append(first or WriteResult(episode_id=ep_id, created=False))
         return plan, ordered
 
     # --- stages ---------------------------------------------------------------------------
@@ -138,8 +140,10 @@ class WritePlanner:
         with_text = [item for item in items if item.request.text is not None]
         extractions = self._extractor.extract(
             [
-                ExtractionInput(text=item.episode.text or "", speaker=item.request.speaker
-                                or item.request.user_id)
+                ExtractionInput(
+                    text=item.episode.text or "",
+                    speaker=item.request.speaker or item.request.user_id,
+                )
                 for item in with_text
             ]
         )
@@ -176,7 +180,7 @@ class WritePlanner:
 
         texts = [item.episode.text or "" for item in items]
         texts += [fact.text or "" for fact in resolution.created]
-        vectors = self._embedder.embed(texts) if texts else []
+        vectors = self._embedder.embed(texts)
         for item, vector in zip(items, vectors[: len(items)], strict=True):
             plan.episodes.append(EpisodeRow(episode=item.episode, embedding=vector.tolist()))
             mentioned = {entities.by_ref[ref].id for ref in item.mentions}
@@ -244,7 +248,12 @@ class WritePlanner:
                 )
                 expiry_days = self._ontology.memory_types[memory_type].expires_after_days
                 fact_id = make_id(
-                    "fact", request.user_id, subject.id, triple.predicate, obj.id, triple.key,
+                    "fact",
+                    request.user_id,
+                    subject.id,
+                    triple.predicate,
+                    obj.id,
+                    triple.key,
                     episode.id,
                 )
                 if fact_id in evidence_of:

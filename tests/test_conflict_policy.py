@@ -25,19 +25,32 @@ def make(
 ) -> Fact:
     return Fact.model_validate(
         {
-            "id": fid, "user_id": "u1", "subject_id": "ent_emi", "subject_name": "Emi",
-            "predicate": predicate, "object_id": f"ent_{obj}", "object_name": obj, "key": key,
-            "text": f"Emi {predicate} {obj}", "memory_type": "fact", "priority": priority,
-            "confidence": 0.8, "valid_from": T0 + at, "created_at": T0 + at, "origin": origin,
-            "extractor": "test", "status": status,
+            "id": fid,
+            "user_id": "u1",
+            "subject_id": "ent_emi",
+            "subject_name": "Emi",
+            "predicate": predicate,
+            "object_id": f"ent_{obj}",
+            "object_name": obj,
+            "key": key,
+            "text": f"Emi {predicate} {obj}",
+            "memory_type": "fact",
+            "priority": priority,
+            "confidence": 0.8,
+            "valid_from": T0 + at,
+            "created_at": T0 + at,
+            "origin": origin,
+            "extractor": "test",
+            "status": status,
         }
     )
 
 
 def test_same_statement_reinforces_instead_of_duplicating(ontology: Ontology) -> None:
     old = make("f1", "PREFERS", "tea")
-    result = ConflictResolver(ontology).resolve([make("f2", "PREFERS", "tea", at=timedelta(1))],
-                                                [old], NOW)
+    result = ConflictResolver(ontology).resolve(
+        [make("f2", "PREFERS", "tea", at=timedelta(1))], [old], NOW
+    )
     assert result.created == [] and result.reinforced == {"f2": "f1"}
     assert result.links == [] and result.changed_existing == {}
 

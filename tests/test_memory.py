@@ -14,20 +14,28 @@ T0 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 
 
 def say(memory: Memory, text: str, minutes: int, user: str = "emi", **kw: object) -> list[Fact]:
-    result = memory.write(text, user_id=user, speaker="Emi", timestamp=T0 + timedelta(minutes=minutes),
-                          **kw)  # type: ignore[arg-type]
+    result = memory.write(
+        text, user_id=user, speaker="Emi", timestamp=T0 + timedelta(minutes=minutes), **kw
+    )  # type: ignore[arg-type]
     return [memory.get(fid) for fid in result.fact_ids]  # type: ignore[misc]
 
 
 def current(memory: Memory, predicate: str, user: str = "emi") -> list[str]:
-    return sorted(f.object_name or "" for f in memory.facts(user, statuses=["current"],
-                                                            predicate=predicate))
+    return sorted(
+        f.object_name or "" for f in memory.facts(user, statuses=["current"], predicate=predicate)
+    )
 
 
 def test_allergy_stated_early_is_still_current_after_a_long_chat(memory: Memory) -> None:
     say(memory, "Hi! Quick note before we start: I'm allergic to peanuts.", 8)
-    for i, line in enumerate(["What's good around here for dinner?", "I love Thai food.",
-                              "Actually I moved to Lisbon last year.", "Any tips?"]):
+    for i, line in enumerate(
+        [
+            "What's good around here for dinner?",
+            "I love Thai food.",
+            "Actually I moved to Lisbon last year.",
+            "Any tips?",
+        ]
+    ):
         say(memory, line, 10 + i)
     [allergy] = memory.facts("emi", predicate="ALLERGIC_TO")
     assert allergy.status == "current" and allergy.object_name == "peanut"
@@ -48,8 +56,13 @@ def test_a_changed_preference_supersedes_and_keeps_history(memory: Memory) -> No
 
 def test_goal_changes_from_refund_to_exchange(memory: Memory) -> None:
     say(memory, "I want to get a refund for these shoes.", 0, session_id="s1")
-    result = memory.write("Actually, I'd like to exchange them instead.", user_id="emi",
-                          speaker="Emi", session_id="s1", timestamp=T0 + timedelta(minutes=2))
+    result = memory.write(
+        "Actually, I'd like to exchange them instead.",
+        user_id="emi",
+        speaker="Emi",
+        session_id="s1",
+        timestamp=T0 + timedelta(minutes=2),
+    )
     goals = memory.facts("emi", statuses=None, predicate="HAS_GOAL")
     by_status = {f.status: f.object_name or "" for f in goals}
     assert "exchange" in by_status["current"] and "refund" in by_status["superseded"]
@@ -65,8 +78,11 @@ def test_negation_never_becomes_the_positive_fact(memory: Memory) -> None:
 
 
 def test_structured_triples_are_validated_and_stored(memory: Memory) -> None:
-    triple = {"subject": {"name": "checkout", "type": "Task"}, "predicate": "DEPENDS_ON",
-              "object": {"name": "payment service", "type": "Component"}}
+    triple = {
+        "subject": {"name": "checkout", "type": "Task"},
+        "predicate": "DEPENDS_ON",
+        "object": {"name": "payment service", "type": "Component"},
+    }
     result = memory.write(user_id="team", triples=[triple], agent_id="planner")
     [fact] = [memory.get(fid) for fid in result.fact_ids]
     assert isinstance(fact, Fact) and fact.text == "checkout depends on payment service"
@@ -78,20 +94,28 @@ def test_structured_triples_are_validated_and_stored(memory: Memory) -> None:
 
 def test_the_same_episode_twice_adds_nothing(memory: Memory) -> None:
     first = memory.write("I live in Berlin.", user_id="emi", source_id="D1:1", timestamp=T0)
-    counts = (memory.store.count("Episode"), memory.store.count("Fact"),
-              memory.store.count("Entity"))
+    counts = (
+        memory.store.count("Episode"),
+        memory.store.count("Fact"),
+        memory.store.count("Entity"),
+    )
     again = memory.write("I live in Berlin.", user_id="emi", source_id="D1:1", timestamp=T0)
     assert first.created and not again.created and again.episode_id == first.episode_id
-    assert (memory.store.count("Episode"), memory.store.count("Fact"),
-            memory.store.count("Entity")) == counts
+    assert (
+        memory.store.count("Episode"),
+        memory.store.count("Fact"),
+        memory.store.count("Entity"),
+    ) == counts
 
 
 def test_a_batch_with_one_bad_item_writes_nothing(memory: Memory) -> None:
     with pytest.raises(InvalidInputError, match="priority"):
-        memory.write_batch([
-            {"text": "I live in Rome.", "user_id": "emi"},
-            {"text": "I love pasta.", "user_id": "emi", "priority": 11},
-        ])
+        memory.write_batch(
+            [
+                {"text": "I live in Rome.", "user_id": "emi"},
+                {"text": "I love pasta.", "user_id": "emi", "priority": 11},
+            ]
+        )
     assert memory.store.count("Episode") == 0 and memory.store.count("Fact") == 0
 
 
@@ -115,8 +139,18 @@ def test_entities_are_canonicalised_across_writes(memory: Memory) -> None:
         ({"text": b"\xff\xfe"}, "unicode"),
         ({"text": "ok", "surprise": 1}, "surprise"),
         ({}, "needs text"),
-        ({"triples": [{"subject": {"name": "a", "type": "Person"}, "predicate": "LIKES",
-                       "object": {"name": "b", "type": "Thing"}}]}, "unknown relation"),
+        (
+            {
+                "triples": [
+                    {
+                        "subject": {"name": "a", "type": "Person"},
+                        "predicate": "LIKES",
+                        "object": {"name": "b", "type": "Thing"},
+                    }
+                ]
+            },
+            "unknown relation",
+        ),
     ],
 )
 def test_bad_input_is_refused_and_changes_nothing(
@@ -157,12 +191,22 @@ def test_feedback_moves_confidence_within_bounds(memory: Memory) -> None:
 
 def test_update_reruns_the_conflict_policy(memory: Memory) -> None:
     [home] = say(memory, "I live in Paris.", 0)
-    weak = memory.write(user_id="emi", priority=2, timestamp=T0 + timedelta(minutes=5),
-                        triples=[{"subject": {"name": "Emi", "type": "Person"},
-                                  "predicate": "LIVES_IN", "object": {"name": "Nice",
-                                                                      "type": "Place"}}])
+    weak = memory.write(
+        user_id="emi",
+        priority=2,
+        timestamp=T0 + timedelta(minutes=5),
+        triples=[
+            {
+                "subject": {"name": "Emi", "type": "Person"},
+                "predicate": "LIVES_IN",
+                "object": {"name": "Nice", "type": "Place"},
+            }
+        ],
+    )
     flagged = memory.get(weak.fact_ids[0])
-    assert isinstance(flagged, Fact) and flagged.status == "conflicted" and flagged.needs_confirmation
+    assert (
+        isinstance(flagged, Fact) and flagged.status == "conflicted" and flagged.needs_confirmation
+    )
     promoted = memory.update(flagged.id, priority=8)
     assert promoted.status == "current"
     old = memory.get(home.id)
@@ -185,10 +229,11 @@ def test_forget_by_id_entity_and_query(memory: Memory) -> None:
     query_vector = memory.embedder.embed(["peanut allergy"])[0].tolist()
     tombs = memory.forget(user_id="emi", memory_id=allergy.id, by="emi", reason="GDPR request")
     assert {t.target_id for t in tombs} >= {allergy.id, allergy.episode_ids[0]}
-    with pytest.raises(NotFoundError, match="forgotten .* by emi: GDPR request"):
+    with pytest.raises(NotFoundError, match=r"forgotten .* by emi: GDPR request"):
         memory.get(allergy.id)
-    assert all(f.id != allergy.id for f, _ in memory.store.search_facts_by_vector(
-        "emi", query_vector, 50))
+    assert all(
+        f.id != allergy.id for f, _ in memory.store.search_facts_by_vector("emi", query_vector, 50)
+    )
     assert memory.store.search_episodes_by_text("emi", "peanuts", 10) == []
     assert memory.store.search_facts_by_text("emi", "allergic", 10) == []
     assert all(f.id != allergy.id for f in memory.facts("emi", statuses=None))

@@ -63,13 +63,21 @@ def fact(subject: Entity, predicate: str, obj: Entity, ep: Episode, **kw: object
 def plan_for(ep: Episode, facts: list[Fact], entities: list[Entity], dim: int = 0) -> WritePlan:
     return WritePlan(
         episodes=[EpisodeRow(episode=ep, embedding=vec(dim))],
-        entities=[EntityRow(entity=e, embedding=vec(10 + i), created_at=T0)
-                  for i, e in enumerate(entities)],
+        entities=[
+            EntityRow(entity=e, embedding=vec(10 + i), created_at=T0)
+            for i, e in enumerate(entities)
+        ],
         mentions=[(ep.id, e.id) for e in entities],
         facts=[FactRow(fact=f, embedding=vec(dim + 1 + i)) for i, f in enumerate(facts)],
         evidence=[
-            EvidenceRow(fact_id=f.id, episode_id=ep.id, span_start=0, span_end=5,
-                        extractor="test", confidence=0.8)
+            EvidenceRow(
+                fact_id=f.id,
+                episode_id=ep.id,
+                span_start=0,
+                span_end=5,
+                extractor="test",
+                confidence=0.8,
+            )
             for f in facts
         ],
     )
@@ -94,7 +102,9 @@ def test_applied_plan_reads_back(seeded: tuple[Store, Episode, Fact, Entity, Ent
     assert store.get_entity(emi.id) == emi
     assert store.get_entities([emi.id, paris.id, "ent_missing"]) == {emi.id: emi, paris.id: paris}
     assert store.existing_episode_ids([ep.id, "ep_other"]) == {ep.id}
-    assert store.active_facts_of_subjects("u1", [emi.id]) == [got.model_copy(update={"episode_ids": ()})]
+    assert store.active_facts_of_subjects("u1", [emi.id]) == [
+        got.model_copy(update={"episode_ids": ()})
+    ]
     assert store.episodes_mentioning(paris.id) == [ep.id]
     assert store.fact_sources([lives.id]) == [ep.id]
     assert store.facts_from_episodes([ep.id]) == [lives.id]
@@ -104,7 +114,7 @@ def test_applied_plan_reads_back(seeded: tuple[Store, Episode, Fact, Entity, Ent
 def test_a_failing_plan_leaves_nothing_behind(
     seeded: tuple[Store, Episode, Fact, Entity, Entity],
 ) -> None:
-    store, ep, lives, emi, paris = seeded
+    store, _, lives, emi, paris = seeded
     other = episode("I love Paris")
     # Reusing an existing fact id violates the unique constraint after the episode was created.
     clash = plan_for(other, [lives], [emi, paris], dim=5)
@@ -123,11 +133,15 @@ def test_status_changes_and_links(seeded: tuple[Store, Episode, Fact, Entity, En
     plan = plan_for(ep2, [moved], [berlin], dim=20)
     later = T0 + timedelta(days=1)
     plan.status_changes.append(
-        StatusChange(fact_id=lives.id, status="superseded", superseded_at=later,
-                     needs_confirmation=False)
+        StatusChange(
+            fact_id=lives.id, status="superseded", superseded_at=later, needs_confirmation=False
+        )
     )
-    plan.links.append(FactLink(kind="SUPERSEDES", from_id=moved.id, to_id=lives.id,
-                               reason="single-valued", at=later))
+    plan.links.append(
+        FactLink(
+            kind="SUPERSEDES", from_id=moved.id, to_id=lives.id, reason="single-valued", at=later
+        )
+    )
     store.apply(plan)
     old = store.get_fact(lives.id)
     assert old is not None and old.status == "superseded" and old.superseded_at == later
@@ -163,10 +177,20 @@ def test_forget_removes_from_every_path_and_keeps_a_tombstone(
     seeded: tuple[Store, Episode, Fact, Entity, Entity],
 ) -> None:
     store, ep, lives, emi, paris = seeded
-    tomb = Tombstone(id=make_id("tomb", lives.id), target_id=lives.id, target_kind="fact",
-                     user_id="u1", forgotten_at=T0, by="tester", reason="asked")
-    store.forget(ForgetPlan(fact_ids=[lives.id], episode_ids=[ep.id], entity_ids=[paris.id],
-                            tombstones=[tomb]))
+    tomb = Tombstone(
+        id=make_id("tomb", lives.id),
+        target_id=lives.id,
+        target_kind="fact",
+        user_id="u1",
+        forgotten_at=T0,
+        by="tester",
+        reason="asked",
+    )
+    store.forget(
+        ForgetPlan(
+            fact_ids=[lives.id], episode_ids=[ep.id], entity_ids=[paris.id], tombstones=[tomb]
+        )
+    )
     gone = store.get_fact(lives.id)
     assert gone is not None and gone.status == "forgotten" and gone.text is None
     # Every other property survives the redaction (FalkorDB once dropped wrong attributes).
@@ -195,8 +219,13 @@ def test_update_fact_in_place(seeded: tuple[Store, Episode, Fact, Entity, Entity
 def test_prune_candidates_by_rule(seeded: tuple[Store, Episode, Fact, Entity, Entity]) -> None:
     store, _, lives, _, _ = seeded
     now = T0 + timedelta(days=400)
-    kwargs = {"now": now, "min_confidence": 0.2, "superseded_before": now,
-              "unused_before": now - timedelta(days=180), "limit": 10}
+    kwargs = {
+        "now": now,
+        "min_confidence": 0.2,
+        "superseded_before": now,
+        "unused_before": now - timedelta(days=180),
+        "limit": 10,
+    }
     assert [f.id for f in store.prune_candidates("u1", "never_used", **kwargs)] == [lives.id]
     assert store.prune_candidates("u1", "expired", **kwargs) == []
     assert store.prune_candidates("u1", "low_confidence", **kwargs) == []
@@ -207,13 +236,22 @@ def test_prune_candidates_by_rule(seeded: tuple[Store, Episode, Fact, Entity, En
 
 
 def test_working_memory_slots(store: Store) -> None:
-    slot = WorkingSlot(user_id="u1", session_id="s1", key="order_id", value="A1", memory_type="fact",
-                       priority=5, updated_at=T0, expires_at=T0 + timedelta(hours=1))
+    slot = WorkingSlot(
+        user_id="u1",
+        session_id="s1",
+        key="order_id",
+        value="A1",
+        memory_type="fact",
+        priority=5,
+        updated_at=T0,
+        expires_at=T0 + timedelta(hours=1),
+    )
     store.save_slot(slot)
     store.save_slot(slot.model_copy(update={"value": "A2", "history": ("old\tA1",)}))
     store.save_slot(slot.model_copy(update={"session_id": "s2"}))
-    assert store.get_slots("u1", "s1") == [slot.model_copy(update={"value": "A2",
-                                                                   "history": ("old\tA1",)})]
+    assert store.get_slots("u1", "s1") == [
+        slot.model_copy(update={"value": "A2", "history": ("old\tA1",)})
+    ]
     store.delete_slots("u1", "s1", ["order_id"])
     assert store.get_slots("u1", "s1") == []
     assert len(store.get_slots("u1", "s2")) == 1

@@ -1,0 +1,114 @@
+"""Loading, validating and extending the ontology."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graph_memory.errors import OntologyError
+from graph_memory.ontology import load_ontology
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "mine.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_default_ontology_covers_the_required_relations() -> None:
+    ontology = load_ontology()
+    for name in ("PREFERS", "AVOIDS", "ALLERGIC_TO", "HAS_DIET", "HAS_GOAL", "DEPENDS_ON",
+                 "HAS_DEADLINE", "LIVES_IN", "WORKS_AT", "HAS_ORDER", "ORDER_AMOUNT",
+                 "ORDER_CONTAINS", "HAS_ATTRIBUTE"):
+        assert name in ontology.relations
+    assert set(ontology.memory_types) == {"fact", "preference", "constraint", "todo", "event",
+                                          "experience"}
+    for single in ("HAS_GOAL", "HAS_DEADLINE", "LIVES_IN", "WORKS_AT"):
+        assert ontology.relations[single].cardinality == "one"
+    assert ontology.relations["HAS_ATTRIBUTE"].scope == ("subject", "key")
+    assert ontology.relations["PREFERS"].contradicts == ("AVOIDS",)
+    assert ontology.relations["PREFERS"].negated_as == "AVOIDS"
+    assert ontology.memory_types["constraint"].working_ttl_seconds == 7200
+    assert ontology.memory_types["todo"].working_ttl_seconds == 1800
+    assert ontology.memory_types["fact"].working_ttl_seconds == 3600
+
+
+def test_the_ontology_is_frozen() -> None:
+    ontology = load_ontology()
+    with pytest.raises(ValueError, match="frozen"):
+        ontology.relations["LIVES_IN"].cardinality = "many"  # type: ignore[misc]
+
+
+def test_a_user_file_extends_and_overrides(tmp_path: Path) -> None:
+    path = write(tmp_path, """
+entity_types:
+  Pet: {description: "An animal companion."}
+relations:
+  OWNS_PET:
+    domain: [Person]
+    range: [Pet]
+    cardinality: many
+    memory_type: fact
+    template: "{subject} owns {object}"
+  LIVES_IN:
+    domain: [Person]
+    range: [Place]
+    cardinality: many
+    memory_type: fact
+    template: "{subject} has lived in {object}"
+conflict_policy:
+  conflict_window_seconds: 60
+""")
+    ontology = load_ontology(path)
+    assert "OWNS_PET" in ontology.relations and "Pet" in ontology.entity_types
+    assert ontology.relations["LIVES_IN"].cardinality == "many"
+    assert ontology.conflict_policy.conflict_window_seconds == 60
+    assert "ALLERGIC_TO" in ontology.relations, "defaults not overridden stay"
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("relations:\n  BAD:\n    domain: [Nobody]\n    range: [Thing]\n    cardinality: many\n"
+         "    memory_type: fact\n    template: '{subject} x {object}'\n",
+         "relations.BAD.domain: unknown entity type 'Nobody'"),
+        ("relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: one\n"
+         "    memory_type: fact\n    template: '{subject} x {object}'\n",
+         "scope containing 'subject'"),
+        ("relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
+         "    memory_type: gossip\n    template: '{subject} x {object}'\n",
+         "relations.X.memory_type: unknown memory type 'gossip'"),
+        ("relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
+         "    memory_type: fact\n    template: 'no placeholders'\n",
+         "relations.X.template"),
+        ("relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
+         "    memory_type: fact\n    contradicts: [PREFERS]\n    template: '{subject} x {object}'\n",
+         "PREFERS must also declare contradicts [X]"),
+        ("relations:\n  BAD-NAME:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
+         "    memory_type: fact\n    template: '{subject} x {object}'\n",
+         "relations.BAD-NAME: 'BAD-NAME' is not a valid identifier"),
+        ("memory_types:\n  fact: {priority: 11, working_ttl_seconds: 5}\n",
+         "memory_types.fact.priority"),
+        ("relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
+         "    memory_type: fact\n    template: '{subject} x {object}'\n    surprise: 1\n",
+         "relations.X.surprise"),
+        ("relations: [1, 2]\n", "section 'relations' must be a mapping"),
+        ("relations: {\n", "not valid YAML"),
+        ("- just\n- a list\n", "top level must be a mapping"),
+    ],
+)
+def test_a_bad_file_gets_an_error_naming_file_and_field(
+    tmp_path: Path, text: str, where: str
+) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(OntologyError) as info:
+        load_ontology(path)
+    message = str(info.value)
+    assert where in message
+    assert str(path) in message
+
+
+def test_a_missing_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(OntologyError, match="mine.yaml: ontology file not found"):
+        load_ontology(tmp_path / "mine.yaml")
