@@ -31,11 +31,12 @@ class Settings(BaseSettings):
     engine_start_timeout_s: float = Field(default=20.0, gt=0)
     embedding_threads: int = Field(default=1, ge=1, le=64)
     entity_match_threshold: float = Field(
-        default=0.86,
+        default=0.82,
         ge=0.0,
         le=1.0,
-        description="Cosine similarity above which two entity names of one type are merged "
-        "(chosen on bench/data/entity_pairs.yaml, see README).",
+        description="Cosine similarity from which two differently written entity names of one "
+        "type are merged, when graph_memory.entities.names_match allows it at all (chosen on "
+        "bench/data/entity_pairs.yaml: see README, Entity canonicalisation).",
     )
     max_text_chars: int = Field(default=8000, ge=1)
     max_batch_size: int = Field(default=1000, ge=1)

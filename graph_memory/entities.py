@@ -2,13 +2,18 @@
 
 A name resolves, in this order, to: the entity with the same normalised name (case,
 punctuation, whitespace; the extractor already lemmatises), an entity that has the name as an
-alias, or, for entity types that allow it, the most similar entity of a compatible type whose
-name embedding is at least `threshold` cosine-similar (the new name becomes its alias).
-Otherwise a new entity is created. Entities are scoped to one user.
+alias, or, for entity types that allow it, an entity of a compatible type that `names_match`
+(the new name becomes its alias). Otherwise a new entity is created. Entities are scoped to
+one user.
+
+Embedding similarity alone merges far too much (bench/entity_threshold.py: at 0.86, "iPhone 14"
+= "iPhone 15", "Korea" = "North Korea"); wrong merges corrupt memory while missed merges only
+fragment it, so `names_match` is deliberately strict.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -32,6 +37,47 @@ def alias_id(user_id: str, name: str) -> str:
 
 def types_compatible(a: str, b: str) -> bool:
     return a == b or ANY_TYPE in (a, b)
+
+
+_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+_ACRONYM_SKIP = frozenset({"of", "and", "the", "for", "&"})
+
+
+def _tokens(name: str) -> list[str]:
+    return _TOKEN.findall(normalize_name(name))
+
+
+def is_acronym(short: str, long: str) -> bool:
+    """ "LA" / "Los Angeles", "MIT" / "Massachusetts Institute of Technology"."""
+    letters = "".join(_tokens(short))
+    words = [w for w in _tokens(long) if w not in _ACRONYM_SKIP]
+    return (
+        len(words) >= 2
+        and len(_tokens(short)) == 1
+        and letters.isalpha()
+        and letters == "".join(w[0] for w in words)
+    )
+
+
+def names_match(a: str, b: str, similarity: float, threshold: float) -> bool:
+    """Whether two differently written names of compatible types name one thing.
+
+    - an acronym of the other's initials always matches;
+    - names that share some words but not all never match: the differing word is what tells
+      them apart ("North Korea", "AirPods Pro", "brown rice", "Q3 report");
+    - names with different numbers never match ("iPhone 14" / "iPhone 15");
+    - otherwise (different words altogether: "couch" / "sofa") the embedding decides.
+    """
+    if is_acronym(a, b) or is_acronym(b, a):
+        return True
+    tokens_a, tokens_b = set(_tokens(a)), set(_tokens(b))
+    if tokens_a & tokens_b and tokens_a != tokens_b:
+        return False
+    digits_a = {t for t in tokens_a if any(c.isdigit() for c in t)}
+    digits_b = {t for t in tokens_b if any(c.isdigit() for c in t)}
+    if (digits_a or digits_b) and digits_a != digits_b:
+        return False
+    return similarity >= threshold
 
 
 @dataclass
@@ -107,7 +153,7 @@ class EntityResolver:
         for entity, similarity in candidates:
             target = self._ontology.entity_types.get(entity.type)
             if (
-                similarity >= self.threshold
+                names_match(ref.name, entity.name, similarity, self.threshold)
                 and types_compatible(entity.type, ref.type)
                 and target is not None
                 and target.merge_by_embedding

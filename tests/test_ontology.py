@@ -18,12 +18,30 @@ def write(tmp_path: Path, text: str) -> Path:
 
 def test_default_ontology_covers_the_required_relations() -> None:
     ontology = load_ontology()
-    for name in ("PREFERS", "AVOIDS", "ALLERGIC_TO", "HAS_DIET", "HAS_GOAL", "DEPENDS_ON",
-                 "HAS_DEADLINE", "LIVES_IN", "WORKS_AT", "HAS_ORDER", "ORDER_AMOUNT",
-                 "ORDER_CONTAINS", "HAS_ATTRIBUTE"):
+    for name in (
+        "PREFERS",
+        "AVOIDS",
+        "ALLERGIC_TO",
+        "HAS_DIET",
+        "HAS_GOAL",
+        "DEPENDS_ON",
+        "HAS_DEADLINE",
+        "LIVES_IN",
+        "WORKS_AT",
+        "HAS_ORDER",
+        "ORDER_AMOUNT",
+        "ORDER_CONTAINS",
+        "HAS_ATTRIBUTE",
+    ):
         assert name in ontology.relations
-    assert set(ontology.memory_types) == {"fact", "preference", "constraint", "todo", "event",
-                                          "experience"}
+    assert set(ontology.memory_types) == {
+        "fact",
+        "preference",
+        "constraint",
+        "todo",
+        "event",
+        "experience",
+    }
     for single in ("HAS_GOAL", "HAS_DEADLINE", "LIVES_IN", "WORKS_AT"):
         assert ontology.relations[single].cardinality == "one"
     assert ontology.relations["HAS_ATTRIBUTE"].scope == ("subject", "key")
@@ -41,7 +59,9 @@ def test_the_ontology_is_frozen() -> None:
 
 
 def test_a_user_file_extends_and_overrides(tmp_path: Path) -> None:
-    path = write(tmp_path, """
+    path = write(
+        tmp_path,
+        """
 entity_types:
   Pet: {description: "An animal companion."}
 relations:
@@ -59,7 +79,8 @@ relations:
     template: "{subject} has lived in {object}"
 conflict_policy:
   conflict_window_seconds: 60
-""")
+""",
+    )
     ontology = load_ontology(path)
     assert "OWNS_PET" in ontology.relations and "Pet" in ontology.entity_types
     assert ontology.relations["LIVES_IN"].cardinality == "many"
@@ -70,29 +91,45 @@ conflict_policy:
 @pytest.mark.parametrize(
     ("text", "where"),
     [
-        ("relations:\n  BAD:\n    domain: [Nobody]\n    range: [Thing]\n    cardinality: many\n"
-         "    memory_type: fact\n    template: '{subject} x {object}'\n",
-         "relations.BAD.domain: unknown entity type 'Nobody'"),
-        ("relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: one\n"
-         "    memory_type: fact\n    template: '{subject} x {object}'\n",
-         "scope containing 'subject'"),
-        ("relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
-         "    memory_type: gossip\n    template: '{subject} x {object}'\n",
-         "relations.X.memory_type: unknown memory type 'gossip'"),
-        ("relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
-         "    memory_type: fact\n    template: 'no placeholders'\n",
-         "relations.X.template"),
-        ("relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
-         "    memory_type: fact\n    contradicts: [PREFERS]\n    template: '{subject} x {object}'\n",
-         "PREFERS must also declare contradicts [X]"),
-        ("relations:\n  BAD-NAME:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
-         "    memory_type: fact\n    template: '{subject} x {object}'\n",
-         "relations.BAD-NAME: 'BAD-NAME' is not a valid identifier"),
-        ("memory_types:\n  fact: {priority: 11, working_ttl_seconds: 5}\n",
-         "memory_types.fact.priority"),
-        ("relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
-         "    memory_type: fact\n    template: '{subject} x {object}'\n    surprise: 1\n",
-         "relations.X.surprise"),
+        (
+            "relations:\n  BAD:\n    domain: [Nobody]\n    range: [Thing]\n    cardinality: many\n"
+            "    memory_type: fact\n    template: '{subject} x {object}'\n",
+            "relations.BAD.domain: unknown entity type 'Nobody'",
+        ),
+        (
+            "relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: one\n"
+            "    memory_type: fact\n    template: '{subject} x {object}'\n",
+            "scope containing 'subject'",
+        ),
+        (
+            "relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
+            "    memory_type: gossip\n    template: '{subject} x {object}'\n",
+            "relations.X.memory_type: unknown memory type 'gossip'",
+        ),
+        (
+            "relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
+            "    memory_type: fact\n    template: 'no placeholders'\n",
+            "relations.X.template",
+        ),
+        (
+            "relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
+            "    memory_type: fact\n    contradicts: [PREFERS]\n    template: '{subject} x {object}'\n",
+            "PREFERS must also declare contradicts [X]",
+        ),
+        (
+            "relations:\n  BAD-NAME:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
+            "    memory_type: fact\n    template: '{subject} x {object}'\n",
+            "relations.BAD-NAME: 'BAD-NAME' is not a valid identifier",
+        ),
+        (
+            "memory_types:\n  fact: {priority: 11, working_ttl_seconds: 5}\n",
+            "memory_types.fact.priority",
+        ),
+        (
+            "relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
+            "    memory_type: fact\n    template: '{subject} x {object}'\n    surprise: 1\n",
+            "relations.X.surprise",
+        ),
         ("relations: [1, 2]\n", "section 'relations' must be a mapping"),
         ("relations: {\n", "not valid YAML"),
         ("- just\n- a list\n", "top level must be a mapping"),

@@ -22,7 +22,8 @@ def small(
     tmp_path: Path, embedder: SentenceTransformerEmbedder, extractor: Extractor
 ) -> Iterator[Memory]:
     settings = Settings(
-        data_dir=tmp_path / "wm", working_memory_capacity=3,
+        data_dir=tmp_path / "wm",
+        working_memory_capacity=3,
         working_memory_ttl_seconds={"event": 60},
     )
     with Memory.open(settings, embedder=embedder, extractor=extractor) as memory:
@@ -30,15 +31,18 @@ def small(
 
 
 def spilled(memory: Memory) -> list[str]:
-    return sorted(e.text or "" for e, _ in memory.store.search_episodes_by_text("u1", "goal order "
-                                                                               "colour note", 50))
+    return sorted(
+        e.text or ""
+        for e, _ in memory.store.search_episodes_by_text("u1", "goal order colour note", 50)
+    )
 
 
 def test_writing_a_key_again_overwrites_and_keeps_history(small: Memory) -> None:
     wm = small.working
     wm.set("u1", "s1", "current_goal", "refund", T0, memory_type="todo")
-    slot = wm.set("u1", "s1", "current_goal", "exchange", T0 + timedelta(minutes=1),
-                  memory_type="todo")
+    slot = wm.set(
+        "u1", "s1", "current_goal", "exchange", T0 + timedelta(minutes=1), memory_type="todo"
+    )
     assert slot.value == "exchange"
     assert [h.split("\t")[1] for h in slot.history] == ["refund"]
     [only] = wm.slots("u1", "s1", T0 + timedelta(minutes=2))
