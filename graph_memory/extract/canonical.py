@@ -1,0 +1,249 @@
+"""Canonical entity names, so that "my peanuts", "the peanut" and "Peanuts" meet as one entity,
+and the small phrase and clause helpers of the parse that the rules are built from.
+
+`canonical_name` and the helpers work on spaCy tokens (they need the parse); `normalize_name`
+works on plain strings and is what the entity resolver compares.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from typing import Any
+
+_SPACES = re.compile(r"\s+")
+# Words that stand for a noun mentioned elsewhere: "a red one" names "red".
+_PROFORMS = frozenset({"one", "ones"})
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+# Parts of a verb phrase that are not part of what is wanted or liked ("get a refund today").
+_CLAUSE_DROP = frozenset(
+    {"advmod", "advcl", "npadvmod", "punct", "cc", "conj", "mark", "intj", "parataxis", "nsubj",
+     "aux", "auxpass", "dep", "ccomp"}
+)  # fmt: skip
+_CONTENT_POS = frozenset({"NOUN", "PROPN", "NUM", "ADJ"})
+# "im allergic": without the apostrophe the small model leaves a bare "m" that is not "be".
+_BE_FORMS = frozenset({"m", "am", "im"})
+_CONDITIONS = frozenset({"if", "unless", "whether"})
+WH_TAGS = frozenset({"WP", "WRB", "WDT"})
+# Chat fillers the parser folds into noun phrases ("I hate mushrooms lol").
+FILLERS = frozenset(
+    {"lol", "lmao", "haha", "hahaha", "tbh", "btw", "imo", "omg", "xd", "tho", "please", "thanks"}
+)
+
+
+def _strip_punct(text: str) -> str:
+    """Strip surrounding punctuation; symbols ($, %, +) are part of a value and stay."""
+    start, end = 0, len(text)
+    while start < end and unicodedata.category(text[start]).startswith("P"):
+        start += 1
+    while end > start and unicodedata.category(text[end - 1]).startswith("P"):
+        end -= 1
+    return text[start:end]
+
+
+def clean_text(text: str) -> str:
+    """Collapse whitespace and strip surrounding punctuation; case is kept."""
+    return _strip_punct(_SPACES.sub(" ", text.translate(_QUOTES)).strip()).strip()
+
+
+def normalize_name(text: str) -> str:
+    """The comparison form of a name: NFKC, lower-case, single spaces, no outer punctuation."""
+    return clean_text(unicodedata.normalize("NFKC", text)).lower()
+
+
+def _join(tokens: list[Any], words: list[str]) -> str:
+    # Keep the text's own spacing between neighbours ("gluten-free", "555-1234", "dog's").
+    parts = []
+    for position, (token, word) in enumerate(zip(tokens, words, strict=True)):
+        adjacent = position + 1 < len(tokens) and tokens[position + 1].i == token.i + 1
+        parts.append(word + (token.whitespace_ if adjacent else " "))
+    return clean_text("".join(parts))
+
+
+def _word(token: Any) -> str:
+    return str(token.text) if token.pos_ == "PROPN" or token.ent_type_ else str(token.lower_)
+
+
+def phrase_text(tokens: Iterable[Any]) -> str:
+    """A phrase as written (determiners kept), lower-cased except proper nouns: goals, keys."""
+    ordered = sorted((t for t in tokens if t.lower_ not in FILLERS), key=lambda t: t.i)
+    return _join(ordered, [_word(t) for t in ordered])
+
+
+def _root(tokens: list[Any]) -> Any:
+    inside = {t.i for t in tokens}
+    for token in tokens:
+        if token.head.i not in inside or token.head.i == token.i:
+            return token
+    return tokens[-1]
+
+
+def canonical_name(tokens: Any, keep_counts: bool = False) -> str:
+    """Canonical name of a noun phrase (a Span, a Token, or the tokens of one phrase).
+
+    Drops determiners, possessives and counts ("my two dogs" -> "dog"), lemmatises a plural
+    common-noun head, lower-cases common nouns, keeps proper nouns' case ("Acme Corp").
+    keep_counts keeps counts and plurals, for values ("50 books").
+    """
+    if hasattr(tokens, "i") and not hasattr(tokens, "root"):
+        tokens = [tokens]
+    ordered = sorted(tokens, key=lambda t: t.i)
+    if not ordered:
+        return ""
+    root = _root(ordered)
+    kept = []
+    for token in ordered:
+        if token.pos_ == "DET" or token.tag_ in ("PRP$", "WP$") or token.dep_ in ("poss", "predet"):
+            continue
+        if token.lower_ in FILLERS:
+            continue
+        if keep_counts:
+            pass
+        elif token.i != root.i and token.dep_ == "nummod" and root.pos_ == "NOUN":
+            continue
+        kept.append(token)
+    if len(kept) > 1 and kept[-1].i == root.i and root.lower_ in _PROFORMS:
+        kept.pop()
+    words = []
+    for token in kept:
+        word = _word(token)
+        if token.i == root.i and token.pos_ == "NOUN" and token.tag_ == "NNS" and not keep_counts:
+            lemma = str(token.lemma_).lower()
+            # The small model's lemmatiser invents lemmas for unknown words ("ramen" ->
+            # "raman"): trust it only for words that look like English plurals.
+            if word.endswith("s") and lemma and lemma != word and word.startswith(lemma[:2]):
+                word = lemma
+        words.append(word)
+    return _join(kept, words) if kept else ""
+
+
+# --- phrases of the parse --------------------------------------------------------------------
+
+
+def noun_phrase(head: Any) -> list[Any]:
+    """The head with what precedes it ("the payment service") and tight right parts ("March 3")."""
+    doc = head.doc
+    tokens = [
+        doc[i]
+        for i in range(head.left_edge.i, head.i + 1)
+        if doc[i].dep_ not in ("cc", "conj", "punct", "aux") or doc[i].tag_ == "HYPH" or i == head.i
+    ]
+    for child in head.rights:
+        if child.dep_ in ("compound", "nummod", "flat"):
+            tokens.extend(child.subtree)
+    return tokens
+
+
+def verb_phrase(verb: Any) -> list[Any]:
+    """A verb with its objects and particles, without adverbs, subjects or subclauses:
+    "get a refund" from "to get a refund today because it broke"."""
+    tokens = [verb]
+    for child in verb.children:
+        if child.dep_ not in _CLAUSE_DROP:
+            tokens.extend(child.subtree)
+    return sorted(tokens, key=lambda t: t.i)
+
+
+def has_content(tokens: Iterable[Any], verb: Any) -> bool:
+    """Whether a verb phrase says more than its verb and pronouns ("see them" does not)."""
+    return any(t.i != verb.i and t.pos_ in _CONTENT_POS for t in tokens)
+
+
+def with_conjuncts(tokens: Iterable[Any]) -> list[Any]:
+    """The tokens and what is conjoined to them ("peanuts and shellfish")."""
+    out: list[Any] = []
+    for token in tokens:
+        out.append(token)
+        out.extend(c for c in token.subtree if c.dep_ == "conj" and c.head in out)
+    return out
+
+
+def determiners(token: Any) -> set[str]:
+    """Determiners of a noun, shared along a conjunction ("the peace and quiet"); a
+    possessive shows as "<poss>"."""
+    found: set[str] = set()
+    while True:
+        for child in token.lefts:
+            if child.dep_ in ("det", "poss"):
+                found.add(child.lower_ if child.dep_ == "det" else "<poss>")
+        if token.dep_ != "conj" or token.head.i == token.i:
+            return found
+        token = token.head
+
+
+def ner_label(head: Any) -> str:
+    """The NER label of a phrase's head; the small model's labels on common nouns are noise."""
+    return str(head.ent_type_) if head.pos_ in ("PROPN", "NUM") else ""
+
+
+def has_to(verb: Any) -> bool:
+    """Whether a verb is a "to" infinitive."""
+    return any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+
+
+def char_span(tokens: Iterable[Any]) -> tuple[int, int]:
+    """Character offsets [start, end) covering the tokens."""
+    listed = list(tokens)
+    return min(t.idx for t in listed), max(t.idx + len(t) for t in listed)
+
+
+# --- clauses of the parse -----------------------------------------------------------------------
+
+
+def is_be(token: Any) -> bool:
+    """Whether the token is a form of "be" (including chat's bare "m" of "im")."""
+    return token.lemma_ == "be" or token.lower_ in _BE_FORMS
+
+
+def clause_subject(verb: Any, passive: bool = False) -> Any | None:
+    """The clause's subject; a conjoined verb shares its head's ("I love X and hate Y")."""
+    dep = "nsubjpass" if passive else "nsubj"
+    while True:
+        for child in verb.children:
+            if child.dep_ == dep:
+                return child
+        if verb.dep_ != "conj" or verb.head.i == verb.i:
+            return None
+        verb = verb.head
+
+
+def is_negated(token: Any) -> bool:
+    """Whether the clause headed by the token is negated ("don't", "never", "no longer")."""
+    for child in token.children:
+        if child.dep_ == "neg" or child.lower_ == "never":
+            return True
+        # "no longer", "not anymore" hang off an adverb.
+        if child.dep_ == "advmod" and any(g.dep_ == "neg" for g in child.children):
+            return True
+    return False
+
+
+def is_past(verb: Any, perfect: bool = False) -> bool:
+    """Whether the clause is in the simple past ("I lived", "I didn't live"), or with
+    `perfect` also in the perfect ("I've lived")."""
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if verb.tag_ == "VBD" or any(c.tag_ == "VBD" for c in auxes):
+        return True
+    return perfect and verb.tag_ == "VBN" and any(c.lemma_ == "have" for c in auxes)
+
+
+def is_conditional(token: Any) -> bool:
+    """Whether the token sits in an "if"/"unless"/"whether" clause."""
+    for node in (token, *token.ancestors):
+        if any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in node.children):
+            return True
+    return False
+
+
+def is_question(sent: Any) -> bool:
+    """Whether the sentence asks rather than states."""
+    if sent.text.rstrip().endswith("?"):
+        return True
+    if len(sent) < 2:
+        return False
+    # Chat questions often lack the "?": "do you like sushi", "what do you eat".
+    first, second = sent[0], sent[1]
+    if first.pos_ == "AUX" and second.dep_ in ("nsubj", "nsubjpass", "expl"):
+        return True
+    return bool(first.tag_ in WH_TAGS and second.pos_ == "AUX")
