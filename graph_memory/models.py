@@ -51,7 +51,9 @@ class ExtractedFact(_Frozen):
 
 class ExtractionInput(_Frozen):
     text: str
-    speaker: str = Field(description="Who said the text: first person resolves to this name.")
+    speaker: str = Field(
+        min_length=1, description="Who said the text: first person resolves to this name."
+    )
 
 
 class Extraction(_Frozen):

@@ -109,6 +109,12 @@ class Ontology(_Frozen):
             if rel.memory_type not in self.memory_types:
                 raise ValueError(f"{where}.memory_type: unknown memory type {rel.memory_type!r}")
             for pattern in rel.patterns:
+                if getattr(pattern, "subject", None) == "speaker" and not self.type_allowed(
+                    rel.domain, "Person"
+                ):
+                    raise ValueError(
+                        f"{where}.patterns: a speaker-subject pattern needs Person in the domain"
+                    )
                 if pattern.memory_type is not None and pattern.memory_type not in self.memory_types:
                     raise ValueError(
                         f"{where}.patterns: unknown memory type {pattern.memory_type!r}"

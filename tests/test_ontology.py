@@ -130,6 +130,10 @@ conflict_policy:
             "    memory_type: fact\n    template: '{subject} x {object}'\n    surprise: 1\n",
             "relations.X.surprise",
         ),
+        ("relations:\n  X:\n    domain: [Task]\n    range: [Thing]\n    cardinality: many\n"
+         "    memory_type: fact\n    template: '{subject} x {object}'\n"
+         "    patterns: [{kind: verb, verbs: [own]}]\n",
+         "relations.X.patterns: a speaker-subject pattern needs Person in the domain"),
         ("relations: [1, 2]\n", "section 'relations' must be a mapping"),
         ("relations: {\n", "not valid YAML"),
         ("- just\n- a list\n", "top level must be a mapping"),
