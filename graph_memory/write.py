@@ -5,8 +5,12 @@ The result is one WritePlan that the store applies atomically, and one WriteResu
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+
+import numpy as np
+import numpy.typing as npt
 
 from graph_memory.embed import Embedder
 from graph_memory.entities import EntityResolver, ResolvedEntities
@@ -34,6 +38,7 @@ from graph_memory.store.base import (
 )
 
 CALLER_EXTRACTOR = "caller"
+Vector = npt.NDArray[np.float32]
 
 
 def episode_id(request: WriteRequest, timestamp: datetime, text: str) -> str:
@@ -56,6 +61,7 @@ class _Item:
     statements: list[ExtractedFact] = field(default_factory=list)
     mentions: list[EntityRef] = field(default_factory=list)
     candidate_ids: list[str] = field(default_factory=list)
+    vector: Vector | None = None
 
 
 class WritePlanner:
@@ -73,12 +79,23 @@ class WritePlanner:
         self._entities = entities
         self._ontology = ontology
         self._conflicts = ConflictResolver(ontology)
+        self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed")
+
+    def close(self) -> None:
+        self._background.shutdown(wait=True)
 
     def plan(
         self, requests: list[WriteRequest], now: datetime, kind: str = "message"
     ) -> tuple[WritePlan, list[WriteResult]]:
         items, order = self._new_items(requests, now, kind)
+        # Episode embeddings need no extraction: compute them on the other core while spaCy
+        # parses (torch releases the GIL), which nearly halves the time of a large batch.
+        episode_vectors = self._background.submit(
+            self._embedder.embed, [item.episode.text or "" for item in items]
+        )
         self._extract(items)
+        for item, vector in zip(items, episode_vectors.result(), strict=True):
+            item.vector = vector
         plan = WritePlan()
         results: dict[str, WriteResult] = {}
         for user_id in dict.fromkeys(item.request.user_id for item in items):
@@ -178,11 +195,9 @@ class WritePlanner:
         active = self._store.active_facts_of_subjects(user_id, subject_ids)
         resolution = self._conflicts.resolve(candidates, active, now)
 
-        texts = [item.episode.text or "" for item in items]
-        texts += [fact.text or "" for fact in resolution.created]
-        vectors = self._embedder.embed(texts)
-        for item, vector in zip(items, vectors[: len(items)], strict=True):
-            plan.episodes.append(EpisodeRow(episode=item.episode, embedding=vector.tolist()))
+        for item in items:
+            assert item.vector is not None
+            plan.episodes.append(EpisodeRow(episode=item.episode, embedding=item.vector.tolist()))
             mentioned = {entities.by_ref[ref].id for ref in item.mentions}
             mentioned |= {
                 entities.by_ref[end].id
@@ -190,7 +205,8 @@ class WritePlanner:
                 for end in (s.triple.subject, s.triple.object)
             }
             plan.mentions.extend((item.episode.id, ent_id) for ent_id in sorted(mentioned))
-        for fact, vector in zip(resolution.created, vectors[len(items) :], strict=True):
+        fact_vectors = self._embedder.embed([fact.text or "" for fact in resolution.created])
+        for fact, vector in zip(resolution.created, fact_vectors, strict=True):
             plan.facts.append(FactRow(fact=fact, embedding=vector.tolist()))
         plan.entities.extend(entities.rows.values())
         plan.aliases.extend(entities.aliases)

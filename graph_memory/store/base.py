@@ -104,6 +104,18 @@ class ForgetPlan(_Row):
     tombstones: list[Tombstone] = Field(default_factory=list)
 
 
+class GraphHit(_Row):
+    """A fact reached from a query entity, and how."""
+
+    fact: Fact
+    hops: int
+    start_id: str
+    start_name: str | None
+    via_id: str | None = None
+    via_name: str | None = None
+    via_fact: Fact | None = None
+
+
 PruneRule = Literal["expired", "low_confidence", "superseded", "never_used"]
 
 
@@ -192,6 +204,47 @@ class Store(Protocol):
     def search_episodes_by_text(
         self, user_id: str, query: str, k: int
     ) -> list[tuple[Episode, float]]: ...
+
+    # --- recall channels ------------------------------------------------------------------
+    def facts_of_entities(
+        self, user_id: str, entity_ids: Sequence[str], limit: int
+    ) -> list[tuple[Fact, str]]:
+        """Non-forgotten facts whose subject or object is one of the entities, with which."""
+        ...
+
+    def episodes_of_entities(
+        self, user_id: str, entity_ids: Sequence[str], limit: int
+    ) -> list[tuple[Episode, str]]:
+        """Non-forgotten episodes mentioning one of the entities, with which."""
+        ...
+
+    def expand_from_entities(
+        self, user_id: str, entity_ids: Sequence[str], hops: int, limit: int
+    ) -> list[GraphHit]:
+        """Facts up to `hops` (1 or 2) hops from the entities, with the path."""
+        ...
+
+    def standing_facts(self, user_id: str, memory_types: Sequence[str], limit: int) -> list[Fact]:
+        """Current facts of these memory types, highest priority first."""
+        ...
+
+    def embeddings_of(self, ids: Sequence[str]) -> dict[str, list[float]]:
+        """Stored embeddings of facts and episodes (forgotten ones have none)."""
+        ...
+
+    def sources_of_facts(self, fact_ids: Sequence[str]) -> list[tuple[str, str, str | None]]:
+        """(fact id, episode id, caller's source id) for each non-forgotten source episode."""
+        ...
+
+    def get_facts(self, ids: Sequence[str]) -> list[Fact]: ...
+
+    def get_episodes(self, ids: Sequence[str]) -> list[Episode]:
+        """Non-forgotten episodes among `ids`."""
+        ...
+
+    def touch_facts(self, ids: Sequence[str], at: datetime) -> None:
+        """Count one use of each fact, now."""
+        ...
 
     # --- lifecycle ------------------------------------------------------------------------
     def update_fact(self, fact_id: str, update: FactUpdate) -> None: ...

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from graph_memory.errors import StoreError
 from graph_memory.models import Entity, Episode, Fact, FactLink, FactStatus, Tombstone, WorkingSlot
-from graph_memory.store.base import FactUpdate, ForgetPlan, PruneRule, WritePlan
+from graph_memory.store.base import FactUpdate, ForgetPlan, GraphHit, PruneRule, WritePlan
 from graph_memory.store.cypher import load_query, split_statements
 
 DIALECT = "falkordb"
@@ -297,6 +297,89 @@ class FalkorDBStore:
             return []
         rows = self._run("search_episodes_by_text", {"user_id": user_id, "query": ft, "k": k})
         return [(from_props(Episode, row[0]), float(row[1])) for row in rows]
+
+    # --- recall channels ------------------------------------------------------------------
+    def facts_of_entities(
+        self, user_id: str, entity_ids: Sequence[str], limit: int
+    ) -> list[tuple[Fact, str]]:
+        if not entity_ids:
+            return []
+        rows = self._run(
+            "facts_of_entities",
+            {"user_id": user_id, "entity_ids": list(entity_ids), "limit": limit},
+        )
+        return [(from_props(Fact, row[0]), row[1]) for row in rows]
+
+    def episodes_of_entities(
+        self, user_id: str, entity_ids: Sequence[str], limit: int
+    ) -> list[tuple[Episode, str]]:
+        if not entity_ids:
+            return []
+        rows = self._run(
+            "episodes_of_entities",
+            {"user_id": user_id, "entity_ids": list(entity_ids), "limit": limit},
+        )
+        return [(from_props(Episode, row[0]), row[1]) for row in rows]
+
+    def expand_from_entities(
+        self, user_id: str, entity_ids: Sequence[str], hops: int, limit: int
+    ) -> list[GraphHit]:
+        if not entity_ids or hops < 1:
+            return []
+        rows = self._run(
+            "expand_from_entities",
+            {"user_id": user_id, "entity_ids": list(entity_ids), "hops": hops, "limit": limit},
+        )
+        hits: list[GraphHit] = []
+        for start_id, start_name, first, via_id, via_name, second in rows:
+            first_fact = from_props(Fact, first)
+            hits.append(GraphHit(fact=first_fact, hops=1, start_id=start_id, start_name=start_name))
+            if second is not None:
+                hits.append(
+                    GraphHit(
+                        fact=from_props(Fact, second),
+                        hops=2,
+                        start_id=start_id,
+                        start_name=start_name,
+                        via_id=via_id,
+                        via_name=via_name,
+                        via_fact=first_fact,
+                    )
+                )
+        return hits
+
+    def standing_facts(self, user_id: str, memory_types: Sequence[str], limit: int) -> list[Fact]:
+        rows = self._run(
+            "standing_facts",
+            {"user_id": user_id, "memory_types": list(memory_types), "limit": limit},
+        )
+        return [from_props(Fact, row[0]) for row in rows]
+
+    def embeddings_of(self, ids: Sequence[str]) -> dict[str, list[float]]:
+        if not ids:
+            return {}
+        return {row[0]: list(row[1]) for row in self._run("embeddings_of", {"ids": list(ids)})}
+
+    def sources_of_facts(self, fact_ids: Sequence[str]) -> list[tuple[str, str, str | None]]:
+        if not fact_ids:
+            return []
+        rows = self._run("sources_of_facts", {"ids": list(fact_ids)})
+        return [(row[0], row[1], row[2]) for row in rows]
+
+    def get_facts(self, ids: Sequence[str]) -> list[Fact]:
+        if not ids:
+            return []
+        return [from_props(Fact, row[0]) for row in self._run("get_facts", {"ids": list(ids)})]
+
+    def get_episodes(self, ids: Sequence[str]) -> list[Episode]:
+        if not ids:
+            return []
+        rows = self._run("episodes_by_ids", {"ids": list(ids)})
+        return [from_props(Episode, row[0]) for row in rows]
+
+    def touch_facts(self, ids: Sequence[str], at: datetime) -> None:
+        if ids:
+            self._run("touch_facts", {"ids": list(ids), "at": to_epoch(at)})
 
     # --- lifecycle ------------------------------------------------------------------------
     def update_fact(self, fact_id: str, update: FactUpdate) -> None:

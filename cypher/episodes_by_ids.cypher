@@ -1,0 +1,4 @@
+UNWIND $ids AS id
+MATCH (e:Episode {id: id})
+WHERE e.status <> 'forgotten'
+RETURN e {.*, embedding: null} AS episode

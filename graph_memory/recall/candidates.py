@@ -1,0 +1,102 @@
+"""Candidate channels: vector kNN, fulltext keywords, entity match and graph expansion.
+
+Each channel adds what it finds to one pool keyed by memory id; a memory found by several
+channels keeps the evidence of each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from graph_memory.models import Entity, Episode, Fact
+from graph_memory.recall.models import Channel, PathStep
+from graph_memory.store.base import GraphHit, Store
+
+
+@dataclass
+class Candidate:
+    id: str
+    fact: Fact | None = None
+    episode: Episode | None = None
+    semantic: float | None = None
+    keyword: float = 0.0
+    hops: int | None = None
+    path: tuple[PathStep, ...] = ()
+    channels: set[Channel] = field(default_factory=set)
+    matched: set[str] = field(default_factory=set)  # query entity ids it involves
+
+    @property
+    def kind(self) -> str:
+        return "fact" if self.fact is not None else "episode"
+
+
+class CandidatePool:
+    def __init__(self) -> None:
+        self.by_id: dict[str, Candidate] = {}
+
+    def _get(self, fact: Fact | None = None, episode: Episode | None = None) -> Candidate:
+        memory_id = fact.id if fact is not None else episode.id  # type: ignore[union-attr]
+        found = self.by_id.get(memory_id)
+        if found is None:
+            found = self.by_id[memory_id] = Candidate(id=memory_id, fact=fact, episode=episode)
+        return found
+
+    def add_vector(self, hits: list[tuple[Fact, float]] | list[tuple[Episode, float]]) -> None:
+        for memory, similarity in hits:
+            c = self._fact_or_episode(memory)
+            c.semantic = max(similarity, c.semantic or -1.0)
+            c.channels.add("vector")
+
+    def add_keyword(self, hits: list[tuple[Fact, float]] | list[tuple[Episode, float]]) -> None:
+        best = max((score for _, score in hits), default=0.0)
+        for memory, score in hits:
+            c = self._fact_or_episode(memory)
+            c.keyword = max(c.keyword, score / best if best > 0 else 0.0)
+            c.channels.add("keyword")
+
+    def add_entity(self, hits: list[tuple[Fact, str]] | list[tuple[Episode, str]]) -> None:
+        for memory, entity_id in hits:
+            c = self._fact_or_episode(memory)
+            c.matched.add(entity_id)
+            c.channels.add("entity")
+
+    def add_graph(self, hits: list[GraphHit], names: dict[str, Entity]) -> None:
+        for hit in hits:
+            c = self._get(fact=hit.fact)
+            if c.hops is not None and c.hops <= hit.hops:
+                continue
+            c.hops = hit.hops
+            c.channels.add("graph")
+            steps = [PathStep(node_id=hit.start_id, node_name=hit.start_name, relation="start")]
+            if hit.via_fact is not None and hit.via_id is not None:
+                steps.append(
+                    PathStep(
+                        node_id=hit.via_id, node_name=hit.via_name, relation=hit.via_fact.predicate
+                    )
+                )
+            steps.append(
+                PathStep(node_id=hit.fact.id, node_name=hit.fact.text, relation=hit.fact.predicate)
+            )
+            c.path = tuple(steps)
+            if hit.hops == 1 and hit.start_id in names:
+                c.matched.add(hit.start_id)
+
+    def _fact_or_episode(self, memory: Fact | Episode) -> Candidate:
+        if isinstance(memory, Fact):
+            return self._get(fact=memory)
+        return self._get(episode=memory)
+
+    def fill_semantic(self, store: Store, query_vector: list[float]) -> None:
+        """Candidates found by other channels get their exact cosine similarity too."""
+        missing = [c.id for c in self.by_id.values() if c.semantic is None]
+        vectors = store.embeddings_of(missing)
+        if not vectors:
+            return
+        ids = list(vectors)
+        similarities = np.asarray([vectors[i] for i in ids], dtype=np.float32) @ np.asarray(
+            query_vector, dtype=np.float32
+        )
+        for memory_id, similarity in zip(ids, similarities, strict=True):
+            self.by_id[memory_id].semantic = float(similarity)

@@ -1,0 +1,330 @@
+"""Recall: query understanding -> candidate channels -> filters -> scoring -> history -> trace."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+from typing import Literal
+
+from graph_memory.embed import Embedder
+from graph_memory.entities import alias_id, entity_id
+from graph_memory.errors import InvalidInputError
+from graph_memory.extract.base import Extractor
+from graph_memory.models import Entity, Fact, FactLink, WorkingSlot
+from graph_memory.ontology import Ontology
+from graph_memory.recall.candidates import Candidate, CandidatePool
+from graph_memory.recall.models import (
+    DEFAULT_STATUSES,
+    LinkedFact,
+    RecallRequest,
+    RecallResponse,
+    RecallResult,
+    Signal,
+)
+from graph_memory.recall.query import query_entities, rewrite
+from graph_memory.recall.score import Weights, blend, recency, weights_for
+from graph_memory.recall.trace import explain
+from graph_memory.store.base import Store
+from graph_memory.validation import check_memory_type, clean_text
+
+EPISODE_MEMORY_TYPE = "event"
+GRAPH_HOPS = 2
+CONSTRAINT_MEMORY_TYPE = "constraint"
+MAX_CONSTRAINTS = 5
+QUERY_MAX_CHARS = 2000
+
+
+class Recaller:
+    def __init__(
+        self, store: Store, extractor: Extractor, embedder: Embedder, ontology: Ontology
+    ) -> None:
+        self._store = store
+        self._extractor = extractor
+        self._embedder = embedder
+        self._ontology = ontology
+
+    def recall(
+        self, request: RecallRequest, slots: list[WorkingSlot], now: datetime
+    ) -> tuple[RecallResponse, list[str]]:
+        """The response, and the ids of the facts it returned (to count as used)."""
+        started = time.perf_counter()
+        timings: dict[str, float] = {}
+
+        def lap(name: str) -> None:
+            timings[name] = round((time.perf_counter() - started) * 1000 - sum(timings.values()), 3)
+
+        query = clean_text(request.query, field="query", max_chars=QUERY_MAX_CHARS)
+        weights = weights_for(request.preset, request.weights)
+        self._check_filters(request)
+        rewritten = rewrite(query, slots)
+        search_text = rewritten or query
+        vector = self._embedder.embed([search_text])[0].tolist()
+        lap("embed")
+        entities = query_entities(
+            self._store, self._extractor, request.user_id, search_text, speaker=request.user_id
+        )
+        names = {e.id: e for e in entities}
+        lap("entities")
+
+        pool = self._gather(request, search_text, vector, entities, names)
+        lap("channels")
+        allowed_by_entity = self._entity_filter(request)
+        kept = [c for c in pool.by_id.values() if self._passes(c, request, allowed_by_entity)]
+        scored = sorted(
+            ((self._score(c, len(entities), weights, now), c) for c in kept),
+            key=lambda pair: (-pair[0][0], pair[1].id),
+        )
+        lap("score")
+        results = self._assemble(request, scored, names)
+        constraints = self._constraints(request, vector, weights, now, {r.id for r in results})
+        lap("assemble")
+        response = RecallResponse(
+            results=tuple(results),
+            query=query,
+            rewritten_query=rewritten,
+            query_entities=tuple(e.name for e in entities),
+            constraints=tuple(constraints),
+            timings_ms=timings,
+        )
+        used = [r.id for r in (*results, *constraints) if r.kind == "fact"]
+        return response, used
+
+    # --- stages ---------------------------------------------------------------------------
+    def _constraints(
+        self,
+        request: RecallRequest,
+        vector: list[float],
+        weights: Weights,
+        now: datetime,
+        shown: set[str],
+    ) -> list[RecallResult]:
+        """Current constraint facts, most relevant first, whatever the query was about."""
+        if not request.include_constraints:
+            return []
+        pool = CandidatePool()
+        facts = self._store.standing_facts(
+            request.user_id, [CONSTRAINT_MEMORY_TYPE], MAX_CONSTRAINTS * 4
+        )
+        for fact in facts:
+            if fact.id not in shown and (
+                request.agent_id is None or fact.agent_id in (None, request.agent_id)
+            ):
+                pool.by_id[fact.id] = Candidate(id=fact.id, fact=fact, channels={"constraint"})
+        pool.fill_semantic(self._store, vector)
+        scored = sorted(
+            ((self._score(c, 0, weights, now), c) for c in pool.by_id.values()),
+            key=lambda pair: (-pair[0][0], pair[1].id),
+        )[:MAX_CONSTRAINTS]
+        sources: dict[str, list[tuple[str, str | None]]] = {}
+        for fid, eid, source_id in self._store.sources_of_facts([c.id for _, c in scored]):
+            sources.setdefault(fid, []).append((eid, source_id))
+        return [
+            self._result(request, score, signals, c, sources, [], {}, {})
+            for (score, signals), c in scored
+        ]
+
+    def _check_filters(self, request: RecallRequest) -> None:
+        for memory_type in request.filters.memory_types or ():
+            check_memory_type(self._ontology, memory_type)
+        f = request.filters
+        if f.since is not None and f.until is not None and f.since > f.until:
+            raise InvalidInputError("filters: since is after until")
+
+    def _gather(
+        self,
+        request: RecallRequest,
+        text: str,
+        vector: list[float],
+        entities: list[Entity],
+        names: dict[str, Entity],
+    ) -> CandidatePool:
+        store, user, k = self._store, request.user_id, max(40, request.top_k * 8)
+        entity_ids = [e.id for e in entities]
+        pool = CandidatePool()
+        pool.add_vector(store.search_facts_by_vector(user, vector, k))
+        pool.add_vector(store.search_episodes_by_vector(user, vector, k))
+        pool.add_keyword(store.search_facts_by_text(user, text, k))
+        pool.add_keyword(store.search_episodes_by_text(user, text, k))
+        pool.add_entity(store.facts_of_entities(user, entity_ids, k * 2))
+        pool.add_entity(store.episodes_of_entities(user, entity_ids, k * 2))
+        pool.add_graph(store.expand_from_entities(user, entity_ids, GRAPH_HOPS, k * 4), names)
+        pool.fill_semantic(store, vector)
+        return pool
+
+    def _entity_filter(self, request: RecallRequest) -> set[str] | None:
+        wanted = request.filters.entities
+        if not wanted:
+            return None
+        user = request.user_id
+        ids = {w for w in wanted if w.startswith("ent_")}
+        names = [w for w in wanted if not w.startswith("ent_")]
+        ids |= set(self._store.get_entities([entity_id(user, n) for n in names]))
+        ids |= set(self._store.resolve_aliases([alias_id(user, n) for n in names]).values())
+        allowed = {f.id for f, _ in self._store.facts_of_entities(user, sorted(ids), 10_000)}
+        allowed |= {e.id for e, _ in self._store.episodes_of_entities(user, sorted(ids), 10_000)}
+        return allowed
+
+    def _passes(self, c: Candidate, request: RecallRequest, allowed: set[str] | None) -> bool:
+        f = request.filters
+        kinds = f.kinds or ["fact", "episode"]
+        if c.kind not in kinds or (allowed is not None and c.id not in allowed):
+            return False
+        agent = c.fact.agent_id if c.fact else c.episode.agent_id  # type: ignore[union-attr]
+        if request.agent_id is not None and agent not in (None, request.agent_id):
+            return False
+        when = c.fact.valid_from if c.fact else c.episode.timestamp  # type: ignore[union-attr]
+        if (f.since and when < f.since) or (f.until and when > f.until):
+            return False
+        memory_type = c.fact.memory_type if c.fact else EPISODE_MEMORY_TYPE
+        if f.memory_types and memory_type not in f.memory_types:
+            return False
+        if c.fact is not None:
+            if c.fact.status not in (f.statuses or DEFAULT_STATUSES):
+                return False
+            if f.min_confidence is not None and c.fact.confidence < f.min_confidence:
+                return False
+        elif c.episode is not None and c.episode.status == "forgotten":
+            return False
+        only_vector = c.channels == {"vector"}
+        return not (only_vector and (c.semantic or 0.0) < request.threshold)
+
+    def _score(
+        self, c: Candidate, n_entities: int, weights: Weights, now: datetime
+    ) -> tuple[float, tuple[Signal, ...]]:
+        fact, episode = c.fact, c.episode
+        when = fact.valid_from if fact else episode.timestamp  # type: ignore[union-attr]
+        priority = (
+            fact.priority if fact else self._ontology.memory_types[EPISODE_MEMORY_TYPE].priority
+        )
+        raw = {
+            "semantic": max(0.0, c.semantic or 0.0),
+            "keyword": c.keyword,
+            "entity": len(c.matched) / n_entities if n_entities else 0.0,
+            "recency": recency((now - when).total_seconds() / 86400, weights.recency_lambda),
+            "priority": priority / 10,
+            "confidence": fact.confidence if fact else 1.0,
+            "graph": 1.0 / c.hops if c.hops else 0.0,
+        }
+        total, signals = blend(raw, weights)
+        return total, signals
+
+    def _assemble(
+        self,
+        request: RecallRequest,
+        scored: list[tuple[tuple[float, tuple[Signal, ...]], Candidate]],
+        names: dict[str, Entity],
+    ) -> list[RecallResult]:
+        """Top k, one slot per memory: an episode whose fact already ranks higher is left out
+        (the fact lists it as a source). History and conflicts ride along, not counted."""
+        fact_ids = [c.id for _, c in scored if c.fact is not None][: request.top_k * 4]
+        sources: dict[str, list[tuple[str, str | None]]] = {}
+        for fid, eid, source_id in self._store.sources_of_facts(fact_ids):
+            sources.setdefault(fid, []).append((eid, source_id))
+        chosen: list[tuple[float, tuple[Signal, ...], Candidate]] = []
+        covered: set[str] = set()
+        for (score, signals), c in scored:
+            if len(chosen) == request.top_k:
+                break
+            if c.episode is not None and c.id in covered:
+                continue
+            chosen.append((score, signals, c))
+            covered |= {eid for eid, _ in sources.get(c.id, [])}
+        links = self._store.fact_links([c.id for _, _, c in chosen if c.fact is not None])
+        linked = self._linked_facts(links) if request.include_history else {}
+        self._keep_successors_first(chosen, links)
+        entity_names = {eid: e.name for eid, e in names.items()}
+        return [
+            self._result(request, score, signals, c, sources, links, linked, entity_names)
+            for score, signals, c in chosen
+        ]
+
+    def _keep_successors_first(
+        self, chosen: list[tuple[float, tuple[Signal, ...], Candidate]], links: list[FactLink]
+    ) -> None:
+        """A superseded fact never outranks its successor (possible when asked for history)."""
+        rank = {c.id: i for i, (_, _, c) in enumerate(chosen)}
+        for link in links:
+            new, old = link.from_id, link.to_id
+            if link.kind == "SUPERSEDES" and new in rank and old in rank and rank[old] < rank[new]:
+                i, j = rank[old], rank[new]
+                chosen[i], chosen[j] = chosen[j], chosen[i]
+                rank[new], rank[old] = i, j
+
+    def _linked_facts(self, links: list[FactLink]) -> dict[str, Fact]:
+        ids = {link.from_id for link in links} | {link.to_id for link in links}
+        return {f.id: f for f in self._store.get_facts(sorted(ids)) if f.status != "forgotten"}
+
+    def _result(
+        self,
+        request: RecallRequest,
+        score: float,
+        signals: tuple[Signal, ...],
+        c: Candidate,
+        sources: dict[str, list[tuple[str, str | None]]],
+        links: list[FactLink],
+        linked: dict[str, Fact],
+        entity_names: dict[str, str],
+    ) -> RecallResult:
+        superseded: list[LinkedFact] = []
+        conflicts: list[LinkedFact] = []
+        notes: list[str] = []
+        relation: Literal["superseded", "conflicts_with"]
+        status: str
+        for link in links:
+            if c.id not in (link.from_id, link.to_id):
+                continue
+            other_id = link.to_id if link.from_id == c.id else link.from_id
+            other = linked.get(other_id)
+            if link.kind == "SUPERSEDES" and link.from_id == c.id:
+                notes.append(f"supersedes {other_id} ({link.reason})")
+                target = superseded
+                relation = "superseded"
+            elif link.kind == "CONFLICTS_WITH":
+                notes.append(f"conflicts with {other_id} ({link.reason})")
+                target = conflicts
+                relation = "conflicts_with"
+            else:
+                notes.append(f"superseded by {other_id} ({link.reason})")
+                continue
+            if other is not None:
+                target.append(
+                    LinkedFact(
+                        id=other.id,
+                        text=other.text,
+                        status=other.status,
+                        relation=relation,
+                        reason=link.reason,
+                        at=link.at,
+                        valid_from=other.valid_from,
+                    )
+                )
+        if c.fact is not None:
+            pairs = sources.get(c.id, [])
+            episode_ids = tuple(eid for eid, _ in pairs)
+            source_ids = tuple(sid for _, sid in pairs if sid is not None)
+            text, memory_type, status = c.fact.text, c.fact.memory_type, c.fact.status
+            timestamp, needs = c.fact.valid_from, c.fact.needs_confirmation
+            if needs:
+                notes.append("needs confirmation")
+        else:
+            assert c.episode is not None
+            episode_ids = (c.episode.id,)
+            source_ids = (c.episode.source_id,) if c.episode.source_id else ()
+            text, memory_type, status = c.episode.text, EPISODE_MEMORY_TYPE, c.episode.status
+            timestamp, needs = c.episode.timestamp, False
+        why = explain(c, signals, entity_names, notes) if request.explain else None
+        return RecallResult(
+            id=c.id,
+            kind=c.kind,
+            text=text,
+            score=score,
+            memory_type=memory_type,
+            status=status,
+            timestamp=timestamp,
+            episode_ids=episode_ids,
+            source_ids=source_ids,
+            needs_confirmation=needs,
+            why=why,
+            superseded=tuple(superseded),
+            conflicts=tuple(conflicts),
+        )
