@@ -255,6 +255,10 @@ class Memory:
             self._bookkeeping.submit(self.store.touch_facts, used, now)
         return response
 
+    def flush(self) -> None:
+        """Wait until the use counts of earlier recalls are written."""
+        self._bookkeeping.submit(lambda: None).result()
+
     # --- lifecycle ------------------------------------------------------------------------
     def feedback(self, fact_id: str, useful: bool) -> Fact:
         """Was a recalled fact useful? Moves its confidence (+0.1 / -0.2 within [0.1, 1])."""

@@ -1,0 +1,258 @@
+"""Recall against the real engine and models: channels, scoring, history, traces, filters."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from graph_memory.config import Settings
+from graph_memory.embed import SentenceTransformerEmbedder
+from graph_memory.errors import InvalidInputError
+from graph_memory.extract.base import Extractor
+from graph_memory.memory import Memory
+from graph_memory.models import Fact
+
+T0 = datetime(2026, 4, 1, 18, 0, tzinfo=UTC)
+CHAT = [
+    "Hi! Before anything else: I'm allergic to peanuts.",
+    "I love Thai food, especially green curry.",
+    "My favorite restaurant is Lotus on Main Street.",
+    "I like coffee.",
+    "I moved to Lisbon last year.",
+    "Honestly I don't like coffee anymore, it keeps me awake.",
+    "I want to get a refund for the running shoes.",
+    "Actually, I'd like to exchange them instead.",
+    "My order number is A1234.",
+]
+
+
+@pytest.fixture(scope="module")
+def memory(
+    tmp_path_factory: pytest.TempPathFactory,
+    embedder: SentenceTransformerEmbedder,
+    extractor: Extractor,
+) -> Iterator[Memory]:
+    data = Path(tmp_path_factory.mktemp("recall"))
+    with Memory.open(Settings(data_dir=data), embedder=embedder, extractor=extractor) as opened:
+        opened.write_batch(
+            [
+                {
+                    "text": text,
+                    "user_id": "emi",
+                    "speaker": "Emi",
+                    "session_id": "s1",
+                    "timestamp": T0 + timedelta(minutes=i),
+                    "source_id": f"D1:{i + 1}",
+                }
+                for i, text in enumerate(CHAT)
+            ]
+        )
+        opened.write("I love sushi.", user_id="bob", speaker="Bob", timestamp=T0)
+        yield opened
+
+
+def fact_texts(results: object) -> list[str]:
+    return [r.text or "" for r in results if r.kind == "fact"]  # type: ignore[attr-defined]
+
+
+def test_an_allergy_is_recalled_when_asking_for_a_restaurant(memory: Memory) -> None:
+    response = memory.recall("Can you suggest a restaurant for dinner tonight?", user_id="emi")
+    constraint_texts = [c.text for c in response.constraints]
+    assert "Emi is allergic to peanut" in constraint_texts + fact_texts(response.results)
+    [allergy] = [c for c in response.constraints if c.text == "Emi is allergic to peanut"]
+    assert allergy.memory_type == "constraint" and allergy.source_ids == ("D1:1",)
+    assert allergy.why is not None and "constraint" in allergy.why.channels
+    assert any("Lotus" in (r.text or "") for r in response.results)
+
+
+def test_newest_preference_first_with_the_old_one_attached(memory: Memory) -> None:
+    response = memory.recall("Does Emi like coffee?", user_id="emi", top_k=5)
+    facts = [r for r in response.results if r.kind == "fact"]
+    assert facts[0].text == "Emi avoids coffee"
+    [old] = facts[0].superseded
+    assert old.text == "Emi prefers coffee" and old.status == "superseded"
+    assert "AVOIDS contradicts PREFERS" in old.reason
+    assert "Emi prefers coffee" not in fact_texts(response.results), "history is not a result"
+    assert facts[0].why is not None and "supersedes" in facts[0].why.line
+
+
+def test_a_superseded_fact_never_outranks_its_successor(memory: Memory) -> None:
+    response = memory.recall(
+        "coffee",
+        user_id="emi",
+        top_k=10,
+        filters={"statuses": ["current", "superseded"], "kinds": ["fact"]},
+    )
+    texts = fact_texts(response.results)
+    assert texts.index("Emi avoids coffee") < texts.index("Emi prefers coffee")
+
+
+def test_a_terse_query_is_rewritten_with_the_current_goal(memory: Memory) -> None:
+    memory.working_set(
+        "emi", "s1", "current_goal", "exchange the running shoes", memory_type="todo"
+    )
+    response = memory.recall("what about that one?", user_id="emi", session_id="s1")
+    assert response.rewritten_query is not None
+    assert "exchange the running shoes" in response.rewritten_query
+    assert any("exchange" in (r.text or "") for r in response.results)
+    plain = memory.recall("what about that one?", user_id="emi")
+    assert plain.rewritten_query is None, "no session, nothing to rewrite with"
+
+
+def test_every_result_explains_itself(memory: Memory) -> None:
+    response = memory.recall("Where does Emi live?", user_id="emi", top_k=5)
+    assert response.results
+    for result in response.results:
+        why = result.why
+        assert why is not None and why.line and why.channels
+        assert sum(s.contribution for s in why.signals) == pytest.approx(result.score, abs=1e-5)
+        for signal in why.signals:
+            assert signal.contribution == pytest.approx(signal.raw * signal.weight, abs=1e-5)
+            assert 0.0 <= signal.raw <= 1.0
+        assert result.episode_ids and result.source_ids
+    lisbon = next(r for r in response.results if r.text == "Emi lives in Lisbon")
+    assert lisbon.source_ids == ("D1:5",)
+    quiet = memory.recall("Where does Emi live?", user_id="emi", explain=False)
+    assert all(r.why is None for r in quiet.results)
+
+
+def test_graph_path_from_a_query_entity(memory: Memory) -> None:
+    response = memory.recall("peanuts", user_id="emi", top_k=5)
+    assert "peanut" in response.query_entities
+    [fact] = [r for r in response.results if r.text == "Emi is allergic to peanut"]
+    assert fact.why is not None
+    assert {"entity", "graph"} <= set(fact.why.channels)
+    assert fact.why.matched_entities == ("peanut",)
+    assert [step.relation for step in fact.why.path] == ["start", "ALLERGIC_TO"]
+
+
+def test_recall_counts_uses(memory: Memory) -> None:
+    response = memory.recall("Lisbon", user_id="emi", top_k=3, filters={"kinds": ["fact"]})
+    [lisbon] = [r for r in response.results if r.text == "Emi lives in Lisbon"]
+    memory.flush()
+    stored = memory.get(lisbon.id)
+    assert isinstance(stored, Fact) and stored.use_count >= 1 and stored.last_used_at is not None
+
+
+def test_users_and_agents_are_isolated(memory: Memory) -> None:
+    assert not any(
+        "sushi" in (r.text or "") for r in memory.recall("sushi", user_id="emi", top_k=10).results
+    )
+    assert any(
+        "sushi" in (r.text or "") for r in memory.recall("sushi", user_id="bob", top_k=10).results
+    )
+    memory.write(
+        "I prefer window seats.",
+        user_id="emi",
+        agent_id="travel-agent",
+        speaker="Emi",
+        timestamp=T0,
+    )
+    travel = memory.recall("window seats", user_id="emi", agent_id="travel-agent")
+    chef = memory.recall("window seats", user_id="emi", agent_id="chef-agent")
+    assert any("window" in (r.text or "") for r in travel.results)
+    assert not any("window" in (r.text or "") for r in chef.results)
+    assert any(
+        "Lisbon" in (r.text or "")
+        for r in memory.recall("Lisbon", user_id="emi", agent_id="chef-agent").results
+    ), "memories without an agent are shared by the user's agents"
+
+
+def test_filters(memory: Memory) -> None:
+    constraints = memory.recall(
+        "What is Emi allergic to?",
+        user_id="emi",
+        top_k=10,
+        filters={"memory_types": ["constraint"]},
+    )
+    assert {r.memory_type for r in constraints.results} == {"constraint"}
+    early = memory.recall(
+        "coffee", user_id="emi", top_k=10, filters={"until": T0 + timedelta(minutes=4)}
+    )
+    assert all(r.timestamp <= T0 + timedelta(minutes=4) for r in early.results)
+    assert "Emi avoids coffee" not in fact_texts(early.results)
+    lisbon_only = memory.recall("where", user_id="emi", top_k=10, filters={"entities": ["Lisbon"]})
+    assert lisbon_only.results and all("Lisbon" in (r.text or "") for r in lisbon_only.results)
+    confident = memory.recall(
+        "coffee", user_id="emi", filters={"min_confidence": 0.99, "kinds": ["fact"]}
+    )
+    assert confident.results == ()
+    episodes = memory.recall("coffee", user_id="emi", filters={"kinds": ["episode"]})
+    assert {r.kind for r in episodes.results} == {"episode"}
+
+
+def test_the_threshold_drops_weak_pure_vector_matches(memory: Memory) -> None:
+    strict = memory.recall(
+        "quantum chromodynamics lecture", user_id="emi", threshold=0.9, include_constraints=False
+    )
+    assert strict.results == ()
+    loose = memory.recall("quantum chromodynamics lecture", user_id="emi", threshold=-1.0)
+    assert loose.results
+
+
+def test_weights_can_be_overridden_per_request(memory: Memory) -> None:
+    response = memory.recall("Lisbon", user_id="emi", weights={"keyword": 0.0, "recency": 0.5})
+    why = response.results[0].why
+    assert why is not None
+    weights = {s.name: s.weight for s in why.signals}
+    assert weights["keyword"] == 0.0 and weights["recency"] == 0.5
+    assert memory.recall("Lisbon", user_id="emi").results[0].why is not None
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"query": "   "}, "empty"),
+        ({"top_k": 0}, "top_k"),
+        ({"top_k": 101}, "top_k"),
+        ({"filters": {"colour": "red"}}, "colour"),
+        ({"filters": {"memory_types": ["gossip"]}}, "unknown memory type"),
+        ({"filters": {"statuses": ["lost"]}}, "statuses"),
+        ({"preset": "magic"}, "unknown preset"),
+        ({"weights": {"vibes": 1.0}}, "unknown weight"),
+        ({"weights": {"keyword": -1.0}}, "weights"),
+        ({"user_id": "not valid!"}, "user_id"),
+        (
+            {"filters": {"since": "2026-05-01T00:00:00Z", "until": "2026-04-01T00:00:00Z"}},
+            "since is after until",
+        ),
+    ],
+)
+def test_bad_recall_input_gets_a_clear_error(
+    memory: Memory, options: dict[str, object], message: str
+) -> None:
+    arguments: dict[str, object] = {"query": "coffee", "user_id": "emi", **options}
+    query = arguments.pop("query")
+    user = arguments.pop("user_id")
+    with pytest.raises(InvalidInputError, match=message):
+        memory.recall(query, user_id=user, **arguments)  # type: ignore[arg-type]
+
+
+def test_needs_confirmation_conflicts_return_both_sides(memory: Memory) -> None:
+    def lives(city: str) -> dict[str, object]:
+        return {
+            "subject": {"name": "Zoe", "type": "Person"},
+            "predicate": "LIVES_IN",
+            "object": {"name": city, "type": "Place"},
+        }
+
+    memory.write(user_id="zoe", speaker="Zoe", triples=[lives("Paris")], timestamp=T0)
+    memory.write(
+        user_id="zoe", agent_id="crm", triples=[lives("Lyon")], timestamp=T0 + timedelta(hours=1)
+    )
+    response = memory.recall(
+        "Where does Zoe live?", user_id="zoe", top_k=5, filters={"kinds": ["fact"]}
+    )
+    sides = {r.text: r for r in response.results}
+    assert {"Zoe lives in Paris", "Zoe lives in Lyon"} <= set(sides)
+    for text, other in (
+        ("Zoe lives in Paris", "Zoe lives in Lyon"),
+        ("Zoe lives in Lyon", "Zoe lives in Paris"),
+    ):
+        result = sides[text]
+        assert result.needs_confirmation and result.status == "conflicted"
+        assert [c.text for c in result.conflicts] == [other]
+        assert result.why is not None and "needs confirmation" in result.why.line
