@@ -247,6 +247,31 @@ def show(
 
 
 @app.command()
+def recall(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="What to remember, in plain words.")],
+    user: UserOpt,
+    agent: Annotated[str | None, typer.Option("--agent", help="Agent id.")] = None,
+    session: Annotated[str | None, typer.Option("--session", help="Session id.")] = None,
+    top_k: Annotated[int, typer.Option("--top-k", help="Results (1-100).")] = 5,
+    as_json: JsonOut = False,
+) -> None:
+    """Recall the memories that best answer QUERY, each with why it was recalled."""
+    with _memory(ctx) as memory:
+        response = memory.recall(query, user_id=user, agent_id=agent, session_id=session,
+                                 top_k=top_k)
+    lines = [f"(rewritten: {response.rewritten_query})"] if response.rewritten_query else []
+    for r in response.results:
+        lines.append(f"{r.score:.3f} {r.kind} {r.id} [{r.status}] {r.text}")
+        lines += [f"    was: {old.text} ({old.reason})" for old in r.superseded]
+        lines += [f"    conflicts: {c.text} ({c.reason})" for c in r.conflicts]
+        if r.why is not None:
+            lines.append(f"    why: {r.why.line}")
+    lines += [f"constraint: {c.text}" for c in response.constraints]
+    _out(as_json, response, lines or ["(nothing recalled)"])
+
+
+@app.command()
 def facts(
     ctx: typer.Context,
     user: UserOpt,

@@ -387,3 +387,19 @@ def test_a_real_server_on_loopback_round_trip(api_memory: Memory) -> None:
         server.should_exit = True
         thread.join(timeout=15)
     assert not thread.is_alive()
+
+
+def test_recall_endpoint_returns_results_with_why(client: TestClient) -> None:
+    client.post("/v1/memories", json={"text": "I moved to Porto last spring.", "user_id": "rc1",
+                                      "speaker": "Rita", "source_id": "m-1"})
+    response = client.post("/v1/recall", json={"query": "Where does Rita live?",
+                                                "user_id": "rc1", "top_k": 3})
+    assert response.status_code == 200
+    body = response.json()
+    first = body["results"][0]
+    assert "Porto" in first["text"] and first["source_ids"] == ["m-1"]
+    assert first["why"]["line"] and first["why"]["signals"]
+    bad = client.post("/v1/recall", json={"query": "", "user_id": "rc1"})
+    assert bad.status_code == 422 and bad.json()["error"]["type"] == "invalid_input"
+    unknown = client.post("/v1/recall", json={"query": "x", "user_id": "rc1", "colour": 1})
+    assert unknown.status_code == 422

@@ -217,3 +217,13 @@ def test_a_real_process_writes_and_the_next_one_reads(run: Cli, tmp_path: Path) 
     bad = graph_memory("ontology", "--file", str(tmp_path / "missing.yaml"))
     assert (bad.returncode, bad.stdout, "Traceback" in bad.stderr) == (1, "", False)
     assert bad.stderr.startswith("error: ") and "not found" in bad.stderr
+
+
+def test_recall_prints_results_with_why(run: Cli) -> None:
+    run("write", "I moved to Porto last spring.", "--user", "rita", "--speaker", "Rita",
+        "--source-id", "m-1")
+    text = run("recall", "Where does Rita live?", "--user", "rita")
+    assert "Rita lives in Porto" in text and "why:" in text
+    found = run("recall", "Where does Rita live?", "--user", "rita", "--top-k", "2", "--json")
+    assert found["results"][0]["source_ids"] == ["m-1"]
+    assert "top_k" in run("recall", "Porto", "--user", "rita", "--top-k", "0", code=2)

@@ -113,11 +113,13 @@ conflict_policy:
         ),
         (
             "relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
-            "    memory_type: fact\n    contradicts: [PREFERS]\n    template: '{subject} x {object}'\n",
+            "    memory_type: fact\n    contradicts: [PREFERS]\n"
+            "    template: '{subject} x {object}'\n",
             "PREFERS must also declare contradicts [X]",
         ),
         (
-            "relations:\n  BAD-NAME:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
+            "relations:\n  BAD-NAME:\n    domain: [Person]\n    range: [Thing]\n"
+            "    cardinality: many\n"
             "    memory_type: fact\n    template: '{subject} x {object}'\n",
             "relations.BAD-NAME: 'BAD-NAME' is not a valid identifier",
         ),
@@ -151,5 +153,5 @@ def test_a_bad_file_gets_an_error_naming_file_and_field(
 
 
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
-    with pytest.raises(OntologyError, match="mine.yaml: ontology file not found"):
+    with pytest.raises(OntologyError, match=r"mine\.yaml: ontology file not found"):
         load_ontology(tmp_path / "mine.yaml")

@@ -30,6 +30,7 @@ from graph_memory.api.schemas import (
 )
 from graph_memory.memory import Memory
 from graph_memory.models import ID_PATTERN, Entity, Episode, Fact, FactStatus, WorkingSlot
+from graph_memory.recall.models import RecallRequest, RecallResponse
 
 
 def get_memory(request: Request) -> Memory:
@@ -141,6 +142,16 @@ def forget_memory(
 def feedback(memory_id: MemoryId, body: FeedbackBody, memory: MemoryDep) -> Fact:
     """Report whether a recalled fact was useful; returns the fact with its new confidence."""
     return memory.feedback(memory_id, body.useful)
+
+
+@router.post("/recall", tags=["recall"])
+def recall(body: RecallRequest, memory: MemoryDep) -> RecallResponse:
+    """The memories that best answer a query, best first, each with `why` it was recalled
+    (signals, channels, matched entities, graph path). Current facts carry the facts they
+    superseded and the facts they conflict with; standing constraints (allergies, diets...)
+    come in `constraints`. A terse query in a session is expanded from its working memory."""
+    options = body.model_dump(exclude={"query", "user_id"})
+    return memory.recall(body.query, user_id=body.user_id, **options)
 
 
 @router.post("/prune", tags=["maintenance"])
