@@ -133,6 +133,7 @@ class Memory:
 
     def close(self) -> None:
         self._bookkeeping.shutdown(wait=True)
+        self._recaller.close()
         self._planner.close()
         self.store.close()
         if self._on_close is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Literal
 
@@ -29,6 +30,7 @@ from graph_memory.validation import check_memory_type, clean_text
 
 EPISODE_MEMORY_TYPE = "event"
 GRAPH_HOPS = 2
+CHANNEL_THREADS = 4
 CONSTRAINT_MEMORY_TYPE = "constraint"
 MAX_CONSTRAINTS = 5
 QUERY_MAX_CHARS = 2000
@@ -42,6 +44,10 @@ class Recaller:
         self._extractor = extractor
         self._embedder = embedder
         self._ontology = ontology
+        self._pool = ThreadPoolExecutor(max_workers=CHANNEL_THREADS, thread_name_prefix="recall")
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)
 
     def recall(
         self, request: RecallRequest, slots: list[WorkingSlot], now: datetime
@@ -58,11 +64,18 @@ class Recaller:
         self._check_filters(request)
         rewritten = rewrite(query, slots)
         search_text = rewritten or query
+        # The query embedding (ONNX Runtime) and spaCy's parse both release the GIL: overlap.
+        found = self._pool.submit(
+            query_entities,
+            self._store,
+            self._extractor,
+            request.user_id,
+            search_text,
+            request.user_id,
+        )
         vector = self._embedder.embed([search_text])[0].tolist()
         lap("embed")
-        entities = query_entities(
-            self._store, self._extractor, request.user_id, search_text, speaker=request.user_id
-        )
+        entities = found.result()
         names = {e.id: e for e in entities}
         lap("entities")
 
@@ -140,14 +153,23 @@ class Recaller:
     ) -> CandidatePool:
         store, user, k = self._store, request.user_id, max(40, request.top_k * 8)
         entity_ids = [e.id for e in entities]
+        # The engine answers read queries in parallel: issue the channels at once.
+        submit = self._pool.submit
+        vector_facts = submit(store.search_facts_by_vector, user, vector, k)
+        vector_episodes = submit(store.search_episodes_by_vector, user, vector, k)
+        keyword_facts = submit(store.search_facts_by_text, user, text, k)
+        keyword_episodes = submit(store.search_episodes_by_text, user, text, k)
+        entity_facts = submit(store.facts_of_entities, user, entity_ids, k * 2)
+        entity_episodes = submit(store.episodes_of_entities, user, entity_ids, k * 2)
+        graph = submit(store.expand_from_entities, user, entity_ids, GRAPH_HOPS, k * 4)
         pool = CandidatePool()
-        pool.add_vector(store.search_facts_by_vector(user, vector, k))
-        pool.add_vector(store.search_episodes_by_vector(user, vector, k))
-        pool.add_keyword(store.search_facts_by_text(user, text, k))
-        pool.add_keyword(store.search_episodes_by_text(user, text, k))
-        pool.add_entity(store.facts_of_entities(user, entity_ids, k * 2))
-        pool.add_entity(store.episodes_of_entities(user, entity_ids, k * 2))
-        pool.add_graph(store.expand_from_entities(user, entity_ids, GRAPH_HOPS, k * 4), names)
+        pool.add_vector(vector_facts.result())
+        pool.add_vector(vector_episodes.result())
+        pool.add_keyword(keyword_facts.result())
+        pool.add_keyword(keyword_episodes.result())
+        pool.add_entity(entity_facts.result())
+        pool.add_entity(entity_episodes.result())
+        pool.add_graph(graph.result(), names)
         pool.fill_semantic(store, vector)
         return pool
 

@@ -1,0 +1,28 @@
+"""The real MiniLM embedder: unit vectors, caching, and the ONNX path for single texts."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from graph_memory.embed import ONNX_MAX_TEXTS, SentenceTransformerEmbedder
+
+
+def test_vectors_are_unit_length_and_deterministic(embedder: SentenceTransformerEmbedder) -> None:
+    vectors = embedder.embed(["I love sushi", "Where do I live?", "I love sushi"])
+    assert vectors.shape == (3, 384) and vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    assert np.array_equal(vectors[0], vectors[2])
+
+
+def test_single_texts_via_onnx_match_torch(embedder: SentenceTransformerEmbedder) -> None:
+    texts = ["Can you suggest a restaurant for dinner?", "peanut allergy"]
+    assert len(texts) <= ONNX_MAX_TEXTS
+    fast = embedder.embed(texts)
+    reference = embedder._encode_torch(texts)
+    assert embedder._onnx is not None, "the ONNX export should load on this machine"
+    assert np.all(np.sum(fast * reference, axis=1) > 0.9999)
+
+
+def test_related_texts_are_closer_than_unrelated(embedder: SentenceTransformerEmbedder) -> None:
+    a, b, c = embedder.embed(["I am allergic to peanuts", "peanut allergy", "the train is late"])
+    assert float(a @ b) > float(a @ c) + 0.3
