@@ -29,6 +29,15 @@ ONNX_MAX_TEXTS = 4
 _PROBE = "I'm allergic to peanuts, so please pick a Thai place without them."
 
 
+def cpu_has_bfloat16() -> bool:
+    """Whether this CPU computes bfloat16 natively (else autocast would emulate it, slowly)."""
+    try:
+        flags = Path("/proc/cpuinfo").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return False
+    return " amx_bf16" in flags or " avx512_bf16" in flags
+
+
 def default_cache_dir() -> Path:
     return Path(tempfile.gettempdir()) / f"graph-memory-{os.getuid()}"
 
@@ -131,6 +140,7 @@ class SentenceTransformerEmbedder:
         batch_size: int = 32,
         cache_size: int = 20_000,
         cache_dir: Path | None = None,
+        bfloat16: bool | None = None,
     ) -> None:
         import torch
         from sentence_transformers import SentenceTransformer
@@ -154,12 +164,15 @@ class SentenceTransformerEmbedder:
         self._cache: OrderedDict[str, Vectors] = OrderedDict()
         self._cache_size = cache_size
         self._lock = Lock()
+        # Batches in bfloat16 where the CPU computes it natively (AMX / AVX512-BF16): 1.7x
+        # faster here, cosine to float32 >= 0.9998 on REALTALK messages.
+        self._bfloat16 = cpu_has_bfloat16() if bfloat16 is None else bfloat16
         self._onnx = self._load_onnx(model_path, cache_dir or default_cache_dir())
 
     def _load_onnx(self, model_path: Path, cache_dir: Path) -> _OnnxEncoder | None:
         try:
             encoder = _OnnxEncoder(self._model, model_path, cache_dir)
-            reference = self._encode_torch([_PROBE])[0]
+            reference = self._encode_torch([_PROBE], bfloat16=False)[0]
             similarity = float(np.dot(encoder.encode([_PROBE])[0], reference))
         except Exception as e:  # export or runtime trouble must not take the service down
             log.warning("ONNX Runtime unavailable (%s); single texts embed on torch", e)
@@ -169,14 +182,19 @@ class SentenceTransformerEmbedder:
             return None
         return encoder
 
-    def _encode_torch(self, texts: Sequence[str]) -> Vectors:
-        vectors = self._model.encode(
-            list(texts),
-            batch_size=self._batch_size,
-            normalize_embeddings=True,
-            convert_to_numpy=True,
-            show_progress_bar=False,
-        )
+    def _encode_torch(self, texts: Sequence[str], *, bfloat16: bool | None = None) -> Vectors:
+        import torch
+
+        with torch.autocast(
+            "cpu", dtype=torch.bfloat16, enabled=self._bfloat16 if bfloat16 is None else bfloat16
+        ):
+            vectors = self._model.encode(
+                list(texts),
+                batch_size=self._batch_size,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            )
         return np.asarray(vectors, dtype=np.float32)
 
     def embed(self, texts: Sequence[str]) -> Vectors:

@@ -26,3 +26,12 @@ def test_single_texts_via_onnx_match_torch(embedder: SentenceTransformerEmbedder
 def test_related_texts_are_closer_than_unrelated(embedder: SentenceTransformerEmbedder) -> None:
     a, b, c = embedder.embed(["I am allergic to peanuts", "peanut allergy", "the train is late"])
     assert float(a @ b) > float(a @ c) + 0.3
+
+
+def test_bfloat16_batches_stay_within_rounding_of_float32(
+    embedder: SentenceTransformerEmbedder,
+) -> None:
+    texts = [f"message number {i}: we went hiking near the lake and had lunch" for i in range(8)]
+    fast = embedder._encode_torch(texts, bfloat16=True)
+    exact = embedder._encode_torch(texts, bfloat16=False)
+    assert np.all(np.sum(fast * exact, axis=1) > 0.999)
