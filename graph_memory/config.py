@@ -31,7 +31,7 @@ class Settings(BaseSettings):
     engine_start_timeout_s: float = Field(default=20.0, gt=0)
     embedding_threads: int = Field(default=1, ge=1, le=64)
     entity_match_threshold: float = Field(
-        default=0.82,
+        default=0.85,
         ge=0.0,
         le=1.0,
         description="Cosine similarity from which two differently written entity names of one "

@@ -59,10 +59,28 @@ def is_acronym(short: str, long: str) -> bool:
     )
 
 
+_PLURAL_ENDINGS = ("s", "es")
+_STEM = 4
+
+
+def derivation(a: str, b: str) -> bool | None:
+    """One-word names where one extends the other: a plural names the same thing
+    ("Rottweilers"), any other ending a different one ("Peruvian" is not "Peru", "Islamic" is
+    not "Islam"). None when the names are not of that shape."""
+    words_a, words_b = _tokens(a), _tokens(b)
+    if len(words_a) != 1 or len(words_b) != 1:
+        return None
+    short, long = sorted((words_a[0], words_b[0]), key=len)
+    if len(short) < _STEM or short == long or not long.startswith(short):
+        return None
+    return long[len(short):] in _PLURAL_ENDINGS
+
+
 def names_match(a: str, b: str, similarity: float, threshold: float) -> bool:
     """Whether two differently written names of compatible types name one thing.
 
     - an acronym of the other's initials always matches;
+    - a one-word name and its plural match; other derived words never do ("Peruvian");
     - names that share some words but not all never match: the differing word is what tells
       them apart ("North Korea", "AirPods Pro", "brown rice", "Q3 report");
     - names with different numbers never match ("iPhone 14" / "iPhone 15");
@@ -70,6 +88,9 @@ def names_match(a: str, b: str, similarity: float, threshold: float) -> bool:
     """
     if is_acronym(a, b) or is_acronym(b, a):
         return True
+    derived = derivation(a, b)
+    if derived is not None:
+        return derived
     tokens_a, tokens_b = set(_tokens(a)), set(_tokens(b))
     if tokens_a & tokens_b and tokens_a != tokens_b:
         return False
