@@ -1,3 +1,5 @@
-MATCH (a:Fact)-[r:SUPERSEDES|CONFLICTS_WITH]->(b:Fact)
-WHERE a.id IN $ids OR b.id IN $ids
-RETURN type(r) AS kind, a.id AS from_id, b.id AS to_id, r.reason AS reason, r.at AS at
+// Both directions from each indexed fact (an OR over both ends would scan every fact).
+UNWIND $ids AS id
+MATCH (a:Fact {id: id})-[r:SUPERSEDES|CONFLICTS_WITH]-(:Fact)
+RETURN DISTINCT type(r) AS kind, startNode(r).id AS from_id, endNode(r).id AS to_id,
+       r.reason AS reason, r.at AS at

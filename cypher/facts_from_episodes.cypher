@@ -1,4 +1,6 @@
 UNWIND $ids AS id
-MATCH (f:Fact)-[:EXTRACTED_FROM]->(:Episode {id: id})
+MATCH (e:Episode {id: id})
+WITH e
+MATCH (e)<-[:EXTRACTED_FROM]-(f)
 WHERE f.status <> 'forgotten'
 RETURN DISTINCT f.id AS id

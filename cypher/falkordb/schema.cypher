@@ -7,6 +7,7 @@ CREATE INDEX FOR (n:Episode) ON (n.user_id);
 CREATE INDEX FOR (n:Entity) ON (n.id);
 CREATE INDEX FOR (n:Entity) ON (n.user_id);
 CREATE INDEX FOR (n:Alias) ON (n.id);
+CREATE INDEX FOR (n:Alias) ON (n.entity_id);
 CREATE INDEX FOR (n:Fact) ON (n.id);
 CREATE INDEX FOR (n:Fact) ON (n.user_id);
 CREATE INDEX FOR (n:Fact) ON (n.subject_id);

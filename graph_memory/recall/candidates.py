@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from graph_memory.models import Entity, Episode, Fact
 from graph_memory.recall.models import Channel, PathStep
 from graph_memory.store.base import GraphHit, Store
@@ -91,12 +89,5 @@ class CandidatePool:
     def fill_semantic(self, store: Store, query_vector: list[float]) -> None:
         """Candidates found by other channels get their exact cosine similarity too."""
         missing = [c.id for c in self.by_id.values() if c.semantic is None]
-        vectors = store.embeddings_of(missing)
-        if not vectors:
-            return
-        ids = list(vectors)
-        similarities = np.asarray([vectors[i] for i in ids], dtype=np.float32) @ np.asarray(
-            query_vector, dtype=np.float32
-        )
-        for memory_id, similarity in zip(ids, similarities, strict=True):
-            self.by_id[memory_id].semantic = float(similarity)
+        for memory_id, similarity in store.similarities_of(missing, query_vector).items():
+            self.by_id[memory_id].semantic = similarity

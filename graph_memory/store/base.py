@@ -228,8 +228,8 @@ class Store(Protocol):
         """Current facts of these memory types, highest priority first."""
         ...
 
-    def embeddings_of(self, ids: Sequence[str]) -> dict[str, list[float]]:
-        """Stored embeddings of facts and episodes (forgotten ones have none)."""
+    def similarities_of(self, ids: Sequence[str], embedding: list[float]) -> dict[str, float]:
+        """Cosine similarity of each fact or episode to `embedding` (forgotten ones have none)."""
         ...
 
     def sources_of_facts(self, fact_ids: Sequence[str]) -> list[tuple[str, str, str | None]]:

@@ -355,10 +355,11 @@ class FalkorDBStore:
         )
         return [from_props(Fact, row[0]) for row in rows]
 
-    def embeddings_of(self, ids: Sequence[str]) -> dict[str, list[float]]:
+    def similarities_of(self, ids: Sequence[str], embedding: list[float]) -> dict[str, float]:
         if not ids:
             return {}
-        return {row[0]: list(row[1]) for row in self._run("embeddings_of", {"ids": list(ids)})}
+        rows = self._run("similarities_of", {"ids": list(ids), "embedding": embedding})
+        return {row[0]: float(row[1]) for row in rows}
 
     def sources_of_facts(self, fact_ids: Sequence[str]) -> list[tuple[str, str, str | None]]:
         if not fact_ids:
