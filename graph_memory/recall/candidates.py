@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from graph_memory.models import Entity, Episode, Fact
 from graph_memory.recall.models import Channel, PathStep
+from graph_memory.recall.score import bm25
 from graph_memory.store.base import GraphHit, Store
 
 
@@ -48,17 +49,32 @@ class CandidatePool:
             c.channels.add("vector")
 
     def add_keyword(self, hits: list[tuple[Fact, float]] | list[tuple[Episode, float]]) -> None:
-        best = max((score for _, score in hits), default=0.0)
-        for memory, score in hits:
-            c = self._fact_or_episode(memory)
-            c.keyword = max(c.keyword, score / best if best > 0 else 0.0)
-            c.channels.add("keyword")
+        for memory, _ in hits:
+            self._fact_or_episode(memory).channels.add("keyword")
 
-    def add_entity(self, hits: list[tuple[Fact, str]] | list[tuple[Episode, str]]) -> None:
+    def add_entity(
+        self, hits: list[tuple[Fact, str]] | list[tuple[Episode, str]], hub_size: int
+    ) -> None:
+        """Entity matches; an entity with `hub_size` or more matches (a speaker's own name in
+        a chat) tells nothing apart and is skipped."""
+        sizes: dict[str, int] = {}
+        for _, entity_id in hits:
+            sizes[entity_id] = sizes.get(entity_id, 0) + 1
         for memory, entity_id in hits:
+            if sizes[entity_id] >= hub_size:
+                continue
             c = self._fact_or_episode(memory)
             c.matched.add(entity_id)
             c.channels.add("entity")
+
+    def score_keywords(self, query: str) -> None:
+        """Every candidate's BM25 against the query over the pool, scaled to [0, 1]."""
+        pool = list(self.by_id.values())
+        texts = [(c.fact.text if c.fact else c.episode.text) or "" for c in pool]  # type: ignore[union-attr]
+        scores = bm25(query, texts)
+        best = max(scores, default=0.0)
+        for candidate, score in zip(pool, scores, strict=True):
+            candidate.keyword = score / best if best > 0 else 0.0
 
     def add_graph(self, hits: list[GraphHit], names: dict[str, Entity]) -> None:
         for hit in hits:

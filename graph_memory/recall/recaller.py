@@ -31,6 +31,10 @@ from graph_memory.validation import check_memory_type, clean_text
 EPISODE_MEMORY_TYPE = "event"
 GRAPH_HOPS = 2
 CHANNEL_THREADS = 4
+# Episodes sharing words with the query, to be ranked by BM25 over the pool.
+KEYWORD_POOL = 200
+# An entity matching this many memories (a speaker's name in a chat) is no evidence.
+ENTITY_HUB = 20
 CONSTRAINT_MEMORY_TYPE = "constraint"
 MAX_CONSTRAINTS = 5
 QUERY_MAX_CHARS = 2000
@@ -158,7 +162,7 @@ class Recaller:
         vector_facts = submit(store.search_facts_by_vector, user, vector, k)
         vector_episodes = submit(store.search_episodes_by_vector, user, vector, k)
         keyword_facts = submit(store.search_facts_by_text, user, text, k)
-        keyword_episodes = submit(store.search_episodes_by_text, user, text, k)
+        keyword_episodes = submit(store.search_episodes_by_text, user, text, KEYWORD_POOL)
         entity_facts = submit(store.facts_of_entities, user, entity_ids, k * 2)
         entity_episodes = submit(store.episodes_of_entities, user, entity_ids, k * 2)
         graph = submit(store.expand_from_entities, user, entity_ids, GRAPH_HOPS, k * 4)
@@ -167,10 +171,11 @@ class Recaller:
         pool.add_vector(vector_episodes.result())
         pool.add_keyword(keyword_facts.result())
         pool.add_keyword(keyword_episodes.result())
-        pool.add_entity(entity_facts.result())
-        pool.add_entity(entity_episodes.result())
+        pool.add_entity(entity_facts.result(), hub_size=ENTITY_HUB)
+        pool.add_entity(entity_episodes.result(), hub_size=ENTITY_HUB)
         pool.add_graph(graph.result(), names)
         pool.fill_semantic(store, vector)
+        pool.score_keywords(text)
         return pool
 
     def _entity_filter(self, request: RecallRequest) -> set[str] | None:
