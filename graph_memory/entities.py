@@ -101,6 +101,18 @@ def names_match(a: str, b: str, similarity: float, threshold: float) -> bool:
     return similarity >= threshold
 
 
+def _revise(
+    entity: Entity, known: dict[str, Entity], out: ResolvedEntities, now: datetime
+) -> Entity:
+    """Record a changed entity (type or aliases) for the write, keeping a new one's embedding."""
+    known[entity.id] = entity
+    previous = out.rows.get(entity.id)
+    out.rows[entity.id] = EntityRow(
+        entity=entity, embedding=None if previous is None else previous.embedding, created_at=now
+    )
+    return entity
+
+
 @dataclass
 class ResolvedEntities:
     """name-and-type -> entity, plus the rows the write must upsert."""
@@ -144,14 +156,7 @@ class EntityResolver:
                 )
             elif entity.type == ANY_TYPE and ref.type != ANY_TYPE:
                 # A specific type learned later refines the fallback type.
-                entity = entity.model_copy(update={"type": ref.type})
-                known[entity.id] = entity
-                previous = out.rows.get(entity.id)
-                out.rows[entity.id] = EntityRow(
-                    entity=entity,
-                    embedding=None if previous is None else previous.embedding,
-                    created_at=now,
-                )
+                entity = _revise(entity.model_copy(update={"type": ref.type}), known, out, now)
             out.by_ref[ref] = entity
         return out
 
@@ -186,13 +191,8 @@ class EntityResolver:
         entity = known.get(best[1].id, best[1])
         normalized = normalize_name(ref.name)
         if normalized not in {normalize_name(a) for a in entity.aliases}:
-            entity = entity.model_copy(update={"aliases": (*entity.aliases, ref.name)})
-            known[entity.id] = entity
-            previous = out.rows.get(entity.id)
-            out.rows[entity.id] = EntityRow(
-                entity=entity,
-                embedding=None if previous is None else previous.embedding,
-                created_at=now,
+            entity = _revise(
+                entity.model_copy(update={"aliases": (*entity.aliases, ref.name)}), known, out, now
             )
             out.aliases.append(
                 AliasRow(
