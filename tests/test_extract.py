@@ -15,7 +15,8 @@ from graph_memory.extract.rules import MODEL, RuleExtractor
 from graph_memory.models import Extraction, ExtractionInput, Triple
 from graph_memory.ontology import Ontology, load_ontology
 
-REALTALK = Path("/work/shared/data/realtalk/Chat_1_Emi_Elise.json")
+# The data set lies beside the checkout (../shared), as on developers' machines and in CI.
+REALTALK = Path(__file__).resolve().parents[2] / "shared/data/realtalk/Chat_1_Emi_Elise.json"
 SPEAKER = "Emi"
 
 
