@@ -28,7 +28,12 @@ class Settings(BaseSettings):
         default="always",
         description="'always': a write that returned survives kill -9 of the engine.",
     )
-    engine_start_timeout_s: float = Field(default=20.0, gt=0)
+    engine_start_timeout_s: float = Field(
+        default=600.0,
+        gt=0,
+        description="How long to wait for the engine to answer; reloading a large data set "
+        "rebuilds its vector indexes (about 2.5 minutes at 100k facts on 2 cores).",
+    )
     embedding_threads: int = Field(default=1, ge=1, le=64)
     entity_match_threshold: float = Field(
         default=0.85,

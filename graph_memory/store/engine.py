@@ -50,7 +50,7 @@ class EmbeddedEngine:
         data_dir: Path | str,
         *,
         appendfsync: Literal["always", "everysec"] = "always",
-        start_timeout_s: float = 20.0,
+        start_timeout_s: float = 600.0,
     ) -> None:
         if appendfsync not in ("always", "everysec"):
             raise InvalidInputError(
