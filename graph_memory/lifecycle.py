@@ -22,7 +22,7 @@ from graph_memory.store.base import (
     WritePlan,
 )
 from graph_memory.validation import check_memory_type, check_priority, check_triple, clean_text
-from graph_memory.write import WritePlanner
+from graph_memory.write import WritePlanner, existing_status_changes
 
 CONFIDENCE_UP = 0.1
 CONFIDENCE_DOWN = 0.2
@@ -105,15 +105,7 @@ class Lifecycle:
         # Re-run the policy with the updated fact as if it had just been stated.
         resolution = self._conflicts.resolve([updated], others, now)
         final = resolution.created[0]
-        plan_changes = [
-            StatusChange(
-                fact_id=fid,
-                status=s.status,
-                superseded_at=s.superseded_at,
-                needs_confirmation=s.needs_confirmation,
-            )
-            for fid, s in resolution.changed_existing.items()
-        ]
+        plan_changes = existing_status_changes(resolution)
         plan_changes.append(
             StatusChange(
                 fact_id=fact.id,

@@ -27,7 +27,7 @@ from graph_memory.models import (
     WriteResult,
 )
 from graph_memory.ontology import Ontology
-from graph_memory.resolve import ConflictResolver
+from graph_memory.resolve import ConflictResolver, Resolution
 from graph_memory.store.base import (
     EpisodeRow,
     EvidenceRow,
@@ -52,6 +52,19 @@ def episode_id(request: WriteRequest, timestamp: datetime, text: str) -> str:
 def origin_of(request: WriteRequest) -> str:
     """Who asserted a memory, for the conflict policy's 'different sources' case."""
     return request.speaker or request.agent_id or "user"
+
+
+def existing_status_changes(resolution: Resolution) -> list[StatusChange]:
+    """What the conflict policy changed in facts that were already stored."""
+    return [
+        StatusChange(
+            fact_id=fact_id,
+            status=state.status,
+            superseded_at=state.superseded_at,
+            needs_confirmation=state.needs_confirmation,
+        )
+        for fact_id, state in resolution.changed_existing.items()
+    ]
 
 
 @dataclass
@@ -223,15 +236,7 @@ class WritePlanner:
                 )
             )
         plan.reinforced.extend(resolution.reinforced.values())
-        plan.status_changes.extend(
-            StatusChange(
-                fact_id=fact_id,
-                status=state.status,
-                superseded_at=state.superseded_at,
-                needs_confirmation=state.needs_confirmation,
-            )
-            for fact_id, state in resolution.changed_existing.items()
-        )
+        plan.status_changes.extend(existing_status_changes(resolution))
         plan.links.extend(resolution.links)
 
         changes_of: dict[str, list[FactChange]] = {}
