@@ -154,6 +154,20 @@ def _git_commit() -> str | None:
     return done.stdout.strip() or None
 
 
+def code_state(paths: Sequence[str] = ("graph_memory", "cypher", "ontology")) -> dict[str, Any]:
+    """The commit and the library files changed from it, now: call it when a run starts (the
+    commit in the results file is read when the run ends, and the checkout may move meanwhile)."""
+    try:
+        done = subprocess.run(
+            ["git", "status", "--porcelain", "--", *paths],
+            cwd=REPO_ROOT, capture_output=True, text=True, timeout=5, check=False,
+        )
+        changed = [line[3:] for line in done.stdout.splitlines() if line.strip()]
+    except (OSError, subprocess.SubprocessError):
+        changed = []
+    return {"commit": _git_commit(), "changed_files": changed}
+
+
 def machine_info() -> dict[str, Any]:
     """What a reader needs to compare numbers across runs."""
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None

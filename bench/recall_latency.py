@@ -14,7 +14,7 @@ the seven channel queries of the recall sequentially and concurrently (threads).
 torch runs with 1 thread (the library default, `embedding_threads`).
 
     python bench/recall_latency.py --sizes 1000,10000
-    python bench/recall_latency.py --sizes 100000       # ~20+ min the first time (embedding)
+    python bench/recall_latency.py --sizes 100000       # ~40 min the first time (embedding)
 """
 
 from __future__ import annotations

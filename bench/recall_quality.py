@@ -33,6 +33,7 @@ from common import (
     RESULTS_DIR,
     Chat,
     Question,
+    code_state,
     load_questions,
     load_realtalk,
     machine_info,
@@ -70,11 +71,7 @@ class Run:
 
 def ranked_source_ids(results: Sequence[Any], k: int) -> list[str]:
     """Source ids of the results in rank order, de-duplicated, cut at k."""
-    out: dict[str, None] = {}
-    for result in results:
-        for source_id in result.source_ids:
-            out.setdefault(source_id, None)
-    return list(out)[:k]
+    return list(dict.fromkeys(s for result in results for s in result.source_ids))[:k]
 
 
 def evaluate(
@@ -169,9 +166,13 @@ def run_baselines(indexes: Mapping[str, ChatIndex], questions: Sequence[Question
 # --- candidate channels ----------------------------------------------------------------------
 def candidate_recall(memory_by_chat: Mapping[str, Memory], questions: Sequence[Question],
                      extractor: RuleExtractor, k: int = 80) -> dict[str, Any]:
-    """Share of gold messages each episode channel returns in its top k/2 and k (recall's own k
-    for top_k 10 is 80; the entity channel's limit is 2k), and in the union of the channels.
+    """Share of gold messages each episode channel returns in its top k/2 and k, and in the
+    union of the channels; "pool": the union at recall's own depths for top_k 10 (text: the
+    recaller's KEYWORD_POOL if it has one, else k; vector k; entity 2k).
     Per question: each gold id's 1-based rank in each channel (None: not returned)."""
+    from graph_memory.recall import recaller
+
+    depths = {"text": int(getattr(recaller, "KEYWORD_POOL", k)), "vector": k, "entity": 2 * k}
     ranks: list[dict[str, list[int | None]]] = []
     for q in questions:
         memory, user = memory_by_chat[q.user_id], q.user_id
@@ -179,9 +180,9 @@ def candidate_recall(memory_by_chat: Mapping[str, Memory], questions: Sequence[Q
         vector = memory.embedder.embed([q.question])[0].tolist()
         entities = [e.id for e in query_entities(store, extractor, user, q.question, user)]
         found = {
-            "text": store.search_episodes_by_text(user, q.question, k),
+            "text": store.search_episodes_by_text(user, q.question, max(k, depths["text"])),
             "vector": store.search_episodes_by_vector(user, vector, k),
-            "entity": store.episodes_of_entities(user, entities, 2 * k),
+            "entity": store.episodes_of_entities(user, entities, depths["entity"]),
         }
         ranks.append({})
         for channel, hits in found.items():
@@ -190,24 +191,23 @@ def candidate_recall(memory_by_chat: Mapping[str, Memory], questions: Sequence[Q
                 position.setdefault(episode.source_id, rank)
             ranks[-1][channel] = [position.get(g) for g in q.gold]
 
-    def share(q: Question, r: dict[str, list[int | None]], channels: Sequence[str],
-              depth: int) -> float:
-        hit = [any((r[c][i] or depth + 1) <= depth for c in channels) for i in range(len(q.gold))]
-        return sum(hit) / len(hit)
+    def share(depth: Mapping[str, int]) -> float:
+        return round(statistics.fmean(
+            sum(any((r[c][i] or 10**9) <= d for c, d in depth.items()) for i in range(len(q.gold)))
+            / len(q.gold) for q, r in zip(questions, ranks, strict=True)), 4)
 
-    out: dict[str, Any] = {"k": k}
+    out: dict[str, Any] = {"k": k, "pool_depths": depths, "pool": share(depths)}
     for depth in (k // 2, k):
-        for channel in ("text", "vector", "entity", "union"):
-            chosen = ("text", "vector", "entity") if channel == "union" else (channel,)
-            out[f"{channel}@{depth}"] = round(statistics.fmean(
-                share(q, r, chosen, depth) for q, r in zip(questions, ranks, strict=True)), 4)
+        for channel in depths:
+            out[f"{channel}@{depth}"] = share({channel: depth})
+        out[f"union@{depth}"] = share(dict.fromkeys(depths, depth))
     out["per_question"] = ranks
     return out
 
 
 # --- the run ---------------------------------------------------------------------------------
 def _no_touch(ids: Sequence[str], at: Any) -> None:
-    return None
+    """Stands in for the store's touch_facts."""
 
 
 @contextmanager
@@ -216,8 +216,8 @@ def open_memories(
 ) -> Iterator[dict[str, Any]]:
     """One empty Memory per chat (shared models), every message written; yields the memories,
     the extractor, the embedder and the write timing. Unless `touch`, recall's use counting is
-    switched off: it changes the facts' fulltext scores, so a run would depend on the runs
-    before it."""
+    switched off: it re-indexes the facts, which changed their fulltext scores (seen at 75102c7),
+    so a run could depend on the runs before it."""
     from graph_memory.extract.rules import RuleExtractor
 
     with ExitStack() as stack:
@@ -253,7 +253,7 @@ def methods(ablation: bool) -> dict[str, dict[str, Any]]:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     chats = load_realtalk(args.data, range(1, args.chats + 1) if args.chats else None)
     questions = [q for c in chats for q in load_questions(c)[: args.questions_per_chat]]
-    load = [os.getloadavg()[0]]
+    load, code = [os.getloadavg()[0]], code_state()
     print(f"{len(chats)} chats, {sum(len(c.messages) for c in chats)} messages, "
           f"{len(questions)} questions", flush=True)
     with open_memories(chats, touch=args.touch) as loaded:
@@ -276,7 +276,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     categories = sorted({q.category for q in questions})
     return {
         "chats": [c.user_id for c in chats], "questions": len(questions), "top_k": args.top_k,
-        "touch": args.touch,
+        "touch": args.touch, "code_at_start": code,
         "loadavg": [round(x, 2) for x in load], "writes": writes,
         "methods": {m: summarize(runs[m], questions) for m in order},
         "per_category": {str(cat): {m: summarize(runs[m], questions, cat)
@@ -303,11 +303,17 @@ def render(result: dict[str, Any]) -> str:
         [[cat, s["n"], m, *(s[c] for c in cols)]
          for cat, by_method in result["per_category"].items() for m, s in by_method.items()])
     cand = result["candidates"]
+    depths = cand["pool_depths"]
     channels = markdown_table(["top", "text", "vector", "entity", "union"], [
-        [d, *(cand[f"{c}@{d}"] for c in ("text", "vector", "entity", "union"))]
-        for d in (cand["k"] // 2, cand["k"])])
-    w = result["writes"]
+        *([d, *(cand[f"{c}@{d}"] for c in ("text", "vector", "entity", "union"))]
+          for d in (cand["k"] // 2, cand["k"])),
+        ["recall's pool (" + ", ".join(f"{c} {d}" for c, d in depths.items()) + ")",
+         "", "", "", cand["pool"]]])
+    w, code = result["writes"], result["code_at_start"]
     return (
+        f"Measured code: {code['commit']}"
+        + (f" with uncommitted changes to {', '.join(code['changed_files'])}"
+           if code["changed_files"] else "") + ". "
         f"{len(result['chats'])} chats, {result['questions']} questions, top_k "
         f"{result['top_k']}. Writes: {w['messages']} messages in {w['wall_s']} s "
         f"({w['messages_per_s']} messages/s). Load average (1 min) at start / end: "
@@ -317,7 +323,8 @@ def render(result: dict[str, Any]) -> str:
         f"ms); the baselines embed each query afresh; RRF's ms is BM25's + dense's + fusion.\n\n"
         f"{main}\n\n## Per category\n\n{per_cat}\n\n"
         f"## Candidate channels\n\nShare of gold messages among an episode channel's top "
-        f"results (entity: episodes of the query's entities, limit 2x).\n\n{channels}\n"
+        f"results (entity: episodes of the query's entities); the last row is what the scorer "
+        f"can rank at all.\n\n{channels}\n"
     )
 
 
