@@ -56,6 +56,11 @@ def _request(fields: dict[str, Any]) -> WriteRequest:
         raise InvalidInputError(_problems(e)) from e
 
 
+def _check_session(user_id: str, session_id: str) -> None:
+    check_scope_id(user_id, field="user_id")
+    check_scope_id(session_id, field="session_id")
+
+
 def _default_extractor(ontology: Ontology) -> Extractor:
     from graph_memory.extract.rules import RuleExtractor
 
@@ -359,8 +364,7 @@ class Memory:
         priority: int | None = None,
     ) -> WorkingSlot:
         """Set a working-memory slot of a session (overwrites; the old value goes to history)."""
-        check_scope_id(user_id, field="user_id")
-        check_scope_id(session_id, field="session_id")
+        _check_session(user_id, session_id)
         with self._write_lock:
             return self.working.set(
                 user_id,
@@ -373,20 +377,17 @@ class Memory:
             )
 
     def working_get(self, user_id: str, session_id: str) -> list[WorkingSlot]:
-        check_scope_id(user_id, field="user_id")
-        check_scope_id(session_id, field="session_id")
+        _check_session(user_id, session_id)
         with self._write_lock:
             return self.working.slots(user_id, session_id, utcnow())
 
     def working_delete(self, user_id: str, session_id: str, key: str) -> None:
-        check_scope_id(user_id, field="user_id")
-        check_scope_id(session_id, field="session_id")
+        _check_session(user_id, session_id)
         with self._write_lock:
             self.working.delete(user_id, session_id, key)
 
     def working_render(self, user_id: str, session_id: str) -> str:
-        check_scope_id(user_id, field="user_id")
-        check_scope_id(session_id, field="session_id")
+        _check_session(user_id, session_id)
         with self._write_lock:
             return self.working.render(user_id, session_id, utcnow())
 
