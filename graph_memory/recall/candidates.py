@@ -12,6 +12,7 @@ from graph_memory.models import Entity, Episode, Fact
 from graph_memory.recall.models import Channel, PathStep
 from graph_memory.recall.score import bm25
 from graph_memory.store.base import GraphHit, Store
+from graph_memory.text import episode_search_text
 
 
 @dataclass
@@ -25,6 +26,14 @@ class Candidate:
     path: tuple[PathStep, ...] = ()
     channels: set[Channel] = field(default_factory=set)
     matched: set[str] = field(default_factory=set)  # query entity ids it involves
+
+    @property
+    def search_text(self) -> str:
+        """The text keyword ranking reads: a fact's text, an episode's speaker and text."""
+        if self.fact is not None:
+            return self.fact.text or ""
+        assert self.episode is not None
+        return episode_search_text(self.episode.text or "", self.episode.speaker)
 
     @property
     def kind(self) -> str:
@@ -70,8 +79,7 @@ class CandidatePool:
     def score_keywords(self, query: str) -> None:
         """Every candidate's BM25 against the query over the pool, scaled to [0, 1]."""
         pool = list(self.by_id.values())
-        texts = [(c.fact.text if c.fact else c.episode.text) or "" for c in pool]  # type: ignore[union-attr]
-        scores = bm25(query, texts)
+        scores = bm25(query, [c.search_text for c in pool])
         best = max(scores, default=0.0)
         for candidate, score in zip(pool, scores, strict=True):
             candidate.keyword = score / best if best > 0 else 0.0

@@ -8,110 +8,16 @@ from graph_memory.entities import alias_id, entity_id
 from graph_memory.extract.base import Extractor
 from graph_memory.models import Entity, ExtractionInput, WorkingSlot
 from graph_memory.store.base import Store
+from graph_memory.text import STOPWORDS, content_words
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
 _MAX_NGRAM = 4
-_STOP = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "i",
-        "me",
-        "my",
-        "we",
-        "our",
-        "you",
-        "your",
-        "he",
-        "she",
-        "it",
-        "its",
-        "they",
-        "them",
-        "their",
-        "this",
-        "that",
-        "these",
-        "those",
-        "what",
-        "which",
-        "who",
-        "whom",
-        "when",
-        "where",
-        "why",
-        "how",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "do",
-        "does",
-        "did",
-        "have",
-        "has",
-        "had",
-        "to",
-        "of",
-        "in",
-        "on",
-        "at",
-        "for",
-        "with",
-        "about",
-        "and",
-        "or",
-        "but",
-        "so",
-        "if",
-        "then",
-        "than",
-        "not",
-        "no",
-        "yes",
-        "ok",
-        "okay",
-        "please",
-        "can",
-        "could",
-        "would",
-        "should",
-        "will",
-        "shall",
-        "may",
-        "might",
-        "must",
-        "just",
-        "also",
-        "too",
-        "very",
-        "really",
-        "any",
-        "some",
-        "one",
-        "ones",
-        "there",
-        "here",
-        "go",
-        "went",
-        "said",
-        "say",
-        "tell",
-    ]
-)
 _DEICTIC = re.compile(
     r"\b(that one|this one|the same|what i said|said before|as before|the other one|it|that|"
     r"those|them)\b",
     re.IGNORECASE,
 )
 TERSE_CONTENT_WORDS = 3
-
-
-def content_words(text: str) -> list[str]:
-    return [w for w in _WORD.findall(text.lower()) if w not in _STOP]
 
 
 def is_terse(query: str) -> bool:
@@ -135,7 +41,7 @@ def _ngrams(text: str) -> set[str]:
     for size in range(1, _MAX_NGRAM + 1):
         for start in range(len(words) - size + 1):
             gram = " ".join(words[start : start + size])
-            if size == 1 and gram.lower() in _STOP:
+            if size == 1 and gram.lower() in STOPWORDS:
                 continue
             grams.add(gram)
             if size == 1 and len(gram) > 3 and gram.lower().endswith("s"):
