@@ -13,7 +13,7 @@ from graph_memory.store.cypher import load_query
 from graph_memory.store.falkordb import DIALECT, FalkorDBStore
 
 # Whole-graph queries by design: counting for stats, and maintenance across users.
-MAY_SCAN = {"count_label", "prune_candidates"}
+MAY_SCAN = {"count_label", "prune_candidates", "users_without_user_key"}
 PARAMS: dict[str, object] = {
     "ids": ["x"],
     "entity_ids": ["x"],
@@ -54,6 +54,7 @@ PARAMS: dict[str, object] = {
     "fact_ids": [],
     "episode_ids": [],
     "tombstones": [],
+    "keys": [],
 }
 QUERIES = sorted(
     {path.stem for path in data_dir("cypher").rglob("*.cypher")} - {"schema"} - MAY_SCAN

@@ -20,6 +20,7 @@ from graph_memory.store.base import (
     Store,
     WritePlan,
 )
+from graph_memory.store.falkordb import FalkorDBStore
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -260,3 +261,41 @@ def test_working_memory_slots(store: Store) -> None:
 def test_schema_is_idempotent(store: Store) -> None:
     store.ensure_schema(384)
     store.ensure_schema(384)
+
+
+def test_a_store_from_before_user_keys_is_upgraded_at_open(
+    seeded: tuple[Store, Episode, Fact, Entity, Entity],
+) -> None:
+    """FalkorDB only: the fulltext indexes gained a user_key field; an older graph (text-only
+    indexes, memories without user_key) must keep answering keyword searches after an upgrade."""
+    store, ep, lives, _, _ = seeded
+    assert isinstance(store, FalkorDBStore)
+    graph = store._graph
+    for label in ("Fact", "Episode"):
+        graph.query(f"CALL db.idx.fulltext.drop('{label}')")
+        graph.query(f"MATCH (n:{label}) SET n.user_key = null")
+        graph.query(f"CALL db.idx.fulltext.createNodeIndex('{label}', 'text')")
+    assert store.search_facts_by_text("u1", "Paris", 5) == []  # the old layout finds nothing
+    store.ensure_schema(384)
+    assert [f.id for f, _ in store.search_facts_by_text("u1", "Paris", 5)] == [lives.id]
+    assert [e.id for e, _ in store.search_episodes_by_text("u1", "Paris", 5)] == [ep.id]
+    store.ensure_schema(384)  # and the upgrade does not run twice
+    assert [f.id for f, _ in store.search_facts_by_text("u1", "Paris", 5)] == [lives.id]
+
+
+def test_vector_search_finds_a_small_users_memories_among_many_closer_ones(
+    seeded: tuple[Store, Episode, Fact, Entity, Entity],
+) -> None:
+    """The vector index is shared: another user's 40 episodes all nearer to the query than
+    u1's must not hide u1's from u1 (the store falls back to an exact scan of u1's own)."""
+    store, ep, _, _, _ = seeded
+    query = [0.0] * 384
+    query[0], query[1] = 0.6, 0.8  # u1's episode lies on axis 0, the crowd on axis 1
+    for i in range(40):
+        crowd = Episode(
+            id=make_id("ep", "u2", str(i)), user_id="u2", text=f"crowd {i}", timestamp=T0
+        )
+        store.apply(WritePlan(episodes=[EpisodeRow(episode=crowd, embedding=vec(1))]))
+    hits = store.search_episodes_by_vector("u1", query, 2)
+    assert [(e.id, round(s, 3)) for e, s in hits] == [(ep.id, 0.6)]
+    assert len(store.search_episodes_by_vector("u2", query, 2)) == 2

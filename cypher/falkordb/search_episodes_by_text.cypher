@@ -1,3 +1,4 @@
+// $query is a RediSearch query built by the store: the user's key and plain words.
 CALL db.idx.fulltext.queryNodes('Episode', $query)
 YIELD node, score
 WHERE node.user_id = $user_id AND node.status <> 'forgotten'

@@ -8,6 +8,7 @@ cosine *distance* from the vector index, RediSearch fulltext syntax, and unique 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -19,6 +20,7 @@ from graph_memory.errors import StoreError
 from graph_memory.models import Entity, Episode, Fact, FactLink, FactStatus, Tombstone, WorkingSlot
 from graph_memory.store.base import FactUpdate, ForgetPlan, GraphHit, PruneRule, WritePlan
 from graph_memory.store.cypher import load_query, split_statements
+from graph_memory.text import content_words
 
 DIALECT = "falkordb"
 _CONSTRAINT = re.compile(
@@ -26,7 +28,6 @@ _CONSTRAINT = re.compile(
     r"IS UNIQUE$"
 )
 _ALREADY = ("already indexed", "already exists")
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _COUNTED_LABELS = ("Episode", "Entity", "Fact", "Slot", "Tombstone")
 # The vector index is shared by every user of a graph; fetch this many times k before the
 # user filter so that a busy neighbour does not crowd a user's results out.
@@ -83,10 +84,22 @@ def from_props(model: type[M], props: Mapping[str, Any], **extra: Any) -> M:
     return model.model_validate(values)
 
 
-def fulltext_query(text: str) -> str | None:
-    """Plain word tokens OR-ed together: user text never reaches RediSearch syntax."""
-    words = list(dict.fromkeys(word.lower() for word in _WORD.findall(text)))
-    return " | ".join(words[:32]) if words else None
+def user_key(user_id: str) -> str:
+    """One fulltext token per user (user ids may hold '.', ':' or '@', which split words)."""
+    return "u" + hashlib.sha256(user_id.encode("utf-8")).hexdigest()[:24]
+
+
+def fulltext_query(user_id: str, text: str) -> str | None:
+    """The user's key AND any of the content words (no stopwords) of `text`; user text never
+    reaches RediSearch syntax. Stopwords would match nearly every memory and crowd the ones
+    sharing rare words out."""
+    words = list(dict.fromkeys(content_words(text)))
+    if not words:
+        return None
+    return f"@user_key:{user_key(user_id)} ({' | '.join(words[:32])})"
+
+
+_FULLTEXT_LABELS = ("Fact", "Episode")
 
 
 class FalkorDBStore:
@@ -108,6 +121,7 @@ class FalkorDBStore:
         return list(result.result_set)
 
     def ensure_schema(self, dimension: int) -> None:
+        self._upgrade_fulltext_indexes()
         text = load_query(DIALECT, "schema")
         for statement in split_statements(text):
             constraint = _CONSTRAINT.fullmatch(statement)
@@ -120,6 +134,28 @@ class FalkorDBStore:
             except Exception as e:
                 if not any(marker in str(e) for marker in _ALREADY):
                     raise StoreError(f"schema statement failed: {statement}: {e}") from e
+
+    def _upgrade_fulltext_indexes(self) -> None:
+        """Stores made before user_key: key their memories, then rebuild the fulltext indexes
+        (dropped here, created by the schema). A no-op on an up-to-date or empty graph."""
+        try:
+            indexes = self._graph.query("CALL db.indexes() YIELD label, types").result_set
+        except Exception as e:
+            raise StoreError(f"cannot list indexes: {e}") from e
+        outdated = [
+            label
+            for label, types in indexes
+            if label in _FULLTEXT_LABELS
+            and "FULLTEXT" in types.get("text", [])
+            and "FULLTEXT" not in types.get("user_key", [])
+        ]
+        if not outdated:
+            return
+        users = [row[0] for row in self._run("users_without_user_key")]
+        keys = [{"user_id": u, "user_key": user_key(u)} for u in users if u is not None]
+        self._run("set_user_keys", {"keys": keys})
+        for label in outdated:  # a constant of this module, not input
+            self._graph.query(f"CALL db.idx.fulltext.drop('{label}')")
 
     def _create_unique_constraint(self, label: str, prop: str) -> None:
         self._graph.create_node_unique_constraint(label, prop)
@@ -176,12 +212,19 @@ class FalkorDBStore:
             ],
             "aliases": [row.model_dump() for row in plan.aliases],
             "episodes": [
-                {"props": to_props(row.episode), "embedding": row.embedding}
+                {
+                    "props": to_props(row.episode) | {"user_key": user_key(row.episode.user_id)},
+                    "embedding": row.embedding,
+                }
                 for row in plan.episodes
             ],
             "mentions": [{"episode_id": ep, "entity_id": en} for ep, en in plan.mentions],
             "facts": [
-                {"props": to_props(row.fact, exclude={"episode_ids"}), "embedding": row.embedding}
+                {
+                    "props": to_props(row.fact, exclude={"episode_ids"})
+                    | {"user_key": user_key(row.fact.user_id)},
+                    "embedding": row.embedding,
+                }
                 for row in plan.facts
             ],
             "evidence": [row.model_dump() for row in plan.evidence],
@@ -267,23 +310,33 @@ class FalkorDBStore:
     def search_facts_by_vector(
         self, user_id: str, embedding: list[float], k: int
     ) -> list[tuple[Fact, float]]:
-        rows = self._run(
-            "search_facts_by_vector",
-            {"user_id": user_id, "embedding": embedding, "k": k, "k_raw": k * _OVERFETCH},
-        )
-        return [(from_props(Fact, row[0]), 1.0 - float(row[1])) for row in rows]
+        return [
+            (from_props(Fact, props), sim)
+            for props, sim in self._nearest("facts", user_id, embedding, k)
+        ]
 
     def search_episodes_by_vector(
         self, user_id: str, embedding: list[float], k: int
     ) -> list[tuple[Episode, float]]:
-        rows = self._run(
-            "search_episodes_by_vector",
-            {"user_id": user_id, "embedding": embedding, "k": k, "k_raw": k * _OVERFETCH},
-        )
-        return [(from_props(Episode, row[0]), 1.0 - float(row[1])) for row in rows]
+        return [
+            (from_props(Episode, props), sim)
+            for props, sim in self._nearest("episodes", user_id, embedding, k)
+        ]
+
+    def _nearest(
+        self, kind: Literal["facts", "episodes"], user_id: str, embedding: list[float], k: int
+    ) -> list[tuple[dict[str, Any], float]]:
+        """The HNSW index first (fast at any size, but shared by all users); when its top hits
+        hold fewer than k of this user's memories, an exact scan of the user's own memories
+        (small by then, found through the user_id index). Cosine similarity, highest first."""
+        params = {"user_id": user_id, "embedding": embedding, "k": k, "k_raw": k * _OVERFETCH}
+        rows = self._run(f"search_{kind}_by_vector", params)
+        if len(rows) < k:
+            rows = self._run(f"nearest_{kind}_exact", params)
+        return [(row[0], 1.0 - float(row[1])) for row in rows]
 
     def search_facts_by_text(self, user_id: str, query: str, k: int) -> list[tuple[Fact, float]]:
-        ft = fulltext_query(query)
+        ft = fulltext_query(user_id, query)
         if ft is None:
             return []
         rows = self._run("search_facts_by_text", {"user_id": user_id, "query": ft, "k": k})
@@ -292,7 +345,7 @@ class FalkorDBStore:
     def search_episodes_by_text(
         self, user_id: str, query: str, k: int
     ) -> list[tuple[Episode, float]]:
-        ft = fulltext_query(query)
+        ft = fulltext_query(user_id, query)
         if ft is None:
             return []
         rows = self._run("search_episodes_by_text", {"user_id": user_id, "query": ft, "k": k})
