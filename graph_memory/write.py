@@ -5,7 +5,7 @@ The result is one WritePlan that the store applies atomically, and one WriteResu
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -36,6 +36,7 @@ from graph_memory.store.base import (
     Store,
     WritePlan,
 )
+from graph_memory.text import episode_search_text
 
 CALLER_EXTRACTOR = "caller"
 Vector = npt.NDArray[np.float32]
@@ -74,7 +75,6 @@ class _Item:
     statements: list[ExtractedFact] = field(default_factory=list)
     mentions: list[EntityRef] = field(default_factory=list)
     candidate_ids: list[str] = field(default_factory=list)
-    vector: Vector | None = None
 
 
 class WritePlanner:
@@ -101,20 +101,16 @@ class WritePlanner:
         self, requests: list[WriteRequest], now: datetime, kind: str = "message"
     ) -> tuple[WritePlan, list[WriteResult]]:
         items, order = self._new_items(requests, now, kind)
-        # Episode embeddings need no extraction: compute them on the other core while spaCy
-        # parses (torch releases the GIL), which nearly halves the time of a large batch.
-        episode_vectors = self._background.submit(
-            self._embedder.embed, [item.episode.text or "" for item in items]
-        )
+        # Episode embeddings need no extraction: compute them on the other core (in the
+        # embedder's worker process, or here where torch releases the GIL) while spaCy parses
+        # and the rest is planned; they are waited for only when the episode rows are built.
+        episode_vectors = self._background.submit(self._embed_episodes, items)
         self._extract(items)
-        for item, vector in zip(items, episode_vectors.result(), strict=True):
-            item.vector = vector
         plan = WritePlan()
         results: dict[str, WriteResult] = {}
         for user_id in dict.fromkeys(item.request.user_id for item in items):
-            self._plan_user(
-                user_id, [i for i in items if i.request.user_id == user_id], now, plan, results
-            )
+            users_items = [i for i in items if i.request.user_id == user_id]
+            self._plan_user(user_id, users_items, now, plan, results, episode_vectors)
         ordered: list[WriteResult] = []
         for ep_id in order:
             # Only the first request of an episode created it; repeats report created=False.
@@ -160,6 +156,12 @@ class WritePlanner:
                 fresh.append(item)
         return fresh, order
 
+    def _embed_episodes(self, items: list[_Item]) -> dict[str, Vector]:
+        vectors = self._embedder.embed(
+            [episode_search_text(item.episode.text or "", item.episode.speaker) for item in items]
+        )
+        return {item.episode.id: v for item, v in zip(items, vectors, strict=True)}
+
     def _render_triples(self, request: WriteRequest) -> str:
         return "; ".join(
             self._ontology.render(t.predicate, t.subject.name, t.object.name, t.key)
@@ -193,6 +195,7 @@ class WritePlanner:
         now: datetime,
         plan: WritePlan,
         results: dict[str, WriteResult],
+        episode_vectors: Future[dict[str, Vector]],
     ) -> None:
         refs = [
             ref
@@ -207,10 +210,12 @@ class WritePlanner:
         subject_ids = list(dict.fromkeys(c.subject_id for c in candidates))
         active = self._store.active_facts_of_subjects(user_id, subject_ids)
         resolution = self._conflicts.resolve(candidates, active, now)
+        fact_vectors = self._embedder.embed([fact.text or "" for fact in resolution.created])
 
+        vectors = episode_vectors.result()
         for item in items:
-            assert item.vector is not None
-            plan.episodes.append(EpisodeRow(episode=item.episode, embedding=item.vector.tolist()))
+            vector = vectors[item.episode.id].tolist()
+            plan.episodes.append(EpisodeRow(episode=item.episode, embedding=vector))
             mentioned = {entities.by_ref[ref].id for ref in item.mentions}
             mentioned |= {
                 entities.by_ref[end].id
@@ -218,7 +223,6 @@ class WritePlanner:
                 for end in (s.triple.subject, s.triple.object)
             }
             plan.mentions.extend((item.episode.id, ent_id) for ent_id in sorted(mentioned))
-        fact_vectors = self._embedder.embed([fact.text or "" for fact in resolution.created])
         for fact, vector in zip(resolution.created, fact_vectors, strict=True):
             plan.facts.append(FactRow(fact=fact, embedding=vector.tolist()))
         plan.entities.extend(entities.rows.values())

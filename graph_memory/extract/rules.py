@@ -46,6 +46,7 @@ from graph_memory.extract.patterns import (
     RegexPattern,
     VerbPattern,
 )
+from graph_memory.extract.speedups import speed_up
 from graph_memory.models import EntityRef, ExtractedFact, Extraction, ExtractionInput, Triple
 from graph_memory.ontology import ANY_TYPE, Ontology
 
@@ -114,7 +115,10 @@ class RuleExtractor:
 
     def __init__(self, ontology: Ontology, nlp: Language | None = None) -> None:
         self._ontology = ontology
-        self._nlp: Any = nlp if nlp is not None else spacy.load(MODEL)
+        if nlp is None:
+            nlp = spacy.load(MODEL)
+            speed_up(nlp)  # same annotations, faster; a caller's pipeline is left as it is
+        self._nlp: Any = nlp
         self._ner_types: dict[str, str] = {}
         for type_name, type_spec in ontology.entity_types.items():
             for label in type_spec.ner:
