@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# A tenant's data lives in its own graph, named after the tenant: keep the id graph-name safe.
+TENANT_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_]{0,31}$"
+MIN_API_KEY_CHARS = 16
+_API_KEY = re.compile(r"^[\x21-\x7e]+$")  # printable ASCII, no spaces: it travels in a header
 
 
 class Settings(BaseSettings):
@@ -50,6 +56,91 @@ class Settings(BaseSettings):
         default_factory=dict,
         description='Per memory type working-memory TTL overrides, e.g. {"todo": 600}.',
     )
+    api_keys: dict[str, str] = Field(
+        default_factory=dict,
+        repr=False,
+        description='API key -> tenant, e.g. {"<32 random characters>": "acme"}. Each tenant '
+        "has its own graph; several keys may name one tenant. Empty: local single-user mode, "
+        "no authentication, loopback only.",
+    )
+    max_request_bytes: int | None = Field(
+        default=None,
+        ge=1024,
+        description="Largest accepted HTTP request body; default 1 MiB, or more when one "
+        "maximal text (max_text_chars) needs it.",
+    )
+    recall_log: Path | None = Field(
+        default=None,
+        description="Opt-in: append every recall (query, results, timings) as a JSON line here.",
+    )
+    log_format: Literal["json", "text"] = Field(
+        default="json", description="Service logs: one JSON object per line, or plain text."
+    )
+    mcp_default_user: str | None = Field(
+        default=None,
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:@\-]{0,127}$",
+        description="user_id the MCP tools use when a call names none.",
+    )
+    embedding_worker: bool = Field(
+        default=True,
+        description="Embed large write batches in a worker process on the other core, in "
+        "parallel with spaCy (false: in-process, in a thread; one process less, slower).",
+    )
+    # --- backend, Cypher for analysts (added with the Neo4j backend) --------------------------
+    backend: Literal["falkordb", "neo4j"] = Field(
+        default="falkordb",
+        description="'falkordb': the embedded engine in data_dir; 'neo4j': a Neo4j 5 server "
+        "(or a Bolt-compatible one) at neo4j_uri.",
+    )
+    neo4j_uri: str = Field(default="bolt://127.0.0.1:7687", pattern=r"^(bolt|neo4j)(\+s|\+ssc)?://")
+    neo4j_user: str = Field(default="neo4j")
+    neo4j_password: str = Field(default="", repr=False)
+    neo4j_database: str = Field(
+        default="neo4j",
+        pattern=r"^[A-Za-z][A-Za-z0-9.\-]{0,62}$",
+        description="The Neo4j database of the default graph.",
+    )
+    neo4j_tenant_databases: bool = Field(
+        default=False,
+        description="Multi-tenant mode on Neo4j: one database per tenant, named after its graph "
+        "('_' as '-'; Neo4j Enterprise or a server that has them). False: a single tenant, "
+        "stored in neo4j_database.",
+    )
+    cypher_enabled: bool = Field(
+        default=True, description="Serve POST /v1/cypher (read-only, the caller's graph only)."
+    )
+    cypher_timeout_ms: int = Field(
+        default=5000, ge=10, le=600_000, description="Longest a read-only Cypher query may run."
+    )
+    cypher_max_rows: int = Field(
+        default=1000, ge=1, le=1_000_000, description="Most rows a read-only query may return."
+    )
+
+    @field_validator("api_keys")
+    @classmethod
+    def _check_api_keys(cls, keys: dict[str, str]) -> dict[str, str]:
+        for key, tenant in keys.items():
+            if len(key) < MIN_API_KEY_CHARS or not _API_KEY.fullmatch(key):
+                # Never echo the key itself: the message ends up in logs.
+                raise ValueError(
+                    f"an API key of tenant {tenant!r} is not {MIN_API_KEY_CHARS}+ printable "
+                    "ASCII characters without spaces"
+                )
+            if not re.fullmatch(TENANT_PATTERN, tenant):
+                raise ValueError(
+                    f"tenant {tenant!r}: 1-32 letters, digits or _, starting with a letter or digit"
+                )
+        return keys
+
+    @model_validator(mode="after")
+    def _check_neo4j_tenants(self) -> Settings:
+        tenants = set(self.api_keys.values())
+        if self.backend == "neo4j" and not self.neo4j_tenant_databases and len(tenants) > 1:
+            raise ValueError(
+                f"{len(tenants)} tenants on the neo4j backend need one database each: set "
+                "GRAPH_MEMORY_NEO4J_TENANT_DATABASES=true (Neo4j Enterprise), or use one tenant"
+            )
+        return self
 
 
 @lru_cache(maxsize=1)

@@ -6,8 +6,9 @@ with Memory.open() as memory:
 
 from __future__ import annotations
 
+import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any
@@ -84,7 +85,10 @@ class Memory:
         self.ontology = ontology
         self.settings = settings
         self.embedder = embedder
+        self.extractor = extractor
         self._on_close = on_close
+        # Set by open(): a new client of the same engine, for open_graph().
+        self._connect: Callable[[], Any] | None = None
         self._write_lock = threading.RLock()
         store.ensure_schema(embedder.dimension)
         entities = EntityResolver(store, embedder, ontology, settings.entity_match_threshold)
@@ -121,19 +125,56 @@ class Memory:
             start_timeout_s=settings.engine_start_timeout_s,
         )
         engine.start()
+        owned: SentenceTransformerEmbedder | None = None  # built here, so closed here
+
+        def stop() -> None:
+            try:
+                if owned is not None:
+                    owned.close()  # its worker process, if it started one
+            finally:
+                engine.stop()
+
         try:
+            if embedder is None:
+                embedder = owned = SentenceTransformerEmbedder(
+                    threads=settings.embedding_threads, worker=settings.embedding_worker
+                )
             store = FalkorDBStore(engine.connect(), settings.graph_name)
-            return cls(
+            memory = cls(
                 store,
                 extractor=extractor or _default_extractor(ontology),
-                embedder=embedder
-                or SentenceTransformerEmbedder(threads=settings.embedding_threads),
+                embedder=embedder,
                 ontology=ontology,
                 settings=settings,
-                on_close=engine.stop,
+                on_close=stop,
+            )
+            memory._connect = engine.connect
+            return memory
+        except BaseException:
+            stop()
+            raise
+
+    def open_graph(self, graph_name: str) -> Memory:
+        """A Memory over another graph of this Memory's engine (e.g. one per tenant), sharing
+        its models, ontology and settings. Closing it leaves the engine running; close it
+        before this Memory."""
+        from graph_memory.store.falkordb import FalkorDBStore
+
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,127}", graph_name):
+            raise InvalidInputError(f"graph name {graph_name!r}: letters, digits and _ only")
+        if self._connect is None:
+            raise InvalidInputError("open_graph() needs a Memory started by Memory.open()")
+        store = FalkorDBStore(self._connect(), graph_name)
+        try:
+            return Memory(
+                store,
+                extractor=self.extractor,
+                embedder=self.embedder,
+                ontology=self.ontology,
+                settings=self.settings.model_copy(update={"graph_name": graph_name}),
             )
         except BaseException:
-            engine.stop()
+            store.close()
             raise
 
     def close(self) -> None:

@@ -26,6 +26,7 @@ from graph_memory.extract.base import Extractor
 from graph_memory.memory import Memory
 
 T0 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
+LOCAL = "http://127.0.0.1"  # local mode answers only to loopback names
 MAX_BATCH = 5
 
 
@@ -42,7 +43,7 @@ def api_memory(
 
 @pytest.fixture(scope="module")
 def client(api_memory: Memory) -> Iterator[TestClient]:
-    with TestClient(create_app(memory=api_memory)) as test_client:
+    with TestClient(create_app(memory=api_memory), base_url=LOCAL) as test_client:
         yield test_client
 
 
@@ -324,7 +325,8 @@ def test_an_unexpected_error_is_a_500_without_details(
 
     monkeypatch.setattr(api_memory, "facts", bug)
     # A second app over the same Memory: an injected Memory is not closed by the app.
-    with TestClient(create_app(memory=api_memory), raise_server_exceptions=False) as other:
+    with TestClient(create_app(memory=api_memory), base_url=LOCAL,
+                    raise_server_exceptions=False) as other:
         response = other.get("/v1/users/u-x/facts")
     error_of(response, 500, "internal")
     assert "secret" not in response.text
@@ -351,10 +353,10 @@ def test_the_app_opens_and_closes_its_own_memory(
 
     monkeypatch.setattr(Memory, "open", open_with_loaded_models)
     settings = Settings(data_dir=tmp_path / "own")
-    with TestClient(create_app(settings)) as own:
+    with TestClient(create_app(settings), base_url=LOCAL) as own:
         [fact_id] = say(own, "u-own", "I'm allergic to peanuts.")["fact_ids"]
     # Shut down: the data dir is free again (a live engine would hold its lock) and durable.
-    with TestClient(create_app(settings)) as reopened:
+    with TestClient(create_app(settings), base_url=LOCAL) as reopened:
         assert reopened.get(f"/v1/memories/{fact_id}").status_code == 200
 
 

@@ -1,4 +1,6 @@
-"""The FastAPI application: one Memory per app, opened once in the lifespan and injected.
+"""The FastAPI application: the REST API and the MCP server (streamable HTTP at /mcp) over
+the same Memory. The engine and models are opened once, in the lifespan; each tenant's Memory
+(a graph of its own in that engine) is opened on first use.
 
     uvicorn --factory graph_memory.api.app:create_app   # or: graph_memory.api.server.serve
 """
@@ -7,29 +9,107 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import cast
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI
+from mcp.server.streamable_http_manager import StreamableHTTPASGIApp
+from mcp.server.transport_security import TransportSecuritySettings
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from graph_memory import __version__
 from graph_memory.api.errors import error_response, install_error_handlers
+from graph_memory.api.observability import RequestContext, Telemetry
 from graph_memory.api.routes import health, router
+from graph_memory.api.tenants import AuthError, Tenants
 from graph_memory.config import Settings, get_settings
 from graph_memory.memory import Memory
 
 MIB = 1 << 20
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
 def body_limit(settings: Settings) -> int:
-    """Request body limit in bytes: 1 MiB, or more when one maximal text needs it.
+    """Request body limit in bytes: `max_request_bytes` if set, else 1 MiB, or more when one
+    maximal text needs it.
 
     JSON may spell one character as a 12-byte surrogate pair escape, so a single write of
     `max_text_chars` always fits; a batch is bounded by bytes as well as by item count.
     """
+    if settings.max_request_bytes is not None:
+        return settings.max_request_bytes
     return max(MIB, 12 * settings.max_text_chars + 64 * 1024)
+
+
+def _host_name(host: str) -> str:
+    return urlsplit(f"//{host}").hostname or ""
+
+
+class LoopbackOnly:
+    """Local mode (no API keys) has no authentication, so it answers only requests addressed to
+    a loopback name, and refuses browsers' cross-origin requests: a web page the user visits
+    must not reach the memory through DNS rebinding or a form post."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        host = headers.get("host", "")
+        origin = headers.get("origin")
+        if _host_name(host) not in LOOPBACK_NAMES:
+            message = (
+                f"Host {host!r} refused: with no API keys configured the service answers only "
+                "to 127.0.0.1, localhost and [::1]"
+            )
+            await error_response(400, "bad_request", message)(scope, receive, send)
+            return
+        if origin is not None and urlsplit(origin).hostname not in LOOPBACK_NAMES:
+            message = f"Origin {origin!r} refused: cross-origin requests need API keys"
+            await error_response(403, "forbidden", message)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+class TenantGate:
+    """Authenticate every /v1 and /mcp request before anything else is read: no key, no
+    answer about the body either (401 in the API's error shape). The tenant is put in the
+    request state for the routes, the MCP tools and the access log."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "") if scope["type"] == "http" else ""
+        if path == "/mcp" or path.startswith(("/v1/", "/mcp/")):
+            tenants = cast(Tenants, cast(FastAPI, scope["app"]).state.tenants)
+            try:
+                tenant = tenants.authenticate(Headers(scope=scope))
+            except AuthError as e:
+                response = error_response(
+                    401, "unauthorized", str(e),
+                    headers={"WWW-Authenticate": 'Bearer realm="graph-memory"'},
+                )
+                await response(scope, receive, send)
+                return
+            scope.setdefault("state", {})["tenant"] = tenant
+        await self.app(scope, receive, send)
+
+
+class McpEndpoint:
+    """/mcp: the SDK's streamable HTTP handler of the current app run (TenantGate has
+    authenticated the caller). A class, so that Starlette routes to it as an ASGI app."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        handler = cast(StreamableHTTPASGIApp, cast(FastAPI, scope["app"]).state.mcp_http)
+        await handler(scope, receive, send)
 
 
 class BodyLimit:
@@ -68,25 +148,47 @@ class BodyLimit:
 
 
 def create_app(settings: Settings | None = None, memory: Memory | None = None) -> FastAPI:
-    """The REST app over `memory` if given (its owner closes it), else over a Memory the app
-    opens from `settings` (default: the environment) at startup and closes at shutdown."""
+    """The REST + MCP app over `memory` if given (its owner closes it), else over a Memory the
+    app opens from `settings` (default: the environment) at startup and closes at shutdown.
+    API keys come from `settings`; with none, the app runs in local single-user mode."""
+    # Here, not at the top: graph_memory.mcp imports the api package's tenants and telemetry.
+    from graph_memory.mcp.server import build_mcp_server, tenant_resolver
+
     if settings is None:
         settings = memory.settings if memory is not None else get_settings()
     config = settings
+    telemetry = Telemetry(settings.recall_log)
+    mcp_server = build_mcp_server(
+        tenant_resolver(lambda: cast(Tenants, app.state.tenants)),  # opened in the lifespan
+        telemetry,
+        default_user=settings.mcp_default_user,
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if memory is not None:
-            app.state.memory = memory
-            yield
-            return
         # Off the event loop: starting the engine and loading the models takes seconds.
-        opened = await run_in_threadpool(Memory.open, config)
-        app.state.memory = opened
+        root = memory if memory is not None else await run_in_threadpool(Memory.open, config)
+        tenants = Tenants(root, config.api_keys)
+        app.state.tenants = tenants
+        app.state.memory = root
+        # A fresh session manager per run: the SDK's can run only once. Stateless JSON
+        # responses: every call carries its API key, and no session outlives a request.
+        mcp_server.streamable_http_app(
+            streamable_http_path="/mcp",
+            stateless_http=True,
+            json_response=True,
+            max_request_body_size=body_limit(config),
+            # Hosts and origins are checked for all routes by LoopbackOnly in local mode.
+            transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+        )
+        app.state.mcp_http = StreamableHTTPASGIApp(mcp_server.session_manager)
         try:
-            yield
+            async with mcp_server.session_manager.run():
+                yield
         finally:
-            await run_in_threadpool(opened.close)
+            await run_in_threadpool(tenants.close)
+            if memory is None:
+                await run_in_threadpool(root.close)
 
     app = FastAPI(
         title="graph-memory",
@@ -94,8 +196,15 @@ def create_app(settings: Settings | None = None, memory: Memory | None = None) -
         summary="Self-hosted, explainable knowledge-graph memory for LLM agents.",
         lifespan=lifespan,
     )
+    app.state.telemetry = telemetry
+    # Outermost last: request ids and latency see every answer, refusals included.
     app.add_middleware(BodyLimit, max_bytes=body_limit(settings))
+    app.add_middleware(TenantGate)
+    if not settings.api_keys:
+        app.add_middleware(LoopbackOnly)
+    app.add_middleware(RequestContext, telemetry=telemetry)
     install_error_handlers(app)
     app.include_router(router)
     app.include_router(health)
+    app.router.routes.append(Route("/mcp", endpoint=McpEndpoint(), include_in_schema=False))
     return app

@@ -16,7 +16,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from graph_memory.api.schemas import ErrorDetail, ErrorOut, FieldError
+from graph_memory.api.schemas import WRITE_TAGS, ErrorDetail, ErrorOut, FieldError
+from graph_memory.api.tenants import AuthError
 from graph_memory.errors import (
     DataDirLockedError,
     GraphMemoryError,
@@ -29,6 +30,8 @@ log = logging.getLogger("graph_memory.api")
 
 _HTTP_TYPES = {
     400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
     404: "not_found",
     405: "method_not_allowed",
     413: "payload_too_large",
@@ -36,6 +39,10 @@ _HTTP_TYPES = {
 
 # For the OpenAPI document: what every /v1 operation may answer besides its success.
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "Unreadable body (not UTF-8 JSON), or in local "
+          "mode a Host that is not a loopback name."},
+    403: {"model": ErrorOut, "description": "Local mode: a cross-origin (browser) request."},
+    401: {"model": ErrorOut, "description": "Missing or unknown API key (when keys are set)."},
     404: {"model": ErrorOut, "description": "Unknown or forgotten memory, slot or route."},
     413: {"model": ErrorOut, "description": "Request body over the size limit."},
     422: {"model": ErrorOut, "description": "Invalid input; nothing was changed."},
@@ -71,11 +78,25 @@ async def _library_error(request: Request, exc: Exception) -> JSONResponse:
     return await _unexpected(request, exc)
 
 
+async def _auth_error(request: Request, exc: Exception) -> JSONResponse:
+    return error_response(
+        401, "unauthorized", str(exc), headers={"WWW-Authenticate": 'Bearer realm="graph-memory"'}
+    )
+
+
+def _location(loc: tuple[Any, ...]) -> str:
+    """'body.priority': without the tag of the one-or-batch write union ('body.one.priority')."""
+    parts = list(loc)
+    if len(parts) > 1 and parts[0] == "body" and parts[1] in WRITE_TAGS:
+        del parts[1]
+    return ".".join(str(part) for part in parts) or "request"
+
+
 async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     fields: list[FieldError] = []
     for err in exc.errors():
-        path = ".".join(str(part) for part in err.get("loc", ())) or "request"
+        path = _location(tuple(err.get("loc", ())))
         message = str(err.get("msg", "invalid"))
         if err.get("type") == "json_invalid":
             # FastAPI's message alone ("JSON decode error") does not say what is wrong.
@@ -91,6 +112,8 @@ async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     message = exc.detail if isinstance(exc.detail, str) else kind.replace("_", " ")
     if exc.status_code == 404 and message == "Not Found":
         message = f"no route {request.method} {request.url.path}"
+    if exc.status_code == 400 and message == "There was an error parsing the body":
+        message = "the body could not be read: send UTF-8 encoded JSON"
     return error_response(exc.status_code, kind, message, headers=exc.headers)
 
 
@@ -102,6 +125,7 @@ async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
 def install_error_handlers(app: FastAPI) -> None:
     """Register the handlers; `Exception` goes to Starlette's outermost error middleware."""
     app.add_exception_handler(GraphMemoryError, _library_error)
+    app.add_exception_handler(AuthError, _auth_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected)

@@ -3,22 +3,32 @@
 Routes are sync on purpose: Memory blocks (engine round trips, model inference) and is
 thread-safe, so FastAPI runs them in its threadpool. Validation beyond the request shape
 (ids, ontology names, limits) is Memory's job; its errors are mapped in api/errors.py.
+Every /v1 route gets the caller's tenant's Memory: one tenant never reaches another's graph.
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from typing import Annotated, Any, cast
 
-from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request, Response, Security
+from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+from prometheus_client import CONTENT_TYPE_LATEST
 
-from graph_memory.api.errors import ERROR_RESPONSES
+from graph_memory.analyst import CypherRejected, CypherResult, run_cypher
+from graph_memory.api.errors import ERROR_RESPONSES, error_response
+from graph_memory.api.observability import Telemetry
 from graph_memory.api.schemas import (
+    CypherBody,
+    EntityNeighbourhood,
     FactList,
     FeedbackBody,
     ForgetResult,
     MemoryOut,
     PruneBody,
     PruneReport,
+    RecallBody,
     SlotBody,
     SlotList,
     Status,
@@ -26,16 +36,54 @@ from graph_memory.api.schemas import (
     WriteBatchBody,
     WriteBatchResult,
     WriteBody,
+    WriteOneOrBatch,
     WriteResult,
 )
+from graph_memory.api.schemas import Neighbour as NeighbourOut
+from graph_memory.api.tenants import LOCAL_TENANT, Tenants
+from graph_memory.ids import check_id
 from graph_memory.memory import Memory
 from graph_memory.models import ID_PATTERN, Entity, Episode, Fact, FactStatus, WorkingSlot
-from graph_memory.recall.models import RecallRequest, RecallResponse
+from graph_memory.recall.models import RecallResponse
+
+log = logging.getLogger("graph_memory.api")
+_KEY_HELP = "An API key of GRAPH_MEMORY_API_KEYS; required when the service has keys."
+bearer = HTTPBearer(auto_error=False, description=_KEY_HELP)
+api_key_header = APIKeyHeader(name="X-API-Key", auto_error=False, description=_KEY_HELP)
 
 
-def get_memory(request: Request) -> Memory:
-    """The app's one Memory, opened in the lifespan (or injected by create_app's caller)."""
-    return cast(Memory, request.app.state.memory)
+def get_tenants(request: Request) -> Tenants:
+    """Every tenant's Memory, opened in the lifespan."""
+    return cast(Tenants, request.app.state.tenants)
+
+
+def get_telemetry(request: Request) -> Telemetry:
+    return cast(Telemetry, request.app.state.telemetry)
+
+
+def get_tenant(
+    request: Request,
+    tenants: Annotated[Tenants, Depends(get_tenants)],
+    # Declared for the OpenAPI document; Tenants reads the headers itself.
+    bearer_key: Annotated[HTTPAuthorizationCredentials | None, Security(bearer)],
+    header_key: Annotated[str | None, Security(api_key_header)],
+) -> str:
+    """The caller's tenant, authenticated by the app's TenantGate before the body was read
+    (401 without a valid API key when keys are configured)."""
+    tenant = getattr(request.state, "tenant", None)
+    if not isinstance(tenant, str):  # an app assembled without the gate
+        tenant = tenants.authenticate(request.headers)
+        request.state.tenant = tenant
+    return tenant
+
+
+TenantDep = Annotated[str, Depends(get_tenant)]
+TelemetryDep = Annotated[Telemetry, Depends(get_telemetry)]
+
+
+def get_memory(tenant: TenantDep, tenants: Annotated[Tenants, Depends(get_tenants)]) -> Memory:
+    """The caller's tenant's Memory."""
+    return tenants.memory(tenant)
 
 
 def _given(**options: object) -> dict[str, Any]:
@@ -54,19 +102,34 @@ health = APIRouter(tags=["health"])
 # --- writing ---------------------------------------------------------------------------------
 
 
+def _write(
+    items: list[WriteBody], memory: Memory, tenant: str, telemetry: Telemetry
+) -> list[WriteResult]:
+    results = memory.write_batch(items)
+    telemetry.wrote(tenant, [(item.user_id, item.session_id) for item in items])
+    return results
+
+
 @router.post("/memories", status_code=201, tags=["memories"])
-def write_memory(body: WriteBody, memory: MemoryDep) -> WriteResult:
-    """Write one memory. Text is extracted into facts; triples are stored as given. The result
-    lists the facts written and what happened to older ones (superseded, conflict, reinforced).
-    Writing the same source_id again is idempotent (`created: false`)."""
-    return memory.write_batch([body])[0]
+def write_memory(
+    body: WriteOneOrBatch, memory: MemoryDep, tenant: TenantDep, telemetry: TelemetryDep
+) -> WriteResult | WriteBatchResult:
+    """Write one memory, or `{"items": [...]}` atomically. Text is extracted into facts;
+    triples are stored as given. The result lists the episode and facts written and what
+    happened to older facts (superseded, conflict, reinforced). Writing the same source_id
+    again is idempotent (`created: false`)."""
+    if isinstance(body, WriteBatchBody):
+        return WriteBatchResult(results=_write(body.items, memory, tenant, telemetry))
+    return _write([body], memory, tenant, telemetry)[0]
 
 
 @router.post("/memories/batch", status_code=201, tags=["memories"])
-def write_memories(body: WriteBatchBody, memory: MemoryDep) -> WriteBatchResult:
+def write_memories(
+    body: WriteBatchBody, memory: MemoryDep, tenant: TenantDep, telemetry: TelemetryDep
+) -> WriteBatchResult:
     """Write up to `max_batch_size` memories atomically: all are stored, or none. The whole
     request must also fit the request size limit; split larger imports."""
-    return WriteBatchResult(results=memory.write_batch(body.items))
+    return WriteBatchResult(results=_write(body.items, memory, tenant, telemetry))
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -83,6 +146,37 @@ def get_memory_by_id(memory_id: MemoryId, memory: MemoryDep) -> MemoryOut:
         return MemoryOut(kind="episode", memory=found)
     assert isinstance(found, Entity)
     return MemoryOut(kind="entity", memory=found)
+
+
+@router.get("/entities/{entity_id}", tags=["memories"])
+def entity_neighbourhood(
+    entity_id: Annotated[str, Path(description="An ent_ id.")],
+    memory: MemoryDep,
+    status: Annotated[
+        list[FactStatus] | None,
+        Query(description="Repeat to combine; default: current and conflicted."),
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+) -> EntityNeighbourhood:
+    """An entity with the facts about it (newest first) and the entities those facts link
+    it to: one hop of the graph around it."""
+    entity = memory.get(check_id(entity_id, prefixes=("ent",)))
+    assert isinstance(entity, Entity)
+    facts = memory.facts(
+        entity.user_id, entity_id=entity.id, limit=limit, **_given(statuses=status)
+    )
+    neighbours: dict[str, str | None] = {}
+    for fact in facts:
+        for other_id, other_name in (
+            (fact.subject_id, fact.subject_name), (fact.object_id, fact.object_name)
+        ):
+            if other_id != entity.id:
+                neighbours.setdefault(other_id, other_name)
+    return EntityNeighbourhood(
+        entity=entity,
+        facts=facts,
+        neighbours=[NeighbourOut(id=i, name=name) for i, name in neighbours.items()],
+    )
 
 
 @router.get("/users/{user_id}/facts", tags=["memories"])
@@ -121,6 +215,7 @@ def forget_memory(
     memory_id: MemoryId,
     user_id: UserQuery,
     memory: MemoryDep,
+    tenant: TenantDep,
     reason: Annotated[str | None, Query(max_length=1000)] = None,
 ) -> ForgetResult:
     """Forget a fact, an episode (with the facts drawn from it) or an entity (with its facts
@@ -128,7 +223,7 @@ def forget_memory(
     is_entity = memory_id.startswith("ent_")
     tombstones = memory.forget(
         user_id=user_id,
-        by="api",  # no authentication yet: the transport is all we know about the caller
+        by="api" if tenant == LOCAL_TENANT else f"api:{tenant}",
         **_given(
             memory_id=None if is_entity else memory_id,
             entity_id=memory_id if is_entity else None,
@@ -139,19 +234,32 @@ def forget_memory(
 
 
 @router.post("/memories/{memory_id}/feedback", tags=["memories"])
-def feedback(memory_id: MemoryId, body: FeedbackBody, memory: MemoryDep) -> Fact:
+def feedback(
+    memory_id: MemoryId, body: FeedbackBody, memory: MemoryDep, tenant: TenantDep
+) -> Fact:
     """Report whether a recalled fact was useful; returns the fact with its new confidence."""
-    return memory.feedback(memory_id, body.useful)
+    fact = memory.feedback(memory_id, body.useful)
+    log.info(
+        "feedback on %s: useful=%s", memory_id, body.useful,
+        extra={"event": "feedback", "tenant": tenant, "fact_id": memory_id,
+               "useful": body.useful, "reason": body.reason},
+    )
+    return fact
 
 
 @router.post("/recall", tags=["recall"])
-def recall(body: RecallRequest, memory: MemoryDep) -> RecallResponse:
+def recall(
+    body: RecallBody, memory: MemoryDep, tenant: TenantDep, telemetry: TelemetryDep
+) -> RecallResponse:
     """The memories that best answer a query, best first, each with `why` it was recalled
     (signals, channels, matched entities, graph path). Current facts carry the facts they
     superseded and the facts they conflict with; standing constraints (allergies, diets...)
     come in `constraints`. A terse query in a session is expanded from its working memory."""
     options = body.model_dump(exclude={"query", "user_id"})
-    return memory.recall(body.query, user_id=body.user_id, **options)
+    started = time.perf_counter()
+    response = memory.recall(body.query, user_id=body.user_id, **options)
+    telemetry.recalled(tenant, response, time.perf_counter() - started)
+    return response
 
 
 @router.post("/prune", tags=["maintenance"])
@@ -161,16 +269,54 @@ def prune(memory: MemoryDep, body: PruneBody | None = None) -> PruneReport:
     return memory.prune(**(body.model_dump(exclude_unset=True) if body else {}))
 
 
+# --- Cypher for analysts ---------------------------------------------------------------------
+
+# Refusals of /v1/cypher: a write is forbidden, a stopped query timed out, the rest is bad input.
+_CYPHER_STATUS = {"write": 403, "timeout": 408, "disabled": 404}
+
+
+@router.post(
+    "/cypher",
+    tags=["analysis"],
+    response_model=CypherResult,
+    responses={403: {"description": "The query writes."}, 408: {"description": "Timed out."}},
+)
+def cypher(body: CypherBody, memory: MemoryDep) -> Any:
+    """Run a saved analyst query (`name`, from cypher/analyst/) or ad-hoc Cypher (`query`) on
+    the caller's tenant's graph, read-only by the engine's own read-only mode, within the
+    service's time and row limits (GRAPH_MEMORY_CYPHER_TIMEOUT_MS, _CYPHER_MAX_ROWS).
+    Refusals: 422 bad name, parameters, syntax or too many rows; 403 a write; 408 timeout."""
+    settings = memory.settings
+    limit_ms, limit_rows = settings.cypher_timeout_ms, settings.cypher_max_rows
+    try:
+        if not settings.cypher_enabled:
+            raise CypherRejected("disabled", "POST /v1/cypher is disabled on this service")
+        return run_cypher(
+            memory.store,
+            name=body.name,
+            query=body.query,
+            params=body.params,
+            timeout_ms=min(body.timeout_ms or limit_ms, limit_ms),
+            max_rows=min(body.max_rows or limit_rows, limit_rows),
+        )
+    except CypherRejected as e:
+        return error_response(_CYPHER_STATUS.get(e.kind, 422), e.kind, str(e))
+
+
 # --- working memory --------------------------------------------------------------------------
 
 _SLOTS = "/sessions/{session_id}/working-memory"
 
 
 @router.get(_SLOTS, tags=["working memory"])
-def get_slots(session_id: str, user_id: UserQuery, memory: MemoryDep) -> SlotList:
+def get_slots(
+    session_id: str, user_id: UserQuery, memory: MemoryDep, telemetry: TelemetryDep
+) -> SlotList:
     """The live slots of a session, highest priority first. Expired slots are moved to
     episodic memory on the way."""
-    return SlotList(slots=memory.working_get(user_id, session_id))
+    slots = memory.working_get(user_id, session_id)
+    telemetry.working_memory_read(slots)
+    return SlotList(slots=slots)
 
 
 # `:path` lets a key contain '/' (keys are free text, up to 100 characters).
@@ -198,7 +344,20 @@ def healthz() -> Status:
 
 
 @health.get("/readyz", responses={503: ERROR_RESPONSES[503]})
-def readyz(memory: MemoryDep) -> Status:
+def readyz(tenants: Annotated[Tenants, Depends(get_tenants)]) -> Status:
     """The graph engine answers a query; 503 if it does not."""
-    memory.store.count("Episode")
+    tenants.root.store.count("Episode")
     return Status(status="ready")
+
+
+@health.get(
+    "/metrics",
+    response_class=Response,
+    responses={200: {"content": {CONTENT_TYPE_LATEST: {}}, "description": "Prometheus text."}},
+)
+def metrics(
+    tenants: Annotated[Tenants, Depends(get_tenants)], telemetry: TelemetryDep
+) -> Response:
+    """Prometheus metrics: request latency, recall hits, writes, working-memory sizes and
+    engine health (pinged at each scrape). No tenant or user appears in a label."""
+    return Response(telemetry.scrape(tenants), media_type=CONTENT_TYPE_LATEST)

@@ -7,9 +7,9 @@ Python library cannot drift apart; only transport-specific shapes are defined he
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, JsonValue, Tag
 
 from graph_memory.lifecycle import PruneReport
 from graph_memory.models import (
@@ -23,8 +23,12 @@ from graph_memory.models import (
     WriteRequest,
     WriteResult,
 )
+from graph_memory.recall.models import RecallFilters, RecallRequest
 
 __all__ = [
+    "WRITE_TAGS",
+    "CypherBody",
+    "EntityNeighbourhood",
     "ErrorDetail",
     "ErrorOut",
     "FactList",
@@ -34,6 +38,7 @@ __all__ = [
     "MemoryOut",
     "PruneBody",
     "PruneReport",
+    "RecallBody",
     "SlotBody",
     "SlotList",
     "Status",
@@ -41,12 +46,27 @@ __all__ = [
     "WriteBatchBody",
     "WriteBatchResult",
     "WriteBody",
+    "WriteOneOrBatch",
     "WriteResult",
 ]
 
 
+def _iso_text(value: Any) -> Any:
+    """JSON has no date type: a date-time is an ISO 8601 string, never a number."""
+    if isinstance(value, bool | int | float):
+        raise ValueError("expected an ISO 8601 date-time string, e.g. 2026-05-01T12:00:00Z")
+    return value
+
+
+# Strict bodies check JSON types ("priority": "8" or true is a 422, not an 8 or a 1); their
+# date-times are the one exception: validated from ISO strings.
+IsoDatetime = Annotated[datetime, Field(strict=False), BeforeValidator(_iso_text)]
+_STRICT = ConfigDict(extra="forbid", strict=True)
+MAX_DAYS = 36_500
+
+
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = _STRICT
 
 
 _WRITE_EXAMPLES: list[JsonValue] = [
@@ -68,14 +88,17 @@ _WRITE_EXAMPLES: list[JsonValue] = [
 class WriteBody(WriteRequest):
     """One memory: free text (extracted into facts), structured triples, or both."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": _WRITE_EXAMPLES})
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra={"examples": _WRITE_EXAMPLES}
+    )
+    timestamp: IsoDatetime | None = Field(default=None, description="When it was said.")
 
 
 class WriteBatchBody(_Body):
     """Memories written in one atomic step: all are stored, or none."""
 
     model_config = ConfigDict(
-        extra="forbid", json_schema_extra={"examples": [{"items": _WRITE_EXAMPLES}]}
+        extra="forbid", strict=True, json_schema_extra={"examples": [{"items": _WRITE_EXAMPLES}]}
     )
     # The upper bound is settings.max_batch_size, checked by Memory (422 above it).
     items: list[WriteBody] = Field(min_length=1)
@@ -83,6 +106,42 @@ class WriteBatchBody(_Body):
 
 class WriteBatchResult(_Body):
     results: list[WriteResult]
+
+
+WRITE_TAGS = frozenset({"one", "batch"})
+
+
+def _write_tag(value: Any) -> str:
+    return "batch" if isinstance(value, dict) and "items" in value else "one"
+
+
+# POST /v1/memories takes one memory, or {"items": [...]} for an atomic batch.
+WriteOneOrBatch = Annotated[
+    Annotated[WriteBody, Tag("one")] | Annotated[WriteBatchBody, Tag("batch")],
+    Discriminator(_write_tag),
+]
+
+
+class RecallFiltersBody(RecallFilters):
+    model_config = _STRICT
+    since: IsoDatetime | None = Field(default=None, description="Valid time at or after.")
+    until: IsoDatetime | None = Field(default=None, description="Valid time at or before.")
+
+
+class RecallBody(RecallRequest):
+    """A recall request (the library's RecallRequest, with JSON types checked strictly)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={"examples": [
+            {"query": "Can you suggest a restaurant for dinner?", "user_id": "emi", "top_k": 5},
+            {"query": "what about that one?", "user_id": "emi", "session_id": "s1",
+             "filters": {"memory_types": ["preference", "constraint"]},
+             "weights": {"semantic": 0.5}, "explain": False},
+        ]},
+    )
+    filters: RecallFiltersBody = Field(default_factory=RecallFiltersBody)
 
 
 class MemoryOut(_Body):
@@ -98,11 +157,30 @@ class FactList(_Body):
 
 
 class FeedbackBody(_Body):
-    """Was a recalled fact useful? Moves its confidence up (+0.1) or down (-0.2)."""
+    """Was a recalled fact useful? Moves its confidence up (+0.1) or down (-0.2). The reason
+    goes to the service log with the request id."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"useful": True}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={"examples": [{"useful": True}, {"useful": False, "reason": "outdated"}]},
+    )
     # Strict: "false" or 0 must not be read as an opinion.
-    useful: bool = Field(strict=True)
+    useful: bool
+    reason: str | None = Field(default=None, max_length=1000)
+
+
+class Neighbour(_Body):
+    id: str
+    name: str | None
+
+
+class EntityNeighbourhood(_Body):
+    """An entity, the facts about it (as subject or object) and the entities they link it to."""
+
+    entity: Entity
+    facts: list[Fact]
+    neighbours: list[Neighbour]
 
 
 class UpdateBody(_Body):
@@ -111,13 +189,13 @@ class UpdateBody(_Body):
 
     model_config = ConfigDict(
         extra="forbid",
-        json_schema_extra={"examples": [{"object_name": "Porto"}, {"priority": 9}]},
+        strict=True, json_schema_extra={"examples": [{"object_name": "Porto"}, {"priority": 9}]}
     )
     object_name: str | None = Field(default=None, max_length=200)
     key: str | None = Field(default=None, max_length=100)
     priority: int | None = Field(default=None, ge=1, le=10)
     memory_type: str | None = Field(default=None, max_length=64)
-    expires_at: datetime | None = None
+    expires_at: IsoDatetime | None = None
 
 
 class ForgetResult(_Body):
@@ -131,12 +209,13 @@ class PruneBody(_Body):
 
     model_config = ConfigDict(
         extra="forbid",
-        json_schema_extra={"examples": [{}, {"user_id": "emi", "dry_run": False}]},
+        strict=True, json_schema_extra={"examples": [{}, {"user_id": "emi", "dry_run": False}]}
     )
     user_id: str | None = Field(default=None, pattern=ID_PATTERN)
     dry_run: bool = Field(default=True, strict=True)
-    superseded_days: float = Field(default=90, ge=0)
-    unused_days: float = Field(default=180, ge=0)
+    # Bounded: a span of more than a century is a mistake (and overflows date arithmetic).
+    superseded_days: float = Field(default=90, ge=0, le=MAX_DAYS)
+    unused_days: float = Field(default=180, ge=0, le=MAX_DAYS)
     min_confidence: float = Field(default=0.2, ge=0, le=1)
     limit: int = Field(default=1000, ge=1, le=100_000)
 
@@ -147,6 +226,7 @@ class SlotBody(_Body):
 
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         json_schema_extra={
             "examples": [{"user_id": "emi", "value": "exchange the shoes", "memory_type": "todo"}]
         },
@@ -185,3 +265,30 @@ class ErrorOut(_Body):
     """Every error response has this shape."""
 
     error: ErrorDetail
+
+
+# --- Cypher for analysts ---------------------------------------------------------------------
+
+
+class CypherBody(_Body):
+    """A saved query by `name` (cypher/analyst/), or ad-hoc read-only Cypher in `query`."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={"examples": [
+            {"name": "fact_versions", "params": {"entity_id": "ent_..."}},
+            {"name": "open_conflicts", "params": {"user_id": "emi", "limit": 10}},
+            {"query": "MATCH (f:Fact {user_id: $user}) RETURN f.status, count(*)",
+             "params": {"user": "emi"}},
+        ]},
+    )
+    name: str | None = Field(default=None, max_length=64, description="A saved query.")
+    query: str | None = Field(default=None, max_length=20_000, description="Read-only Cypher.")
+    params: dict[str, JsonValue] = Field(default_factory=dict, description="$parameters.")
+    timeout_ms: int | None = Field(
+        default=None, ge=1, description="Lower than the service's limit only (it caps this)."
+    )
+    max_rows: int | None = Field(
+        default=None, ge=1, description="Lower than the service's limit only (it caps this)."
+    )
