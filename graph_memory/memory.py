@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any
 
@@ -38,6 +37,7 @@ from graph_memory.ontology import Ontology, load_ontology
 from graph_memory.recall.models import RecallRequest, RecallResponse
 from graph_memory.recall.recaller import Recaller
 from graph_memory.store.base import Store
+from graph_memory.usage import UsageRecorder
 from graph_memory.validation import check_request, check_scope_id, utcnow
 from graph_memory.working import WorkingMemory
 from graph_memory.write import WritePlanner
@@ -89,14 +89,16 @@ class Memory:
         self._on_close = on_close
         # Set by open(): a new client of the same engine, for open_graph().
         self._connect: Callable[[], Any] | None = None
+        # Set by open() on the neo4j backend: the store of another graph (database).
+        self._open_store: Callable[[str], Store] | None = None
         self._write_lock = threading.RLock()
         store.ensure_schema(embedder.dimension)
         entities = EntityResolver(store, embedder, ontology, settings.entity_match_threshold)
         self._planner = WritePlanner(store, extractor, embedder, entities, ontology)
         self._lifecycle = Lifecycle(store, self._planner, embedder, ontology)
         self._recaller = Recaller(store, extractor, embedder, ontology)
-        # Use counts are written after recall returns, in order, by one background thread.
-        self._bookkeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="touch")
+        # Use counts are written after recall returns, batched, by one background thread.
+        self._usage = UsageRecorder(store)
         self.working = WorkingMemory(
             store,
             ontology,
@@ -113,11 +115,14 @@ class Memory:
         embedder: Embedder | None = None,
         extractor: Extractor | None = None,
     ) -> Memory:
-        """Start the embedded FalkorDB engine in `settings.data_dir` and load the models."""
+        """Start the embedded FalkorDB engine in `settings.data_dir` (or connect to Neo4j when
+        `settings.backend` says so) and load the models."""
         from graph_memory.store.engine import EmbeddedEngine
         from graph_memory.store.falkordb import FalkorDBStore
 
         settings = settings or Settings()
+        if settings.backend == "neo4j":
+            return cls._open_neo4j(settings, embedder=embedder, extractor=extractor)
         ontology = load_ontology(settings.ontology_file)
         engine = EmbeddedEngine(
             settings.data_dir,
@@ -154,6 +159,51 @@ class Memory:
             stop()
             raise
 
+    @classmethod
+    def _open_neo4j(
+        cls, settings: Settings, *, embedder: Embedder | None, extractor: Extractor | None
+    ) -> Memory:
+        """Memory over a Neo4j 5 (or Bolt-compatible) server: no engine process to own."""
+        from graph_memory.store.neo4j import Neo4jStore, database_name
+
+        ontology = load_ontology(settings.ontology_file)
+        store = Neo4jStore.connect(
+            settings.neo4j_uri,
+            settings.neo4j_user,
+            settings.neo4j_password,
+            settings.neo4j_database,
+            http_url=settings.neo4j_http_uri,
+        )
+        owned: SentenceTransformerEmbedder | None = None
+        try:
+            if embedder is None:
+                embedder = owned = SentenceTransformerEmbedder(
+                    threads=settings.embedding_threads, worker=settings.embedding_worker
+                )
+            memory = cls(
+                store,
+                extractor=extractor or _default_extractor(ontology),
+                embedder=embedder,
+                ontology=ontology,
+                settings=settings,
+                on_close=owned.close if owned is not None else None,
+            )
+        except BaseException:
+            store.close()
+            if owned is not None:
+                owned.close()
+            raise
+
+        def open_store(graph_name: str) -> Store:
+            # One database per tenant graph when the server has them; else the one database
+            # (Settings allows a single tenant then).
+            if settings.neo4j_tenant_databases:
+                return store.sibling(database_name(graph_name))
+            return store.sibling(settings.neo4j_database)
+
+        memory._open_store = open_store
+        return memory
+
     def open_graph(self, graph_name: str) -> Memory:
         """A Memory over another graph of this Memory's engine (e.g. one per tenant), sharing
         its models, ontology and settings. Closing it leaves the engine running; close it
@@ -162,9 +212,13 @@ class Memory:
 
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,127}", graph_name):
             raise InvalidInputError(f"graph name {graph_name!r}: letters, digits and _ only")
-        if self._connect is None:
+        store: Store
+        if self._open_store is not None:
+            store = self._open_store(graph_name)
+        elif self._connect is None:
             raise InvalidInputError("open_graph() needs a Memory started by Memory.open()")
-        store = FalkorDBStore(self._connect(), graph_name)
+        else:
+            store = FalkorDBStore(self._connect(), graph_name)
         try:
             return Memory(
                 store,
@@ -178,7 +232,7 @@ class Memory:
             raise
 
     def close(self) -> None:
-        self._bookkeeping.shutdown(wait=True)
+        self._usage.close()
         self._recaller.close()
         self._planner.close()
         self.store.close()
@@ -298,13 +352,12 @@ class Memory:
         )
         now = utcnow()
         response, used = self._recaller.recall(request, slots, now)
-        if used:
-            self._bookkeeping.submit(self.store.touch_facts, used, now)
+        self._usage.record(used, now)
         return response
 
     def flush(self) -> None:
-        """Wait until the use counts of earlier recalls are written."""
-        self._bookkeeping.submit(lambda: None).result()
+        """Write the use counts of earlier recalls now."""
+        self._usage.flush()
 
     # --- lifecycle ------------------------------------------------------------------------
     def feedback(self, fact_id: str, useful: bool) -> Fact:

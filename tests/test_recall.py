@@ -137,6 +137,21 @@ def test_recall_counts_uses(memory: Memory) -> None:
     assert isinstance(stored, Fact) and stored.use_count >= 1 and stored.last_used_at is not None
 
 
+def test_use_counts_are_batched_and_survive_close(
+    tmp_path: Path, embedder: SentenceTransformerEmbedder, extractor: Extractor
+) -> None:
+    settings = Settings(data_dir=tmp_path / "uses")
+    with Memory.open(settings, embedder=embedder, extractor=extractor) as opened:
+        opened.write("I live in Porto.", user_id="ana", speaker="Ana")
+        for _ in range(3):  # within one batching window: one engine write per use level
+            response = opened.recall("Porto", user_id="ana", filters={"kinds": ["fact"]})
+        fact_id = response.results[0].id
+    # close() wrote what was pending; a new process sees all three uses.
+    with Memory.open(settings, embedder=embedder, extractor=extractor) as reopened:
+        stored = reopened.get(fact_id)
+        assert isinstance(stored, Fact) and stored.use_count == 3
+
+
 def test_users_and_agents_are_isolated(memory: Memory) -> None:
     assert not any(
         "sushi" in (r.text or "") for r in memory.recall("sushi", user_id="emi", top_k=10).results

@@ -147,12 +147,16 @@ class FalkorDBStore:
             indexes = self._graph.query("CALL db.indexes() YIELD label, types").result_set
         except Exception as e:
             raise StoreError(f"cannot list indexes: {e}") from e
+        # One label may be listed on several rows (while an index is being built, each
+        # field's state apart): gather its fulltext fields over all of them.
+        fulltext: dict[str, set[str]] = {}
+        for label, types in indexes:
+            fields = {name for name, kinds in types.items() if "FULLTEXT" in kinds}
+            fulltext.setdefault(label, set()).update(fields)
         outdated = [
             label
-            for label, types in indexes
-            if label in _FULLTEXT_LABELS
-            and "FULLTEXT" in types.get("text", [])
-            and "FULLTEXT" not in types.get("user_key", [])
+            for label in _FULLTEXT_LABELS
+            if "text" in fulltext.get(label, set()) and "user_key" not in fulltext[label]
         ]
         if not outdated:
             return
