@@ -5,4 +5,4 @@ WHERE node.status <> 'forgotten' AND node.embedding IS NOT NULL
 WITH node, vec.cosineDistance(node.embedding, vecf32($embedding)) AS distance
 ORDER BY distance
 LIMIT $k
-RETURN toJSON(node {.*, embedding: null, user_key: null}) AS fact, distance
+RETURN node {.*, embedding: null, user_key: null} AS fact, distance

@@ -2,6 +2,6 @@
 CALL db.idx.fulltext.queryNodes('Episode', $query)
 YIELD node, score
 WHERE node.user_id = $user_id AND node.status <> 'forgotten'
-RETURN toJSON(node {.*, embedding: null, user_key: null}) AS episode, score
+RETURN node {.*, embedding: null, user_key: null} AS episode, score
 ORDER BY score DESC
 LIMIT $k

@@ -2,6 +2,6 @@
 CALL db.idx.fulltext.queryNodes('Fact', $query)
 YIELD node, score
 WHERE node.user_id = $user_id AND node.status <> 'forgotten'
-RETURN toJSON(node {.*, embedding: null, user_key: null}) AS fact, score
+RETURN node {.*, embedding: null, user_key: null} AS fact, score
 ORDER BY score DESC
 LIMIT $k

@@ -31,6 +31,9 @@ from graph_memory.validation import check_memory_type, clean_text
 EPISODE_MEMORY_TYPE = "event"
 GRAPH_HOPS = 2
 CHANNEL_THREADS = 4
+# How deep each candidate channel reads: per requested result, and at least.
+CHANNEL_DEPTH_PER_RESULT = 8
+MIN_CHANNEL_DEPTH = 40
 # Episodes sharing words with the query, to be ranked by BM25 over the pool.
 KEYWORD_POOL = 200
 # An entity matching this many memories (a speaker's name in a chat) is no evidence.
@@ -155,7 +158,8 @@ class Recaller:
         entities: list[Entity],
         names: dict[str, Entity],
     ) -> CandidatePool:
-        store, user, k = self._store, request.user_id, max(40, request.top_k * 8)
+        store, user = self._store, request.user_id
+        k = max(MIN_CHANNEL_DEPTH, request.top_k * CHANNEL_DEPTH_PER_RESULT)
         entity_ids = [e.id for e in entities]
         # The engine answers read queries in parallel: issue the channels at once.
         submit = self._pool.submit

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import re
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -71,12 +70,9 @@ def to_props(model: BaseModel, *, exclude: set[str] | None = None) -> dict[str, 
     return props
 
 
-def from_props(model: type[M], props: Mapping[str, Any] | str, **extra: Any) -> M:
-    """The inverse of `to_props`, ignoring engine-only properties. Hot queries return a
-    node's properties as JSON text (toJSON), which the client reads far faster than a map."""
-    if isinstance(props, str):
-        props = json.loads(props)
-        assert isinstance(props, dict)
+def from_props(model: type[M], props: Mapping[str, Any], **extra: Any) -> M:
+    """The inverse of `to_props`, ignoring engine-only properties. (Not toJSON() rows: FalkorDB
+    4.16 leaves quotes and backslashes in strings unescaped there.)"""
     fields = model.model_fields
     values: dict[str, Any] = {}
     for name, value in props.items():
@@ -395,7 +391,9 @@ class FalkorDBStore:
         hits: list[GraphHit] = []
         parsed: dict[str, Fact] = {}  # a first-hop fact repeats on each of its second hops
         for start_id, start_name, first, via_id, via_name, second in rows:
-            first_fact = parsed.get(first) or parsed.setdefault(first, from_props(Fact, first))
+            first_fact = parsed.get(first["id"]) or parsed.setdefault(
+                first["id"], from_props(Fact, first)
+            )
             hits.append(GraphHit(fact=first_fact, hops=1, start_id=start_id, start_name=start_name))
             if second is not None:
                 hits.append(
