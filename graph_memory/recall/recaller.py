@@ -23,7 +23,7 @@ from graph_memory.recall.models import (
     Signal,
 )
 from graph_memory.recall.query import query_entities, rewrite
-from graph_memory.recall.score import Weights, blend, recency, weights_for
+from graph_memory.recall.score import Weights, blend, recency, signals, weights_for
 from graph_memory.recall.trace import explain
 from graph_memory.store.base import Store
 from graph_memory.validation import check_memory_type, clean_text
@@ -95,7 +95,7 @@ class Recaller:
             key=lambda pair: (-pair[0][0], pair[1].id),
         )
         lap("score")
-        results = self._assemble(request, scored, names)
+        results = self._assemble(request, scored, names, weights)
         constraints = self._constraints(request, vector, weights, now, {r.id for r in results})
         lap("assemble")
         response = RecallResponse(
@@ -139,8 +139,8 @@ class Recaller:
         for fid, eid, source_id in self._store.sources_of_facts([c.id for _, c in scored]):
             sources.setdefault(fid, []).append((eid, source_id))
         return [
-            self._result(request, score, signals, c, sources, [], {}, {})
-            for (score, signals), c in scored
+            self._result(request, score, signals(raw, weights), c, sources, [], {}, {})
+            for (score, raw), c in scored
         ]
 
     def _check_filters(self, request: RecallRequest) -> None:
@@ -221,7 +221,9 @@ class Recaller:
 
     def _score(
         self, c: Candidate, n_entities: int, weights: Weights, now: datetime
-    ) -> tuple[float, tuple[Signal, ...]]:
+    ) -> tuple[float, dict[str, float]]:
+        """The total score and the raw signals (the trace's Signal objects are built only
+        for the memories returned)."""
         fact, episode = c.fact, c.episode
         when = fact.valid_from if fact else episode.timestamp  # type: ignore[union-attr]
         priority = (
@@ -236,14 +238,14 @@ class Recaller:
             "confidence": fact.confidence if fact else 1.0,
             "graph": 1.0 / c.hops if c.hops else 0.0,
         }
-        total, signals = blend(raw, weights)
-        return total, signals
+        return blend(raw, weights), raw
 
     def _assemble(
         self,
         request: RecallRequest,
-        scored: list[tuple[tuple[float, tuple[Signal, ...]], Candidate]],
+        scored: list[tuple[tuple[float, dict[str, float]], Candidate]],
         names: dict[str, Entity],
+        weights: Weights,
     ) -> list[RecallResult]:
         """Top k, one slot per memory: an episode whose fact already ranks higher is left out
         (the fact lists it as a source). History and conflicts ride along, not counted."""
@@ -251,26 +253,28 @@ class Recaller:
         sources: dict[str, list[tuple[str, str | None]]] = {}
         for fid, eid, source_id in self._store.sources_of_facts(fact_ids):
             sources.setdefault(fid, []).append((eid, source_id))
-        chosen: list[tuple[float, tuple[Signal, ...], Candidate]] = []
+        chosen: list[tuple[float, dict[str, float], Candidate]] = []
         covered: set[str] = set()
-        for (score, signals), c in scored:
+        for (score, raw), c in scored:
             if len(chosen) == request.top_k:
                 break
             if c.episode is not None and c.id in covered:
                 continue
-            chosen.append((score, signals, c))
+            chosen.append((score, raw, c))
             covered |= {eid for eid, _ in sources.get(c.id, [])}
         links = self._store.fact_links([c.id for _, _, c in chosen if c.fact is not None])
         linked = self._linked_facts(links) if request.include_history else {}
         self._keep_successors_first(chosen, links)
         entity_names = {eid: e.name for eid, e in names.items()}
         return [
-            self._result(request, score, signals, c, sources, links, linked, entity_names)
-            for score, signals, c in chosen
+            self._result(
+                request, score, signals(raw, weights), c, sources, links, linked, entity_names
+            )
+            for score, raw, c in chosen
         ]
 
     def _keep_successors_first(
-        self, chosen: list[tuple[float, tuple[Signal, ...], Candidate]], links: list[FactLink]
+        self, chosen: list[tuple[float, dict[str, float], Candidate]], links: list[FactLink]
     ) -> None:
         """A superseded fact never outranks its successor (possible when asked for history)."""
         rank = {c.id: i for i, (_, _, c) in enumerate(chosen)}

@@ -114,9 +114,16 @@ def recency(age_days: float, recency_lambda: float) -> float:
     return math.exp(-recency_lambda * max(0.0, age_days))
 
 
-def blend(raw: dict[str, float], weights: Weights) -> tuple[float, tuple[Signal, ...]]:
-    """The total score and each signal's raw value, weight and contribution."""
-    signals = tuple(
+def blend(raw: dict[str, float], weights: Weights) -> float:
+    """The total score: each signal's contribution (rounded as `signals` shows it), summed."""
+    total: float = sum(round(getattr(weights, n) * raw.get(n, 0.0), 6) for n in SIGNALS)
+    return round(total, 6)
+
+
+def signals(raw: dict[str, float], weights: Weights) -> tuple[Signal, ...]:
+    """Each signal's raw value, weight and contribution, for the trace of a returned memory
+    (built only for those: a recall scores a few hundred candidates)."""
+    return tuple(
         Signal(
             name=name,
             raw=round(raw.get(name, 0.0), 6),
@@ -125,4 +132,3 @@ def blend(raw: dict[str, float], weights: Weights) -> tuple[float, tuple[Signal,
         )
         for name in SIGNALS
     )
-    return round(sum(s.contribution for s in signals), 6), signals
