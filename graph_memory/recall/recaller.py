@@ -32,7 +32,7 @@ EPISODE_MEMORY_TYPE = "event"
 GRAPH_HOPS = 2
 CHANNEL_THREADS = 4
 # How deep each candidate channel reads: per requested result, and at least.
-CHANNEL_DEPTH_PER_RESULT = 8
+CHANNEL_DEPTH_PER_RESULT = 4
 MIN_CHANNEL_DEPTH = 40
 # Episodes sharing words with the query, to be ranked by BM25 over the pool.
 KEYWORD_POOL = 200
