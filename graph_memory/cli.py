@@ -393,16 +393,285 @@ def ontology(
 @app.command()
 def serve(
     ctx: typer.Context,
-    host: Annotated[str, typer.Option(help="Interface to bind (loopback by default).")] = (
-        "127.0.0.1"
-    ),
+    host: Annotated[str, typer.Option(
+        help="Interface to bind (loopback by default; any other needs GRAPH_MEMORY_API_KEYS)."
+    )] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8080,
 ) -> None:
-    """Run the REST API (OpenAPI at /docs) on the embedded engine."""
+    """Run the REST API (OpenAPI at /docs) and the MCP server (streamable HTTP at /mcp) on the
+    embedded engine."""
     from graph_memory.api.server import serve as run_server
 
     with guard():
         run_server(settings_from(ctx), host, port)
+
+
+@app.command()
+def mcp(
+    ctx: typer.Context,
+    user: Annotated[str | None, typer.Option(
+        "--user", "-u", help="user_id the tools use when a call names none.")] = None,
+    tenant: Annotated[str | None, typer.Option(
+        help="Serve this tenant's graph (one of GRAPH_MEMORY_API_KEYS' tenants); "
+        "default: the local single-user graph.")] = None,
+) -> None:
+    """Run the MCP server over stdio (for an agent that starts it as a subprocess)."""
+    from graph_memory.mcp.server import run_stdio
+
+    with guard():
+        run_stdio(settings_from(ctx), tenant=tenant, default_user=user)
+
+
+# --- Cypher for analysts, graph export --------------------------------------------------------
+
+
+def _kv(pairs: list[str]) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise InvalidInputError(f"--param {pair!r}: expected NAME=VALUE")
+        params[name] = value
+    return params
+
+
+@contextmanager
+def _tenant_memory(ctx: typer.Context, tenant: str | None) -> Iterator[Memory]:
+    """The local graph's Memory, or a tenant's (one of GRAPH_MEMORY_API_KEYS' tenants)."""
+    from graph_memory.api.tenants import Tenants
+
+    with _memory(ctx) as memory:
+        if tenant is None:
+            yield memory
+            return
+        tenants = Tenants(memory, memory.settings.api_keys)
+        try:
+            if tenant not in memory.settings.api_keys.values():
+                raise InvalidInputError(f"--tenant {tenant!r} is not a tenant of the API keys")
+            yield tenants.memory(tenant)
+        finally:
+            tenants.close()
+
+
+TenantOpt = Annotated[str | None, typer.Option(
+    help="A tenant of GRAPH_MEMORY_API_KEYS (default: the local graph).")]
+
+
+@app.command()
+def cypher(
+    ctx: typer.Context,
+    name: Annotated[str | None, typer.Argument(
+        help="A saved query of cypher/analyst/ (omit with --list or --query).")] = None,
+    param: Annotated[list[str] | None, typer.Option(
+        "--param", "-p", help="NAME=VALUE, repeatable; typed as the query declares.")] = None,
+    query: Annotated[str | None, typer.Option(
+        "--query", help="Ad-hoc read-only Cypher instead of a saved query (values as strings).")
+    ] = None,
+    list_queries: Annotated[bool, typer.Option(
+        "--list", help="List the saved queries and their parameters.")] = False,
+    tenant: TenantOpt = None,
+    as_json: JsonOut = False,
+) -> None:
+    """Run a saved analyst query (or --query) read-only, within the configured time and row
+    limits (GRAPH_MEMORY_CYPHER_TIMEOUT_MS, GRAPH_MEMORY_CYPHER_MAX_ROWS)."""
+    from graph_memory.analyst import run_cypher, saved_queries
+
+    if list_queries:
+        with guard():
+            found = list(saved_queries().values())
+        lines = []
+        for q in found:
+            params = ", ".join(
+                p.name + ("" if p.required else f"={json.dumps(p.default)}") for p in q.params
+            )
+            lines.append(f"{q.name}({params})\n    {q.description}")
+        _out(as_json, [q.model_dump(exclude={"text"}) for q in found], lines)
+        return
+    with guard():
+        given = _kv(param or [])
+        if (name is None) == (query is None):
+            raise InvalidInputError("give a saved query NAME or --query, not both (or --list)")
+    with _tenant_memory(ctx, tenant) as memory:
+        settings = memory.settings
+        result = run_cypher(
+            memory.store,
+            name=name,
+            query=query,
+            params=given,
+            timeout_ms=settings.cypher_timeout_ms,
+            max_rows=settings.cypher_max_rows,
+            params_as_text=True,
+        )
+    lines = ["\t".join(result.columns)]
+    lines += ["\t".join(v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+                        for v in row) for row in result.rows]
+    _out(as_json, result, lines)
+
+
+@app.command("export-graph")
+def export_graph(
+    ctx: typer.Context,
+    user: UserOpt,
+    out: Annotated[Path, typer.Option("--out", "-o", help="File to write.")],
+    entity: Annotated[str | None, typer.Option(
+        help="Only this entity's neighbourhood (default: all the user's facts).")] = None,
+    hops: Annotated[int, typer.Option(help="Neighbourhood radius in facts (1-3).")] = 1,
+    status: Annotated[str, typer.Option(help="Comma-separated fact statuses, or 'all'.")
+    ] = "current,conflicted,superseded",
+    fmt: Annotated[str, typer.Option("--format", help="graphml (Gephi) or json.")] = "graphml",
+    limit: Annotated[int, typer.Option(help="At most this many facts.")] = 10000,
+    tenant: TenantOpt = None,
+) -> None:
+    """Write a user's graph (entities as nodes, facts as edges) as GraphML or JSON."""
+    from graph_memory.export import parse_statuses, subgraph, write_graph
+
+    with guard():
+        if fmt not in ("graphml", "json"):
+            raise InvalidInputError(f"--format must be graphml or json, not {fmt!r}")
+        statuses = parse_statuses(status)
+    with _tenant_memory(ctx, tenant) as memory:
+        graph = subgraph(memory.store, user, entity_id=entity, hops=hops, statuses=statuses,
+                         limit=limit)
+    with guard():
+        write_graph(graph, out, fmt)
+    typer.echo(f"wrote {graph.number_of_nodes()} entities and {graph.number_of_edges()} facts "
+               f"to {out}")
+
+
+@app.command("export")
+def export_memories(
+    ctx: typer.Context,
+    out: Annotated[str, typer.Option("--out", "-o", help="JSONL file, or - for stdout.")],
+    tenant: TenantOpt = None,
+) -> None:
+    """Export the whole graph (embeddings, history, supersession links, tombstones, working
+    memory) as JSON lines, to import into another backend (`graph-memory import`)."""
+    from graph_memory.transfer import export_records, write_jsonl
+
+    with _tenant_memory(ctx, tenant) as memory:
+        records = export_records(memory.store, memory.embedder.dimension)
+        if out == "-":
+            count = write_jsonl(records, sys.stdout)
+        else:
+            with open(out, "w", encoding="utf-8") as handle:
+                count = write_jsonl(records, handle)
+    typer.echo(f"exported {count - 1} records", err=out == "-")
+
+
+@app.command("import")
+def import_memories(
+    ctx: typer.Context,
+    file: Annotated[str, typer.Argument(help="A file of `graph-memory export`, or - for stdin.")],
+    tenant: TenantOpt = None,
+    as_json: JsonOut = False,
+) -> None:
+    """Import an export into this (empty) graph, on whichever backend the settings choose."""
+    from graph_memory.transfer import import_records, read_jsonl
+
+    with guard():
+        if file != "-" and not Path(file).is_file():
+            raise InvalidInputError(f"no file {file}")
+    with _tenant_memory(ctx, tenant) as memory:
+        if file == "-":
+            counts = import_records(memory.store, read_jsonl(sys.stdin), memory.embedder.dimension)
+        else:
+            with open(file, encoding="utf-8") as handle:
+                counts = import_records(memory.store, read_jsonl(handle),
+                                        memory.embedder.dimension)
+    _out(as_json, counts, [f"{kind}: {n}" for kind, n in counts.items()])
+
+
+# --- hindsight: experience from finished tasks ------------------------------------------------
+
+experience_app = typer.Typer(
+    no_args_is_help=True, rich_markup_mode=None,
+    help="Learn from finished tasks: submit trajectories, recall experience, give feedback.",
+)
+app.add_typer(experience_app, name="experience")
+
+
+def _experience_line(e: Any) -> str:
+    return (f"{e.id} [{e.label}] conf={e.confidence:.2f} evidence={e.evidence_count} "
+            f"{e.agent_id}@{e.environment}: {e.intent}")
+
+
+@experience_app.command("submit")
+def experience_submit(
+    ctx: typer.Context,
+    file: Annotated[str, typer.Argument(help="A trajectory as JSON ('-' reads stdin).")],
+    as_json: JsonOut = False,
+) -> None:
+    """Review a finished task and store what it taught as experience memories."""
+    with guard():
+        try:
+            raw = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+            trajectory = json.loads(raw)
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise InvalidInputError(f"{file}: not a readable JSON trajectory ({e})") from e
+        if not isinstance(trajectory, dict):
+            raise InvalidInputError(f"{file}: a trajectory is a JSON object")
+    with _memory(ctx) as memory:
+        result = memory.submit_trajectory(trajectory)
+    lines = [f"{result.episode_id} ({'new' if result.created else 'already submitted'})"]
+    lines += [f"  step {s.index + 1} [{s.label}] {s.approach} ({s.rule})"
+              for s in result.review.steps]
+    lines += [f"  experience {i}" for i in result.experience_ids]
+    lines += [f"  reinforced {i}" for i in result.reinforced_ids]
+    lines += [f"  weakened {i}" for i in result.weakened_ids]
+    _out(as_json, result, lines)
+
+
+@experience_app.command("recall")
+def experience_recall(
+    ctx: typer.Context,
+    task: Annotated[str, typer.Argument(help="The new task's goal.")],
+    user: UserOpt,
+    task_type: Annotated[str | None, typer.Option("--task-type")] = None,
+    agent: Annotated[str | None, typer.Option("--agent", help="The asking agent.")] = None,
+    environment: Annotated[str | None, typer.Option("--env", help="Its environment.")] = None,
+    entity: Annotated[list[str] | None, typer.Option("--entity", help="Repeatable.")] = None,
+    other_agents: Annotated[bool, typer.Option("--other-agents")] = False,
+    other_environments: Annotated[bool, typer.Option("--other-environments")] = False,
+    top_k: Annotated[int, typer.Option("--top-k", help="Results (1-100).")] = 5,
+    as_json: JsonOut = False,
+) -> None:
+    """Experience for a new task: what worked ("use") before what failed ("avoid")."""
+    with _memory(ctx) as memory:
+        response = memory.recall_experience(
+            task, user_id=user, task_type=task_type, agent_id=agent, environment=environment,
+            entities=entity or [], include_other_agents=other_agents,
+            include_other_environments=other_environments, top_k=top_k,
+        )
+    lines = [f"{h.score:.3f} {_experience_line(h.experience)}\n    why: {h.why.line}"
+             for h in response.results]
+    _out(as_json, response, lines or ["(no experience)"])
+
+
+@experience_app.command("feedback")
+def experience_feedback(
+    ctx: typer.Context,
+    experience_id: Annotated[str, typer.Argument(help="fact_... id of an experience.")],
+    useful: Annotated[bool, typer.Option("--useful/--not-useful", help="Was it right?")],
+    as_json: JsonOut = False,
+) -> None:
+    """Record whether a recalled experience was right (moves its confidence)."""
+    with _memory(ctx) as memory:
+        experience = memory.experience_feedback(experience_id, useful)
+    _out(as_json, experience, _experience_line(experience))
+
+
+@experience_app.command("list")
+def experience_list(
+    ctx: typer.Context,
+    user: UserOpt,
+    task_type: Annotated[str | None, typer.Option("--task-type")] = None,
+    limit: Annotated[int, typer.Option(help="At most this many.")] = 100,
+    as_json: JsonOut = False,
+) -> None:
+    """List a user's current experiences, newest first."""
+    with _memory(ctx) as memory:
+        found = memory.experiences(user, task_type=task_type, limit=limit)
+    _out(as_json, found, [_experience_line(e) for e in found] or ["(no experience)"])
 
 
 # --- working memory ---------------------------------------------------------------------------

@@ -100,6 +100,12 @@ class Settings(BaseSettings):
         pattern=r"^[A-Za-z][A-Za-z0-9.\-]{0,62}$",
         description="The Neo4j database of the default graph.",
     )
+    neo4j_http_uri: str | None = Field(
+        default=None,
+        pattern=r"^https?://",
+        description="Only for ArcadeDB as the Bolt server (tests, CI): its HTTP API, where the "
+        "store creates the indexes ArcadeDB's Cypher cannot.",
+    )
     neo4j_tenant_databases: bool = Field(
         default=False,
         description="Multi-tenant mode on Neo4j: one database per tenant, named after its graph "

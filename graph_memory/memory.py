@@ -19,6 +19,16 @@ from graph_memory.embed import Embedder, SentenceTransformerEmbedder
 from graph_memory.entities import EntityResolver
 from graph_memory.errors import InvalidInputError, NotFoundError
 from graph_memory.extract.base import Extractor
+from graph_memory.hindsight.checks import check_query, check_trajectory
+from graph_memory.hindsight.experience import (
+    ExperienceWriter,
+    experience_feedback,
+    is_experience,
+    to_experience,
+)
+from graph_memory.hindsight.models import Experience, ExperienceRecall, SubmitResult, Trajectory
+from graph_memory.hindsight.recall import ExperienceRecaller
+from graph_memory.hindsight.review import Reviewer
 from graph_memory.ids import check_id
 from graph_memory.lifecycle import Lifecycle, PruneReport
 from graph_memory.models import (
@@ -36,7 +46,7 @@ from graph_memory.models import (
 from graph_memory.ontology import Ontology, load_ontology
 from graph_memory.recall.models import RecallRequest, RecallResponse
 from graph_memory.recall.recaller import Recaller
-from graph_memory.store.base import Store
+from graph_memory.store.base import FactUpdate, Store
 from graph_memory.usage import UsageRecorder
 from graph_memory.validation import check_request, check_scope_id, utcnow
 from graph_memory.working import WorkingMemory
@@ -498,3 +508,67 @@ class Memory:
         )
         plan, _ = self._planner.plan([request], utcnow(), kind=f"working_memory ({reason})")
         self.store.apply(plan)
+
+    # --- hindsight: learning from finished tasks (graph_memory/hindsight) -----------------
+    def submit_trajectory(
+        self, trajectory: Trajectory | dict[str, Any], *, reviewer: Reviewer | None = None
+    ) -> SubmitResult:
+        """Review a finished task step by step (effective / falsified / environment problem /
+        redundant) and store what it taught as `experience` memories linked to the task's
+        episode and entities. Submitting the same trajectory again changes nothing."""
+        checked = check_trajectory(trajectory)
+        review = (reviewer or Reviewer()).review(checked.steps)
+        entities = EntityResolver(
+            self.store, self.embedder, self.ontology, self.settings.entity_match_threshold
+        )
+        writer = ExperienceWriter(
+            self.store, self.embedder, self.extractor, self.ontology, entities
+        )
+        with self._write_lock:
+            plan, result = writer.plan(checked, review, utcnow())
+            if plan is not None:
+                self.store.apply(plan)
+        return result
+
+    def recall_experience(self, task: str, *, user_id: str, **options: Any) -> ExperienceRecall:
+        """Experiences for a new task, effective paths ("use") before falsified ones ("avoid").
+
+        Options: task_type, agent_id, environment, entities, include_other_agents (False),
+        include_other_environments (False), top_k (5), min_similarity, min_confidence (0.2)."""
+        query = check_query({"task": task, "user_id": user_id, **options})
+        response, used = ExperienceRecaller(self.store, self.embedder).recall(query)
+        self._usage.record(used, utcnow())
+        return response
+
+    def experience_feedback(self, experience_id: str, useful: bool) -> Experience:
+        """Was a recalled experience right? +0.1 when useful; -0.2 when not, and fast demotion
+        (to min(c - 0.2, c / 2)) when it is wrong again before anyone found it useful."""
+        check_id(experience_id, prefixes=("fact",))
+        with self._write_lock:
+            fact = self._current(experience_id)
+            if not is_experience(fact):
+                raise InvalidInputError(f"{experience_id} is not an experience memory")
+            confidence, doubted = experience_feedback(
+                fact.confidence, useful, fact.needs_confirmation
+            )
+            update = FactUpdate(
+                confidence=confidence,
+                needs_confirmation=doubted,
+                use_count=fact.use_count + 1,
+                useful_count=fact.useful_count + (1 if useful else 0),
+                last_used_at=utcnow(),
+            )
+            self.store.update_fact(fact.id, update)
+        return to_experience(fact.model_copy(update=update.model_dump(exclude_none=True)))
+
+    def experiences(
+        self, user_id: str, *, task_type: str | None = None, limit: int = 100
+    ) -> list[Experience]:
+        """A user's current experiences (of one task type), newest first."""
+        if not 1 <= limit <= 10_000:
+            raise InvalidInputError("limit must be between 1 and 10000")
+        query = check_query({"task": "-", "user_id": user_id, "task_type": task_type})
+        return [
+            to_experience(f)
+            for f in ExperienceRecaller(self.store, self.embedder).candidates(query, limit)
+        ]

@@ -56,8 +56,13 @@ PARAMS: dict[str, object] = {
     "tombstones": [],
     "keys": [],
 }
+# The store's queries: shared and FalkorDB's (analyst/ and transfer/ queries read whole graphs
+# on purpose; neo4j/ is another dialect).
+_ROOT = data_dir("cypher")
 QUERIES = sorted(
-    {path.stem for path in data_dir("cypher").rglob("*.cypher")} - {"schema"} - MAY_SCAN
+    {path.stem for folder in (_ROOT, _ROOT / DIALECT) for path in folder.glob("*.cypher")}
+    - {"schema"}
+    - MAY_SCAN
 )
 
 

@@ -84,6 +84,21 @@ def plan_for(ep: Episode, facts: list[Fact], entities: list[Entity], dim: int = 
     )
 
 
+@pytest.fixture(params=["falkordb", "arcadedb"])
+def store(request: pytest.FixtureRequest) -> Store:
+    """Every backend: the embedded FalkorDB engine, and the Neo4j store over Bolt (ArcadeDB,
+    the stand-in for Neo4j 5 here; see README, Neo4j and docker compose)."""
+    found: Store = request.getfixturevalue(
+        "arcadedb_store" if request.param == "arcadedb" else "falkordb_store"
+    )
+    return found
+
+
+def falkordb_only(store: Store) -> None:
+    if not isinstance(store, FalkorDBStore):
+        pytest.skip("FalkorDB-specific behaviour")
+
+
 @pytest.fixture()
 def seeded(store: Store) -> tuple[Store, Episode, Fact, Entity, Entity]:
     emi, paris = entity("Emi", "Person"), entity("Paris", "Place")
@@ -156,6 +171,14 @@ def test_status_changes_and_links(seeded: tuple[Store, Episode, Fact, Entity, En
     assert [f.id for f in newest_first] == [moved.id, lives.id]
     assert [f.id for f in store.list_facts("u1", statuses=["superseded"])] == [lives.id]
     assert [f.id for f in store.list_facts("u1", entity_id=berlin.id)] == [moved.id]
+
+
+def test_any_text_reads_back_unchanged_from_every_search(store: Store) -> None:
+    text = 'She said "Paris" \\ then {"left"}\n\tand \x01 ran 😀'
+    ep = episode(text)
+    store.apply(WritePlan(episodes=[EpisodeRow(episode=ep, embedding=vec(3))]))
+    assert [e.text for e, _ in store.search_episodes_by_vector("u1", vec(3), 5)] == [text]
+    assert [e.text for e, _ in store.search_episodes_by_text("u1", "Paris", 5)] == [text]
 
 
 def test_vector_and_text_search_are_scoped_to_the_user(
@@ -269,6 +292,7 @@ def test_a_store_from_before_user_keys_is_upgraded_at_open(
     """FalkorDB only: the fulltext indexes gained a user_key field; an older graph (text-only
     indexes, memories without user_key) must keep answering keyword searches after an upgrade."""
     store, ep, lives, _, _ = seeded
+    falkordb_only(store)
     assert isinstance(store, FalkorDBStore)
     graph = store._graph
     for label in ("Fact", "Episode"):
@@ -289,6 +313,7 @@ def test_vector_search_finds_a_small_users_memories_among_many_closer_ones(
     """The vector index is shared: another user's 40 episodes all nearer to the query than
     u1's must not hide u1's from u1 (the store falls back to an exact scan of u1's own)."""
     store, ep, _, _, _ = seeded
+    falkordb_only(store)
     query = [0.0] * 384
     query[0], query[1] = 0.6, 0.8  # u1's episode lies on axis 0, the crowd on axis 1
     for i in range(40):

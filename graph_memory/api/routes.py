@@ -22,6 +22,7 @@ from graph_memory.api.observability import Telemetry
 from graph_memory.api.schemas import (
     CypherBody,
     EntityNeighbourhood,
+    ExperienceRecallBody,
     FactList,
     FeedbackBody,
     ForgetResult,
@@ -32,6 +33,7 @@ from graph_memory.api.schemas import (
     SlotBody,
     SlotList,
     Status,
+    TrajectoryBody,
     UpdateBody,
     WriteBatchBody,
     WriteBatchResult,
@@ -41,6 +43,7 @@ from graph_memory.api.schemas import (
 )
 from graph_memory.api.schemas import Neighbour as NeighbourOut
 from graph_memory.api.tenants import LOCAL_TENANT, Tenants
+from graph_memory.hindsight.models import Experience, ExperienceRecall, SubmitResult
 from graph_memory.ids import check_id
 from graph_memory.memory import Memory
 from graph_memory.models import ID_PATTERN, Entity, Episode, Fact, FactStatus, WorkingSlot
@@ -267,6 +270,52 @@ def prune(memory: MemoryDep, body: PruneBody | None = None) -> PruneReport:
     """List the facts that are expired, low-confidence, long superseded or never used.
     A dry run by default; send `{"dry_run": false}` to forget them (tombstoned)."""
     return memory.prune(**(body.model_dump(exclude_unset=True) if body else {}))
+
+
+# --- hindsight: experience from finished tasks ------------------------------------------------
+
+
+@router.post("/trajectories", status_code=201, tags=["experience"])
+def submit_trajectory(body: TrajectoryBody, memory: MemoryDep) -> SubmitResult:
+    """Review a finished task step by step (effective / falsified / environment problem /
+    redundant) and store what it taught as `experience` memories: effective paths to use,
+    falsified ones to avoid. Environment problems count against nothing."""
+    return memory.submit_trajectory(body)
+
+
+@router.post("/experience/recall", tags=["experience"])
+def recall_experience(body: ExperienceRecallBody, memory: MemoryDep) -> ExperienceRecall:
+    """Experience for a new task, by task type, intent similarity and entities; the asking
+    agent's and environment's own unless `include_other_agents` / `include_other_environments`.
+    Effective paths ("use") come before falsified ones ("avoid")."""
+    options = body.model_dump(exclude={"task", "user_id"})
+    return memory.recall_experience(body.task, user_id=body.user_id, **options)
+
+
+@router.post("/experiences/{memory_id}/feedback", tags=["experience"])
+def experience_feedback(
+    memory_id: MemoryId, body: FeedbackBody, memory: MemoryDep, tenant: TenantDep
+) -> Experience:
+    """Was a recalled experience right? +0.1 when useful; -0.2 when not, and fast demotion
+    when it is wrong again; below 0.2 it is in the prune queue."""
+    experience = memory.experience_feedback(memory_id, body.useful)
+    log.info(
+        "experience feedback on %s: useful=%s", memory_id, body.useful,
+        extra={"event": "experience_feedback", "tenant": tenant, "fact_id": memory_id,
+               "useful": body.useful, "reason": body.reason},
+    )
+    return experience
+
+
+@router.get("/users/{user_id}/experiences", tags=["experience"])
+def list_experiences(
+    user_id: Annotated[str, Path(pattern=ID_PATTERN)],
+    memory: MemoryDep,
+    task_type: Annotated[str | None, Query(max_length=100)] = None,
+    limit: Annotated[int, Query(ge=1, le=10_000)] = 100,
+) -> list[Experience]:
+    """A user's current experiences (of one task type), newest first."""
+    return memory.experiences(user_id, task_type=task_type, limit=limit)
 
 
 # --- Cypher for analysts ---------------------------------------------------------------------

@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, JsonValue, Tag
 
+from graph_memory.hindsight.models import Step, Trajectory
+from graph_memory.hindsight.recall import ExperienceQuery
 from graph_memory.lifecycle import PruneReport
 from graph_memory.models import (
     ID_PATTERN,
@@ -291,4 +293,53 @@ class CypherBody(_Body):
     )
     max_rows: int | None = Field(
         default=None, ge=1, description="Lower than the service's limit only (it caps this)."
+    )
+
+
+# --- hindsight: experience from finished tasks ------------------------------------------------
+
+
+class StepBody(Step):
+    """One step of a finished task (JSON types checked strictly)."""
+
+    model_config = _STRICT
+
+
+class TrajectoryBody(Trajectory):
+    """A finished task: goal, task type, agent, environment, ordered steps (with full error
+    texts) and outcome. Submitting the same trajectory again changes nothing."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={"examples": [{
+            "user_id": "shop", "agent_id": "api-agent", "environment": "staging",
+            "task_type": "refund order via API", "scene": "the orders API",
+            "goal": "refund order A1234 for the customer", "entities": ["A1234"],
+            "outcome": "success",
+            "steps": [
+                {"action": "http_post", "approach": "POST /v1/refund", "success": False,
+                 "error": "HTTP 404 Not Found: no route for POST /v1/refund"},
+                {"action": "http_post", "approach": "POST /v1/orders/{id}/refund",
+                 "success": False, "error": "ReadTimeout: Read timed out. (read timeout=10)"},
+                {"action": "http_post", "approach": "POST /v1/orders/{id}/refund",
+                 "success": True, "result": "201 Created: refund R-88"},
+            ],
+        }]},
+    )
+    steps: list[StepBody] = Field(min_length=1, max_length=200)  # type: ignore[assignment]
+    timestamp: IsoDatetime | None = Field(default=None, description="When the task finished.")
+
+
+class ExperienceRecallBody(ExperienceQuery):
+    """Experience for a new task: its goal, task type, the asking agent and environment."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={"examples": [{
+            "task": "refund order C42 for the customer", "user_id": "shop",
+            "task_type": "refund order via API", "agent_id": "api-agent",
+            "environment": "staging", "entities": ["C42"], "top_k": 5,
+        }]},
     )
