@@ -32,7 +32,8 @@ KEY_B = "mcp-key-of-tenant-b-0123456789"
 ROOT = Path(__file__).resolve().parents[1]
 TOOLS = {"memory_write", "memory_search", "memory_summarize", "memory_update", "memory_forget",
          "memory_feedback", "memory_prune", "working_memory_get", "working_memory_set",
-         "working_memory_delete"}
+         "working_memory_delete", "trajectory_submit", "experience_recall",
+         "experience_feedback"}
 
 Session = Callable[[Callable[[Client], Awaitable[None]]], None]
 

@@ -129,6 +129,9 @@ class MemoryTools:
         server.add_tool(self.working_memory_get, annotations=reads)
         server.add_tool(self.working_memory_set, annotations=writes)
         server.add_tool(self.working_memory_delete, annotations=writes)
+        server.add_tool(self.trajectory_submit, annotations=writes)
+        server.add_tool(self.experience_recall, annotations=reads)
+        server.add_tool(self.experience_feedback, annotations=writes)
 
     # --- plumbing -------------------------------------------------------------------------
     @contextmanager
@@ -488,3 +491,121 @@ class MemoryTools:
                 raise InvalidInputError("session_id is required: the conversation id")
             memory.working_delete(self._user(user_id), session_id, key)
             return _compact({"deleted": key})
+
+    # --- hindsight: experience from finished tasks ----------------------------------------
+    def trajectory_submit(
+        self,
+        ctx: Ctx,
+        trajectory: Annotated[
+            dict[str, Any] | str,
+            Field(description="The finished task as an object (or JSON text): user_id, goal, "
+                  "task_type, agent_id, environment, outcome (success | failure | partial), "
+                  "steps: [{action, parameters, success, result, error, approach, purpose}]."),
+        ],
+    ) -> CallToolResult:
+        """Store what a finished task taught you. Each step is reviewed: effective (worked),
+        falsified (the approach failed: remember to avoid it), environment (timeout, network,
+        rate limit, 5xx: not the approach's fault) or redundant (a repeat).
+
+        Call it once when a task is done, successful or not, with every step in order and each
+        error text whole. Use `approach` to name what distinguishes a step ("POST
+        /v1/orders/{id}/refund") when its parameters hold one-off values.
+
+        Example: {"trajectory": {"user_id": "shop", "agent_id": "api-agent", "environment":
+        "staging", "task_type": "refund order via API", "goal": "refund order A1234",
+        "outcome": "success", "steps": [{"action": "http_post", "approach": "POST /v1/refund",
+        "success": false, "error": "HTTP 404 Not Found"}, {"action": "http_post", "approach":
+        "POST /v1/orders/{id}/refund", "success": true}]}} -> {"episode_id": "ep_...",
+        "steps": ["falsified POST /v1/refund", "effective POST /v1/orders/{id}/refund"],
+        "experiences": ["fact_...", "fact_..."]}
+        """
+        with self._call("trajectory_submit", ctx) as (_, memory):
+            if isinstance(trajectory, str):
+                try:
+                    trajectory = json.loads(trajectory)
+                except json.JSONDecodeError as e:
+                    raise InvalidInputError(f"trajectory: not valid JSON ({e})") from e
+                if not isinstance(trajectory, dict):
+                    raise InvalidInputError("trajectory: expected an object")
+            result = memory.submit_trajectory(trajectory)
+            return _compact(_drop_empty({
+                "episode_id": result.episode_id,
+                "already_submitted": not result.created or None,
+                "steps": [f"{s.label} {s.approach}" for s in result.review.steps],
+                "experiences": list(result.experience_ids),
+                "reinforced": list(result.reinforced_ids),
+                "weakened": list(result.weakened_ids),
+            }))
+
+    def experience_recall(
+        self,
+        ctx: Ctx,
+        task: Annotated[str, Field(description="The new task's goal, in plain words.")],
+        agent_id: Annotated[str, Field(description="Your agent id.")],
+        user_id: UserId = None,
+        task_type: Annotated[str | None, Field(description="e.g. 'refund order via API'.")] = None,
+        environment: Annotated[
+            str | None, Field(description="Where you run, e.g. 'staging'.")
+        ] = None,
+        entities: Words = None,
+        include_other_agents: bool = False,
+        include_other_environments: bool = False,
+        top_k: Annotated[int, Field(ge=1, le=100)] = 5,
+    ) -> CallToolResult:
+        """What you learned from earlier tasks like this one: approaches to use (they worked)
+        first, then approaches to avoid (they failed), each with its confidence.
+
+        Call it before starting a task you may have done before. Only your own experience in
+        your environment unless you ask for other agents' or environments'. After the task,
+        tell experience_feedback whether a recalled experience was right.
+
+        Example: {"task": "refund order C42", "agent_id": "api-agent", "user_id": "shop",
+        "task_type": "refund order via API", "environment": "staging"} -> {"results":
+        [{"id": "fact_...", "label": "use", "approach": "POST /v1/orders/{id}/refund",
+        "intent": "in the orders API, POST /v1/orders/{id}/refund to refund order A1234",
+        "confidence": 0.5}, {"label": "avoid", "approach": "POST /v1/refund", ...}]}
+        """
+        with self._call("experience_recall", ctx) as (_, memory):
+            response = memory.recall_experience(
+                task, user_id=self._user(user_id), agent_id=agent_id, task_type=task_type,
+                environment=environment, entities=entities or [],
+                include_other_agents=include_other_agents,
+                include_other_environments=include_other_environments, top_k=top_k,
+            )
+            return _compact({
+                "results": [
+                    _drop_empty({
+                        "id": h.experience.id,
+                        "label": h.experience.label,
+                        "approach": h.experience.approach,
+                        "intent": h.experience.intent,
+                        "content": h.experience.content,
+                        "agent_id": h.experience.agent_id,
+                        "environment": h.experience.environment,
+                        "confidence": round(h.experience.confidence, 2),
+                        "evidence": h.experience.evidence_count,
+                        "why": h.why.line,
+                    })
+                    for h in response.results
+                ],
+            })
+
+    def experience_feedback(
+        self,
+        ctx: Ctx,
+        memory_id: Annotated[str, Field(description="An experience id from experience_recall.")],
+        useful: Annotated[bool, Field(description="true if it was right, false if wrong.")],
+        reason: Annotated[str | None, Field(max_length=1000)] = None,
+    ) -> CallToolResult:
+        """Tell memory whether a recalled experience was right. Right: +0.1 confidence. Wrong:
+        -0.2, and faster when it is wrong again, so a bad experience stops being recalled.
+
+        Example: {"memory_id": "fact_3f2a...", "useful": false, "reason": "endpoint moved"}
+        -> {"id": "fact_3f2a...", "confidence": 0.3}
+        """
+        with self._call("experience_feedback", ctx) as (tenant, memory):
+            experience = memory.experience_feedback(memory_id, useful)
+            log.info("experience feedback on %s: useful=%s", memory_id, useful,
+                     extra={"event": "experience_feedback", "tenant": tenant,
+                            "fact_id": memory_id, "useful": useful, "reason": reason})
+            return _compact({"id": experience.id, "confidence": round(experience.confidence, 2)})

@@ -1,0 +1,2 @@
+"""Hindsight: learn from finished tasks (trajectory review, experience memories, recall and
+feedback of experience)."""
