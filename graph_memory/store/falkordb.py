@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import re
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -101,6 +102,7 @@ def fulltext_query(user_id: str, text: str) -> str | None:
 
 
 _FULLTEXT_LABELS = ("Fact", "Episode")
+log = logging.getLogger(__name__)
 
 
 class FalkorDBStore:
@@ -112,6 +114,7 @@ class FalkorDBStore:
         self._client = client
         self._graph_name = graph_name
         self._graph = client.select_graph(graph_name)
+        self._rewrite_log_after_schema = False
 
     # --- plumbing -------------------------------------------------------------------------
     def _run(self, name: str, params: Mapping[str, Any] | None = None) -> list[list[Any]]:
@@ -122,6 +125,7 @@ class FalkorDBStore:
         return list(result.result_set)
 
     def ensure_schema(self, dimension: int) -> None:
+        self._rewrite_log_after_schema = False
         self._upgrade_fulltext_indexes()
         text = load_query(DIALECT, "schema")
         for statement in split_statements(text):
@@ -135,6 +139,14 @@ class FalkorDBStore:
             except Exception as e:
                 if not any(marker in str(e) for marker in _ALREADY):
                     raise StoreError(f"schema statement failed: {statement}: {e}") from e
+        if self._rewrite_log_after_schema:
+            # A reload that replays "drop index, create index" from the append-only log over a
+            # large graph was seen to leave a fulltext index without its text field (FalkorDB
+            # 4.16, 100k facts). Rewrite the log now: the next start loads the new definition.
+            try:
+                self._client.connection.execute_command("BGREWRITEAOF")
+            except Exception as e:  # the data is safe either way; a later rewrite also fixes it
+                log.warning("could not rewrite the engine's append-only log: %s", e)
 
     def _upgrade_fulltext_indexes(self) -> None:
         """Stores made before user_key: key their memories, then rebuild the fulltext indexes
@@ -161,6 +173,7 @@ class FalkorDBStore:
         self._run("set_user_keys", {"keys": keys})
         for label in outdated:  # a constant of this module, not input
             self._graph.query(f"CALL db.idx.fulltext.drop('{label}')")
+        self._rewrite_log_after_schema = True
 
     def _create_unique_constraint(self, label: str, prop: str) -> None:
         self._graph.create_node_unique_constraint(label, prop)
