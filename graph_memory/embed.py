@@ -175,6 +175,7 @@ class SentenceTransformerEmbedder:
         self._cache: OrderedDict[str, Vectors] = OrderedDict()
         self._cache_size = cache_size
         self._lock = Lock()
+        self._torch_lock = Lock()
         # Batches in bfloat16 where the CPU computes it natively (AMX / AVX512-BF16): 1.7x
         # faster here, cosine to float32 >= 0.9998 on REALTALK messages.
         self._bfloat16 = cpu_has_bfloat16() if bfloat16 is None else bfloat16
@@ -235,7 +236,13 @@ class SentenceTransformerEmbedder:
         order = sorted(range(len(ids)), key=lambda i: (-len(ids[i]), i))
         out = np.empty((len(ids), self.dimension), dtype=np.float32)
         enabled = self._bfloat16 if bfloat16 is None else bfloat16
-        with torch.inference_mode(), torch.autocast("cpu", dtype=torch.bfloat16, enabled=enabled):
+        # One torch computation at a time per model: torch runs one thread here anyway, and
+        # the model's modules are shared by every caller of this embedder.
+        with (
+            self._torch_lock,
+            torch.inference_mode(),
+            torch.autocast("cpu", dtype=torch.bfloat16, enabled=enabled),
+        ):
             start = 0
             while start < len(order):
                 rows = max(1, min(self._batch_size, TOKEN_BUDGET // len(ids[order[start]])))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 
 from graph_memory.embed import ONNX_MAX_TEXTS, SentenceTransformerEmbedder
@@ -35,3 +37,19 @@ def test_bfloat16_batches_stay_within_rounding_of_float32(
     fast = embedder._encode_torch(texts, bfloat16=True)
     exact = embedder._encode_torch(texts, bfloat16=False)
     assert np.all(np.sum(fast * exact, axis=1) > 0.999)
+
+
+def test_float32_stays_exact_while_another_thread_embeds_in_bfloat16(
+    embedder: SentenceTransformerEmbedder,
+) -> None:
+    texts = [
+        f"message {i}: I'm allergic to peanuts and I moved to Lisbon last spring."
+        for i in range(40)
+    ]
+    reference = embedder._encode_torch(texts[:3], bfloat16=False)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        busy = pool.submit(lambda: [embedder._encode_torch(texts, bfloat16=True) for _ in range(6)])
+        while not busy.done():
+            again = embedder._encode_torch(texts[:3], bfloat16=False)
+            assert np.allclose(again, reference, atol=1e-5)
+        busy.result()
