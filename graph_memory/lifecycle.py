@@ -31,6 +31,9 @@ CONFIDENCE_MAX = 1.0
 PRUNE_RULES: tuple[PruneRule, ...] = ("expired", "low_confidence", "superseded", "never_used")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
+# A hundred years: older cut-offs mean nothing and overflow date arithmetic.
+MAX_PRUNE_DAYS = 36_500
+
 
 class PruneCandidate(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -288,8 +291,10 @@ class Lifecycle:
         limit: int,
         now: datetime,
     ) -> PruneReport:
-        if superseded_days < 0 or unused_days < 0 or not 0 <= min_confidence <= 1:
-            raise InvalidInputError("prune: days must be >= 0 and min_confidence within [0, 1]")
+        if not (0 <= superseded_days <= MAX_PRUNE_DAYS and 0 <= unused_days <= MAX_PRUNE_DAYS):
+            raise InvalidInputError(f"prune: days must be between 0 and {MAX_PRUNE_DAYS}")
+        if not 0 <= min_confidence <= 1:
+            raise InvalidInputError("prune: min_confidence must be within [0, 1]")
         if not 1 <= limit <= 100_000:
             raise InvalidInputError("prune: limit must be between 1 and 100000")
         found: dict[str, PruneCandidate] = {}

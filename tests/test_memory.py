@@ -270,3 +270,17 @@ def test_users_do_not_see_each_other(memory: Memory) -> None:
     say(memory, "I live in Rome.", 0, user="bob")
     assert current(memory, "LIVES_IN", user="alice") == ["Paris"]
     assert current(memory, "LIVES_IN", user="bob") == ["Rome"]
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        {"superseded_days": 1e12},
+        {"unused_days": -1},
+        {"unused_days": 36_501},
+        {"min_confidence": 2},
+    ],
+)
+def test_prune_refuses_out_of_range_rules(memory: Memory, rule: dict[str, float]) -> None:
+    with pytest.raises(InvalidInputError):
+        memory.prune(**rule)  # type: ignore[arg-type]

@@ -13,7 +13,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Fiel
 
 from graph_memory.hindsight.models import Step, Trajectory
 from graph_memory.hindsight.recall import ExperienceQuery
-from graph_memory.lifecycle import PruneReport
+from graph_memory.lifecycle import MAX_PRUNE_DAYS, PruneReport
 from graph_memory.models import (
     ID_PATTERN,
     Entity,
@@ -64,7 +64,7 @@ def _iso_text(value: Any) -> Any:
 # date-times are the one exception: validated from ISO strings.
 IsoDatetime = Annotated[datetime, Field(strict=False), BeforeValidator(_iso_text)]
 _STRICT = ConfigDict(extra="forbid", strict=True)
-MAX_DAYS = 36_500
+MAX_DAYS = MAX_PRUNE_DAYS  # one limit, the library's
 
 
 class _Body(BaseModel):
