@@ -29,7 +29,7 @@ from graph_memory.store.base import (
     Store,
     WritePlan,
 )
-from graph_memory.store.falkordb import from_epoch, from_props
+from graph_memory.store.cypher_store import from_epoch, from_props
 
 FORMAT = "graph-memory-export"
 VERSION = 1

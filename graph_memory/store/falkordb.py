@@ -1,6 +1,7 @@
 """The embedded FalkorDB store (the default backend).
 
-Dialect specifics live here and in `cypher/falkordb/`: index DDL, the `vecf32` vector type,
+The contract's queries and rows are shared (`cypher_store.CypherStore`). Dialect specifics live
+here and in `cypher/falkordb/`: index DDL, the `vecf32` vector type,
 cosine *distance* from the vector index, RediSearch fulltext syntax, and unique constraints as
 `GRAPH.CONSTRAINT` commands.
 """
@@ -11,16 +12,13 @@ import contextlib
 import hashlib
 import logging
 import re
-from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
-from typing import Any, Literal, TypeVar
-
-from pydantic import BaseModel
+from collections.abc import Mapping
+from typing import Any
 
 from graph_memory.errors import StoreError
-from graph_memory.models import Entity, Episode, Fact, FactLink, FactStatus, Tombstone, WorkingSlot
-from graph_memory.store.base import FactUpdate, ForgetPlan, GraphHit, PruneRule, WritePlan
+from graph_memory.store.base import WritePlan
 from graph_memory.store.cypher import load_query, split_statements
+from graph_memory.store.cypher_store import CypherStore
 from graph_memory.text import content_words
 
 DIALECT = "falkordb"
@@ -29,61 +27,6 @@ _CONSTRAINT = re.compile(
     r"IS UNIQUE$"
 )
 _ALREADY = ("already indexed", "already exists")
-_COUNTED_LABELS = ("Episode", "Entity", "Fact", "Slot", "Tombstone")
-# The vector index is shared by every user of a graph; fetch this many times k before the
-# user filter so that a busy neighbour does not crowd a user's results out.
-_OVERFETCH = 4
-_DATETIME_FIELDS = {
-    "timestamp",
-    "valid_from",
-    "created_at",
-    "superseded_at",
-    "last_used_at",
-    "expires_at",
-    "forgotten_at",
-    "updated_at",
-    "at",
-}
-M = TypeVar("M", bound=BaseModel)
-
-
-def to_epoch(value: datetime) -> float:
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=UTC)
-    return value.timestamp()
-
-
-def from_epoch(value: float) -> datetime:
-    return datetime.fromtimestamp(value, tz=UTC)
-
-
-def to_props(model: BaseModel, *, exclude: set[str] | None = None) -> dict[str, Any]:
-    """A model as engine properties: datetimes as epoch seconds, tuples as lists, no Nones."""
-    props: dict[str, Any] = {}
-    for name, value in model.model_dump(exclude=exclude).items():
-        if value is None:
-            continue
-        if isinstance(value, datetime):
-            value = to_epoch(value)
-        elif isinstance(value, tuple):
-            value = list(value)
-        props[name] = value
-    return props
-
-
-def from_props(model: type[M], props: Mapping[str, Any], **extra: Any) -> M:
-    """The inverse of `to_props`, ignoring engine-only properties. (Not toJSON() rows: FalkorDB
-    4.16 leaves quotes and backslashes in strings unescaped there.)"""
-    fields = model.model_fields
-    values: dict[str, Any] = {}
-    for name, value in props.items():
-        if name not in fields:
-            continue
-        if name in _DATETIME_FIELDS and value is not None:
-            value = from_epoch(float(value))
-        values[name] = value
-    values.update(extra)
-    return model.model_validate(values)
 
 
 def user_key(user_id: str) -> str:
@@ -105,7 +48,7 @@ _FULLTEXT_LABELS = ("Fact", "Episode")
 log = logging.getLogger(__name__)
 
 
-class FalkorDBStore:
+class FalkorDBStore(CypherStore):
     """Store contract over one FalkorDB graph."""
 
     dialect = DIALECT
@@ -183,347 +126,22 @@ class FalkorDBStore:
         with contextlib.suppress(Exception):
             self._client.connection.close()
 
-    # --- write path -----------------------------------------------------------------------
-    def existing_episode_ids(self, ids: Sequence[str]) -> set[str]:
-        if not ids:
-            return set()
-        return {row[0] for row in self._run("existing_episode_ids", {"ids": list(ids)})}
-
-    def get_entities(self, ids: Sequence[str]) -> dict[str, Entity]:
-        if not ids:
-            return {}
-        rows = self._run("get_entities", {"ids": list(ids)})
-        return {row[0]["id"]: from_props(Entity, row[0]) for row in rows}
-
-    def resolve_aliases(self, alias_ids: Sequence[str]) -> dict[str, str]:
-        if not alias_ids:
-            return {}
-        return {row[0]: row[1] for row in self._run("resolve_aliases", {"ids": list(alias_ids)})}
-
-    def similar_entities(
-        self, user_id: str, embedding: list[float], k: int
-    ) -> list[tuple[Entity, float]]:
-        rows = self._run(
-            "similar_entities",
-            {"user_id": user_id, "embedding": embedding, "k": k, "k_raw": k * _OVERFETCH},
-        )
-        return [(from_props(Entity, row[0]), 1.0 - float(row[1])) for row in rows]
-
-    def active_facts_of_subjects(self, user_id: str, subject_ids: Sequence[str]) -> list[Fact]:
-        if not subject_ids:
-            return []
-        rows = self._run(
-            "active_facts_of_subjects", {"user_id": user_id, "subject_ids": list(subject_ids)}
-        )
-        return [from_props(Fact, row[0]) for row in rows]
-
     def apply(self, plan: WritePlan) -> None:
-        params = {
-            "entities": [
-                {
-                    **to_props(row.entity),
-                    "aliases": list(row.entity.aliases),
-                    "embedding": row.embedding,
-                    "created_at": to_epoch(row.created_at),
-                }
-                for row in plan.entities
-            ],
-            "aliases": [row.model_dump() for row in plan.aliases],
-            "episodes": [
-                {
-                    "props": to_props(row.episode) | {"user_key": user_key(row.episode.user_id)},
-                    "embedding": row.embedding,
-                }
-                for row in plan.episodes
-            ],
-            "mentions": [{"episode_id": ep, "entity_id": en} for ep, en in plan.mentions],
-            "facts": [
-                {
-                    "props": to_props(row.fact, exclude={"episode_ids"})
-                    | {"user_key": user_key(row.fact.user_id)},
-                    "embedding": row.embedding,
-                }
-                for row in plan.facts
-            ],
-            "evidence": [row.model_dump() for row in plan.evidence],
-            "reinforced": list(plan.reinforced),
-            "updates": [
-                {"fact_id": fact_id, "changes": to_props(update)}
-                for fact_id, update in plan.updates
-            ],
-            "status_changes": [
-                {
-                    "fact_id": c.fact_id,
-                    "status": c.status,
-                    "superseded_at": None if c.superseded_at is None else to_epoch(c.superseded_at),
-                    "needs_confirmation": c.needs_confirmation,
-                }
-                for c in plan.status_changes
-            ],
-            "supersedes": [to_props(link) for link in plan.links if link.kind == "SUPERSEDES"],
-            "conflicts": [to_props(link) for link in plan.links if link.kind == "CONFLICTS_WITH"],
-        }
-        self._run("apply_write_plan", params)
+        self._run("apply_write_plan", self._plan_params(plan))
 
-    # --- reads ----------------------------------------------------------------------------
-    def get_fact(self, fact_id: str) -> Fact | None:
-        rows = self._run("get_fact", {"id": fact_id})
-        if not rows:
-            return None
-        return from_props(Fact, rows[0][0], episode_ids=tuple(sorted(rows[0][1])))
+    # --- dialect hooks --------------------------------------------------------------------
+    def _memory_props(self, user_id: str) -> dict[str, Any]:
+        return {"user_key": user_key(user_id)}
 
-    def get_episode(self, episode_id: str) -> Episode | None:
-        rows = self._run("get_episode", {"id": episode_id})
-        return from_props(Episode, rows[0][0]) if rows else None
+    def _vector_params(self, label: str) -> dict[str, Any]:
+        return {}  # the vector procedures name the label and property in the query
 
-    def get_entity(self, entity_id: str) -> Entity | None:
-        rows = self._run("get_entity", {"id": entity_id})
-        return from_props(Entity, rows[0][0]) if rows else None
+    def _index_similarity(self, score: float) -> float:
+        return 1.0 - score  # the vector index scores cosine distance
 
-    def list_facts(
-        self,
-        user_id: str,
-        *,
-        statuses: Sequence[FactStatus] | None = None,
-        entity_id: str | None = None,
-        predicate: str | None = None,
-        limit: int = 100,
-    ) -> list[Fact]:
-        rows = self._run(
-            "list_facts",
-            {
-                "user_id": user_id,
-                "statuses": None if statuses is None else list(statuses),
-                "entity_id": entity_id,
-                "predicate": predicate,
-                "limit": limit,
-            },
-        )
-        return [from_props(Fact, row[0]) for row in rows]
+    def _cosine(self, score: float) -> float:
+        return score  # similarities_of computes the similarity in the query
 
-    def fact_links(self, fact_ids: Sequence[str]) -> list[FactLink]:
-        if not fact_ids:
-            return []
-        rows = self._run("fact_links", {"ids": list(fact_ids)})
-        return [
-            FactLink(
-                kind=row[0], from_id=row[1], to_id=row[2], reason=row[3], at=from_epoch(row[4])
-            )
-            for row in rows
-        ]
-
-    def episodes_mentioning(self, entity_id: str) -> list[str]:
-        return [row[0] for row in self._run("episodes_mentioning", {"entity_id": entity_id})]
-
-    def facts_from_episodes(self, episode_ids: Sequence[str]) -> list[str]:
-        if not episode_ids:
-            return []
-        return [row[0] for row in self._run("facts_from_episodes", {"ids": list(episode_ids)})]
-
-    def fact_sources(self, fact_ids: Sequence[str]) -> list[str]:
-        if not fact_ids:
-            return []
-        return [row[0] for row in self._run("fact_sources", {"ids": list(fact_ids)})]
-
-    def search_facts_by_vector(
-        self, user_id: str, embedding: list[float], k: int
-    ) -> list[tuple[Fact, float]]:
-        return [
-            (from_props(Fact, props), sim)
-            for props, sim in self._nearest("facts", user_id, embedding, k)
-        ]
-
-    def search_episodes_by_vector(
-        self, user_id: str, embedding: list[float], k: int
-    ) -> list[tuple[Episode, float]]:
-        return [
-            (from_props(Episode, props), sim)
-            for props, sim in self._nearest("episodes", user_id, embedding, k)
-        ]
-
-    def _nearest(
-        self, kind: Literal["facts", "episodes"], user_id: str, embedding: list[float], k: int
-    ) -> list[tuple[dict[str, Any], float]]:
-        """The HNSW index first (fast at any size, but shared by all users); when its top hits
-        hold fewer than k of this user's memories, an exact scan of the user's own memories
-        (small by then, found through the user_id index). Cosine similarity, highest first."""
-        params = {"user_id": user_id, "embedding": embedding, "k": k, "k_raw": k * _OVERFETCH}
-        rows = self._run(f"search_{kind}_by_vector", params)
-        if len(rows) < k:
-            rows = self._run(f"nearest_{kind}_exact", params)
-        return [(row[0], 1.0 - float(row[1])) for row in rows]
-
-    def search_facts_by_text(self, user_id: str, query: str, k: int) -> list[tuple[Fact, float]]:
-        ft = fulltext_query(user_id, query)
-        if ft is None:
-            return []
-        rows = self._run("search_facts_by_text", {"user_id": user_id, "query": ft, "k": k})
-        return [(from_props(Fact, row[0]), float(row[1])) for row in rows]
-
-    def search_episodes_by_text(
-        self, user_id: str, query: str, k: int
-    ) -> list[tuple[Episode, float]]:
-        ft = fulltext_query(user_id, query)
-        if ft is None:
-            return []
-        rows = self._run("search_episodes_by_text", {"user_id": user_id, "query": ft, "k": k})
-        return [(from_props(Episode, row[0]), float(row[1])) for row in rows]
-
-    # --- recall channels ------------------------------------------------------------------
-    def facts_of_entities(
-        self, user_id: str, entity_ids: Sequence[str], limit: int
-    ) -> list[tuple[Fact, str]]:
-        if not entity_ids:
-            return []
-        rows = self._run(
-            "facts_of_entities",
-            {"user_id": user_id, "entity_ids": list(entity_ids), "limit": limit},
-        )
-        return [(from_props(Fact, row[0]), row[1]) for row in rows]
-
-    def episodes_of_entities(
-        self, user_id: str, entity_ids: Sequence[str], limit: int
-    ) -> list[tuple[Episode, str]]:
-        if not entity_ids:
-            return []
-        rows = self._run(
-            "episodes_of_entities",
-            {"user_id": user_id, "entity_ids": list(entity_ids), "limit": limit},
-        )
-        return [(from_props(Episode, row[0]), row[1]) for row in rows]
-
-    def expand_from_entities(
-        self, user_id: str, entity_ids: Sequence[str], hops: int, limit: int
-    ) -> list[GraphHit]:
-        if not entity_ids or hops < 1:
-            return []
-        rows = self._run(
-            "expand_from_entities",
-            {"user_id": user_id, "entity_ids": list(entity_ids), "hops": hops, "limit": limit},
-        )
-        hits: list[GraphHit] = []
-        parsed: dict[str, Fact] = {}  # a first-hop fact repeats on each of its second hops
-        for start_id, start_name, first, via_id, via_name, second in rows:
-            first_fact = parsed.get(first["id"]) or parsed.setdefault(
-                first["id"], from_props(Fact, first)
-            )
-            hits.append(GraphHit(fact=first_fact, hops=1, start_id=start_id, start_name=start_name))
-            if second is not None:
-                hits.append(
-                    GraphHit(
-                        fact=from_props(Fact, second),
-                        hops=2,
-                        start_id=start_id,
-                        start_name=start_name,
-                        via_id=via_id,
-                        via_name=via_name,
-                        via_fact=first_fact,
-                    )
-                )
-        return hits
-
-    def standing_facts(self, user_id: str, memory_types: Sequence[str], limit: int) -> list[Fact]:
-        rows = self._run(
-            "standing_facts",
-            {"user_id": user_id, "memory_types": list(memory_types), "limit": limit},
-        )
-        return [from_props(Fact, row[0]) for row in rows]
-
-    def similarities_of(self, ids: Sequence[str], embedding: list[float]) -> dict[str, float]:
-        if not ids:
-            return {}
-        rows = self._run("similarities_of", {"ids": list(ids), "embedding": embedding})
-        return {row[0]: float(row[1]) for row in rows}
-
-    def sources_of_facts(self, fact_ids: Sequence[str]) -> list[tuple[str, str, str | None]]:
-        if not fact_ids:
-            return []
-        rows = self._run("sources_of_facts", {"ids": list(fact_ids)})
-        return [(row[0], row[1], row[2]) for row in rows]
-
-    def get_facts(self, ids: Sequence[str]) -> list[Fact]:
-        if not ids:
-            return []
-        return [from_props(Fact, row[0]) for row in self._run("get_facts", {"ids": list(ids)})]
-
-    def get_episodes(self, ids: Sequence[str]) -> list[Episode]:
-        if not ids:
-            return []
-        rows = self._run("episodes_by_ids", {"ids": list(ids)})
-        return [from_props(Episode, row[0]) for row in rows]
-
-    def touch_facts(self, ids: Sequence[str], at: datetime) -> None:
-        if ids:
-            self._run("touch_facts", {"ids": list(ids), "at": to_epoch(at)})
-
-    # --- lifecycle ------------------------------------------------------------------------
-    def update_fact(self, fact_id: str, update: FactUpdate) -> None:
-        changes = to_props(update)
-        if changes and not self._run("update_fact", {"id": fact_id, "changes": changes}):
-            raise StoreError(f"fact {fact_id} vanished during update")
-
-    def forget(self, plan: ForgetPlan) -> None:
-        self._run(
-            "forget",
-            {
-                "fact_ids": plan.fact_ids,
-                "episode_ids": plan.episode_ids,
-                "entity_ids": plan.entity_ids,
-                "tombstones": [to_props(t) for t in plan.tombstones],
-            },
-        )
-
-    def tombstones(self, target_ids: Sequence[str]) -> list[Tombstone]:
-        if not target_ids:
-            return []
-        rows = self._run("tombstones", {"ids": list(target_ids)})
-        return [from_props(Tombstone, row[0]) for row in rows]
-
-    def prune_candidates(
-        self,
-        user_id: str | None,
-        rule: PruneRule,
-        *,
-        now: datetime,
-        min_confidence: float,
-        superseded_before: datetime,
-        unused_before: datetime,
-        limit: int,
-    ) -> list[Fact]:
-        rows = self._run(
-            "prune_candidates",
-            {
-                "user_id": user_id,
-                "rule": rule,
-                "now": to_epoch(now),
-                "min_confidence": min_confidence,
-                "superseded_before": to_epoch(superseded_before),
-                "unused_before": to_epoch(unused_before),
-                "limit": limit,
-            },
-        )
-        return [from_props(Fact, row[0]) for row in rows]
-
-    # --- working memory -------------------------------------------------------------------
-    @staticmethod
-    def _session_key(user_id: str, session_id: str) -> str:
-        return f"{user_id}\x1f{session_id}"
-
-    def get_slots(self, user_id: str, session_id: str) -> list[WorkingSlot]:
-        rows = self._run("get_slots", {"session_key": self._session_key(user_id, session_id)})
-        return [from_props(WorkingSlot, row[0]) for row in rows]
-
-    def save_slot(self, slot: WorkingSlot) -> None:
-        session_key = self._session_key(slot.user_id, slot.session_id)
-        slot_id = f"{session_key}\x1f{slot.key}"
-        props = {**to_props(slot), "id": slot_id, "session_key": session_key}
-        self._run("save_slot", {"id": slot_id, "props": props})
-
-    def delete_slots(self, user_id: str, session_id: str, keys: Sequence[str]) -> None:
-        session_key = self._session_key(user_id, session_id)
-        self._run("delete_slots", {"ids": [f"{session_key}\x1f{key}" for key in keys]})
-
-    def count(self, label: Literal["Episode", "Entity", "Fact", "Slot", "Tombstone"]) -> int:
-        if label not in _COUNTED_LABELS:
-            raise StoreError(f"cannot count label {label!r}")
-        return int(self._run("count_label", {"label": label})[0][0])
+    def _text_params(self, label: str, user_id: str, text: str) -> dict[str, Any] | None:
+        query = fulltext_query(user_id, text)
+        return None if query is None else {"query": query}
