@@ -169,7 +169,7 @@ class Recaller:
         keyword_episodes = submit(store.search_episodes_by_text, user, text, KEYWORD_POOL)
         entity_facts = submit(store.facts_of_entities, user, entity_ids, k * 2)
         entity_episodes = submit(store.episodes_of_entities, user, entity_ids, k * 2)
-        graph = submit(store.expand_from_entities, user, entity_ids, GRAPH_HOPS, k * 4)
+        graph = submit(store.expand_from_entities, user, entity_ids, GRAPH_HOPS, k)
         pool = CandidatePool()
         pool.add_vector(vector_facts.result())
         pool.add_vector(vector_episodes.result())
