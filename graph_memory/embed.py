@@ -11,6 +11,7 @@ the caller's spaCy parse instead of contending with it for the GIL.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import logging
 import os
@@ -90,7 +91,9 @@ class _OnnxEncoder:
         partial = path.with_suffix(f".{os.getpid()}.partial")
         dynamic = {0: "batch", 1: "tokens"}
         torch.onnx.export(
-            Network(model[0].auto_model.eval()),
+            # A copy: tracing for export changes the traced model (its outputs drifted to cos
+            # 0.90-0.96 afterwards), and this process goes on embedding with the original.
+            Network(copy.deepcopy(model[0].auto_model).eval()),
             (sample["input_ids"], sample["attention_mask"], sample["token_type_ids"]),
             str(partial),
             input_names=["ids", "mask", "types"],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import numpy as np
 
@@ -53,3 +54,15 @@ def test_float32_stays_exact_while_another_thread_embeds_in_bfloat16(
             again = embedder._encode_torch(texts[:3], bfloat16=False)
             assert np.allclose(again, reference, atol=1e-5)
         busy.result()
+
+
+def test_exporting_to_onnx_leaves_the_torch_model_unchanged(tmp_path: Path) -> None:
+    """The first start on a machine exports the network to ONNX in-process; tracing it once
+    changed the model that goes on embedding (cosine 0.90-0.96 to the true vectors)."""
+    texts = ["I'm allergic to peanuts.", "We moved to Lisbon in May."]
+    reference = SentenceTransformerEmbedder(onnx=False)._encode_torch(texts, bfloat16=False)
+    exporting = SentenceTransformerEmbedder(cache_dir=tmp_path)  # empty cache: exports here
+    assert exporting._onnx is not None
+    after = exporting._encode_torch(texts, bfloat16=False)
+    assert np.allclose(after, reference, atol=1e-5)
+    assert np.allclose(exporting._onnx.encode(texts), reference, atol=1e-4)
