@@ -57,7 +57,6 @@ class FalkorDBStore(CypherStore):
         self._client = client
         self._graph_name = graph_name
         self._graph = client.select_graph(graph_name)
-        self._rewrite_log_after_schema = False
 
     # --- plumbing -------------------------------------------------------------------------
     def _run(self, name: str, params: Mapping[str, Any] | None = None) -> list[list[Any]]:
@@ -68,8 +67,7 @@ class FalkorDBStore(CypherStore):
         return list(result.result_set)
 
     def ensure_schema(self, dimension: int) -> None:
-        self._rewrite_log_after_schema = False
-        self._upgrade_fulltext_indexes()
+        upgraded = self._upgrade_fulltext_indexes()
         text = load_query(DIALECT, "schema")
         for statement in split_statements(text):
             constraint = _CONSTRAINT.fullmatch(statement)
@@ -82,7 +80,7 @@ class FalkorDBStore(CypherStore):
             except Exception as e:
                 if not any(marker in str(e) for marker in _ALREADY):
                     raise StoreError(f"schema statement failed: {statement}: {e}") from e
-        if self._rewrite_log_after_schema:
+        if upgraded:
             # A reload that replays "drop index, create index" from the append-only log over a
             # large graph was seen to leave a fulltext index without its text field (FalkorDB
             # 4.16, 100k facts). Rewrite the log now: the next start loads the new definition.
@@ -91,9 +89,10 @@ class FalkorDBStore(CypherStore):
             except Exception as e:  # the data is safe either way; a later rewrite also fixes it
                 log.warning("could not rewrite the engine's append-only log: %s", e)
 
-    def _upgrade_fulltext_indexes(self) -> None:
+    def _upgrade_fulltext_indexes(self) -> bool:
         """Stores made before user_key: key their memories, then rebuild the fulltext indexes
-        (dropped here, created by the schema). A no-op on an up-to-date or empty graph."""
+        (dropped here, created by the schema). Whether it upgraded anything: a no-op on an
+        up-to-date or empty graph."""
         try:
             indexes = self._graph.query("CALL db.indexes() YIELD label, types").result_set
         except Exception as e:
@@ -110,13 +109,13 @@ class FalkorDBStore(CypherStore):
             if "text" in fulltext.get(label, set()) and "user_key" not in fulltext[label]
         ]
         if not outdated:
-            return
+            return False
         users = [row[0] for row in self._run("users_without_user_key")]
         keys = [{"user_id": u, "user_key": user_key(u)} for u in users if u is not None]
         self._run("set_user_keys", {"keys": keys})
         for label in outdated:  # a constant of this module, not input
             self._graph.query(f"CALL db.idx.fulltext.drop('{label}')")
-        self._rewrite_log_after_schema = True
+        return True
 
     def _create_unique_constraint(self, label: str, prop: str) -> None:
         self._graph.create_node_unique_constraint(label, prop)
