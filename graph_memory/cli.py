@@ -565,19 +565,19 @@ def import_memories(
     tenant: TenantOpt = None,
     as_json: JsonOut = False,
 ) -> None:
-    """Import an export into this (empty) graph, on whichever backend the settings choose."""
-    from graph_memory.transfer import import_records, read_jsonl
+    """Import an export into this (empty) graph, on whichever backend the settings choose:
+    all of it, or nothing (a bad line is refused before any write; a failed write is undone)."""
+    from graph_memory.transfer import import_records
 
     with guard():
         if file != "-" and not Path(file).is_file():
             raise InvalidInputError(f"no file {file}")
     with _tenant_memory(ctx, tenant) as memory:
-        if file == "-":
-            counts = import_records(memory.store, read_jsonl(sys.stdin), memory.embedder.dimension)
+        if file == "-":  # from a pipe, import_records first copies it to a temporary file
+            counts = import_records(memory.store, sys.stdin.buffer, memory.embedder.dimension)
         else:
-            with open(file, encoding="utf-8") as handle:
-                counts = import_records(memory.store, read_jsonl(handle),
-                                        memory.embedder.dimension)
+            with open(file, "rb") as handle:
+                counts = import_records(memory.store, handle, memory.embedder.dimension)
     _out(as_json, counts, [f"{kind}: {n}" for kind, n in counts.items()])
 
 

@@ -2,9 +2,20 @@
 
 Lossless: every node with every property (embeddings included; only FalkorDB's derived
 `user_key` is left out and rebuilt on import), and every relationship (mentions, subject and
-object, provenance, supersession and conflict links), forgotten memories and their tombstones,
-and working-memory slots. Import goes through the store contract (`apply`, `forget`,
-`save_slot`), so it writes alike to every backend; it needs an empty target graph.
+object, provenance, supersession, conflict and the other fact links), forgotten memories and
+their tombstones, and working-memory slots. Import goes through the store contract (`apply`,
+`forget`, `save_slot`), so it writes alike to every backend; it needs an empty target graph.
+
+Import is all-or-nothing. It reads the file twice: first it checks every line (JSON, shape,
+labels and edge types, each node as the contract's row, embedding sizes, unique ids, every
+edge's and reference's ends present in the file) and refuses a bad file, naming the line,
+before writing anything; then it writes in batches. If a write fails (the engine, the
+connection), it deletes every node it wrote, leaving the graph empty as it found it, and says
+nothing was imported (so nothing else may write to the graph meanwhile: the undo deletes every
+node of the export's labels). Memory stays small: between the passes it keeps the ids of the
+nodes, the byte offset of each line and one batch of rows (about 55 MB for 100k facts and 100k
+episodes, a 1.9 GB file whose records, parsed whole, would take GBs). A stream that cannot seek
+(stdin, a pipe) is first copied to a temporary file (under TMPDIR).
 
 Line 1 is a header: {"kind": "header", "format": "graph-memory-export", "version": 1, ...};
 then {"kind": "node", "label": ..., "props": {...}} and
@@ -14,8 +25,13 @@ then {"kind": "node", "label": ..., "props": {...}} and
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Protocol, TextIO
+import tempfile
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import ExitStack
+from typing import IO, Any, Protocol, TextIO, get_args
+
+from pydantic import ValidationError
 
 from graph_memory.errors import InvalidInputError, StoreError
 from graph_memory.models import Entity, Episode, Fact, FactLink, Tombstone, WorkingSlot
@@ -34,7 +50,13 @@ from graph_memory.store.cypher_store import from_epoch, from_props
 FORMAT = "graph-memory-export"
 VERSION = 1
 NODE_LABELS = ("Entity", "Alias", "Episode", "Fact", "Tombstone", "Slot")
-EDGE_TYPES = ("MENTIONS", "SUBJECT", "OBJECT", "EXTRACTED_FROM", "SUPERSEDES", "CONFLICTS_WITH")
+# Every kind of fact link the contract writes (SUPERSEDES, CONFLICTS_WITH, ...).
+LINK_TYPES: tuple[str, ...] = get_args(FactLink.model_fields["kind"].annotation)
+EDGE_TYPES = ("MENTIONS", "SUBJECT", "OBJECT", "EXTRACTED_FROM", *LINK_TYPES)
+# The labels of each edge type's ends.
+_ENDS = {"MENTIONS": ("Episode", "Entity"), "SUBJECT": ("Fact", "Entity"),
+         "OBJECT": ("Fact", "Entity"), "EXTRACTED_FROM": ("Fact", "Episode"),
+         **{link: ("Fact", "Fact") for link in LINK_TYPES}}
 DERIVED = frozenset({"user_key"})  # FalkorDB's fulltext user token, rebuilt on write
 _PAGE = 1000
 _BATCH = 500
@@ -48,7 +70,7 @@ class _Runner(Protocol):
 
 def _runner(store: Store) -> _Runner:
     if not callable(getattr(store, "_run", None)):
-        raise StoreError(f"{type(store).__name__} cannot export")
+        raise StoreError(f"{type(store).__name__} cannot export or import")
     return store  # type: ignore[return-value]
 
 
@@ -90,97 +112,300 @@ def write_jsonl(records: Iterable[dict[str, Any]], out: TextIO) -> int:
     return count
 
 
-def read_jsonl(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
-    for number, line in enumerate(lines, 1):
+def read_jsonl(lines: Iterable[str | bytes]) -> IO[bytes]:
+    """The lines of an export (stdin, a pipe, a list) copied to a temporary file, which
+    `import_records` can read twice. Close it when done (it is deleted then)."""
+    spool = tempfile.TemporaryFile()  # noqa: SIM115 (returned open, for the caller to close)
+    try:
+        for line in lines:
+            data = line.encode("utf-8") if isinstance(line, str) else line
+            spool.write(data if data.endswith(b"\n") else data + b"\n")
+        spool.seek(0)
+    except BaseException:
+        spool.close()
+        raise
+    return spool
+
+
+# --- import, pass 1: check every line ---------------------------------------------------------
+
+
+def _embedding(props: Mapping[str, Any], dimension: int, *, required: bool) -> list[float] | None:
+    value = props.get("embedding")
+    if value is None:
+        if required:
+            raise ValueError("no embedding (only forgotten memories have none)")
+        return None
+    if not isinstance(value, list) or len(value) != dimension:
+        size = len(value) if isinstance(value, list) else type(value).__name__
+        raise ValueError(f"a {size}-d embedding; this embedder makes {dimension}-d ones")
+    return value
+
+
+def _placeholder(dimension: int) -> list[float]:
+    return [1.0] + [0.0] * (dimension - 1)
+
+
+def _node_row(label: str, props: Mapping[str, Any], dimension: int) -> Any:
+    """The contract's row (or model) for one exported node; raises on anything malformed.
+    Forgotten memories have no embedding left: a placeholder is written, and forget() (after
+    every node is in) removes it again, leaving them exactly as exported."""
+    forgotten = props.get("status") == "forgotten"
+    if label == "Entity":
+        entity = Entity(id=props["id"], user_id=props["user_id"], name=props.get("name") or "",
+                        type=props["type"], aliases=tuple(props.get("aliases") or ()))
+        return EntityRow(entity=entity, embedding=_embedding(props, dimension, required=False),
+                         created_at=from_epoch(float(props["created_at"])))
+    if label == "Alias":
+        return AliasRow(id=props["id"], user_id=props["user_id"], name=props["name"],
+                        entity_id=props["entity_id"])
+    if label == "Episode":
+        embedding = _embedding(props, dimension, required=not forgotten)
+        return EpisodeRow(episode=from_props(Episode, props),
+                          embedding=embedding or _placeholder(dimension))
+    if label == "Fact":
+        embedding = _embedding(props, dimension, required=not forgotten)
+        return FactRow(fact=from_props(Fact, props),
+                       embedding=embedding or _placeholder(dimension))
+    if label == "Tombstone":
+        return from_props(Tombstone, props)
+    return from_props(WorkingSlot, props)  # Slot
+
+
+def _edge_row(edge_type: str, record: Mapping[str, Any]) -> Any:
+    """The contract's row for one exported edge; None for SUBJECT and OBJECT, which are
+    written with their fact (from its subject_id and object_id)."""
+    source, target, props = record["from_id"], record["to_id"], record.get("props") or {}
+    if edge_type == "MENTIONS":
+        return (source, target)
+    if edge_type == "EXTRACTED_FROM":
+        return EvidenceRow(fact_id=source, episode_id=target, **props)
+    if edge_type in LINK_TYPES:
+        return FactLink.model_validate({"kind": edge_type, "from_id": source, "to_id": target,
+                                        "reason": props["reason"],
+                                        "at": from_epoch(float(props["at"]))})
+    return None
+
+
+def _row(label: str, record: Mapping[str, Any], dimension: int) -> Any:
+    if record["kind"] == "node":
+        return _node_row(label, record["props"], dimension)
+    return _edge_row(label, record)
+
+
+def _why(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        return "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'value'}: {e['msg']}"
+                         for e in error.errors())
+    if isinstance(error, KeyError):
+        return f"no {error}"
+    return str(error)
+
+
+class _Checked:
+    """What the check pass learns: where each part's lines are (byte offsets, in the order
+    they are written), the ids of the forgotten memories, and the counts by kind."""
+
+    def __init__(self) -> None:
+        self.offsets: dict[str, array[int]] = {kind: array("q") for kind in
+                                               (*NODE_LABELS, *EDGE_TYPES)}
+        self.forgotten: dict[str, list[str]] = {"Fact": [], "Episode": [], "Entity": []}
+        self.counts: dict[str, int] = dict.fromkeys((*NODE_LABELS, *EDGE_TYPES), 0)
+
+
+def _parse(
+    number: int, line: bytes, dimension: int, header_seen: bool
+) -> tuple[str, dict[str, Any]]:
+    """The label (node label, edge type, or "header") of one line, checked for shape."""
+    try:
+        record = json.loads(line)
+    except ValueError as e:  # JSONDecodeError, UnicodeDecodeError
+        raise InvalidInputError(f"line {number}: not JSON: {e}") from e
+    if not isinstance(record, dict) or "kind" not in record:
+        raise InvalidInputError(f"line {number}: not an export record")
+    kind = record["kind"]
+    if kind == "header":
+        if header_seen:
+            raise InvalidInputError(f"line {number}: a second header")
+        if record.get("format") != FORMAT or record.get("version") != VERSION:
+            raise InvalidInputError(f"line {number}: not a {FORMAT} version {VERSION} header")
+        if record.get("dimension") != dimension:
+            raise InvalidInputError(
+                f"the export holds {record.get('dimension')}-d embeddings; this embedder "
+                f"makes {dimension}-d ones")
+        return "header", record
+    if kind == "node":
+        label = record.get("label")
+        if label not in NODE_LABELS:
+            raise InvalidInputError(f"line {number}: unknown node label {label!r}")
+        props = record.get("props")
+        if not isinstance(props, dict) or not isinstance(props.get("id"), str):
+            raise InvalidInputError(f"line {number}: a {label} node without props or id")
+    elif kind == "edge":
+        label = record.get("type")
+        if label not in EDGE_TYPES:
+            raise InvalidInputError(f"line {number}: unknown edge type {label!r}")
+        if not (isinstance(record.get("from_id"), str) and isinstance(record.get("to_id"), str)
+                and isinstance(record.get("props") or {}, dict)):
+            raise InvalidInputError(
+                f"line {number}: a {label} edge without from_id, to_id or props")
+    else:
+        raise InvalidInputError(f"line {number}: unknown export record kind {kind!r}")
+    if not header_seen:
+        raise InvalidInputError(
+            f"line {number}: no header line before it: not a {FORMAT} version {VERSION} file")
+    return str(label), record
+
+
+def _check(source: IO[bytes], dimension: int) -> _Checked:
+    """Read the whole export once and refuse it, naming the line, unless every write of it
+    can succeed on a sound store."""
+    checked = _Checked()
+    ids: dict[str, set[str]] = {label: set() for label in NODE_LABELS}
+    ends: dict[str, tuple[str, str]] = {}  # fact id -> (subject id, object id)
+    # References to nodes that may come further down the file: checked again at the end.
+    later: list[tuple[int, Callable[[], str | None]]] = []
+
+    def refer(number: int, check: Callable[[], str | None]) -> None:
+        if check() is not None:
+            later.append((number, check))
+
+    def present(what: str, label: str, node_id: str) -> Callable[[], str | None]:
+        return lambda: None if node_id in ids[label] else f"{what} {node_id!r} is not in the file"
+
+    def same_end(edge_type: str, fact_id: str, node_id: str) -> Callable[[], str | None]:
+        def check() -> str | None:
+            if fact_id not in ends:
+                return None  # a missing fact is reported by `present`
+            expected = ends[fact_id][0 if edge_type == "SUBJECT" else 1]
+            if node_id == expected:
+                return None
+            return (f"{edge_type} of fact {fact_id!r} is {node_id!r}, but its "
+                    f"{edge_type.lower()}_id is {expected!r}")
+        return check
+
+    header_seen = False
+    offset, number = source.tell(), 0
+    for line in iter(source.readline, b""):
+        number += 1
+        at, offset = offset, offset + len(line)
         if not line.strip():
             continue
+        label, record = _parse(number, line, dimension, header_seen)
+        if label == "header":
+            header_seen = True
+            continue
+        node = record["kind"] == "node"
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise InvalidInputError(f"line {number}: not JSON: {e}") from e
-        if not isinstance(record, dict) or "kind" not in record:
-            raise InvalidInputError(f"line {number}: not an export record")
-        yield record
-
-
-def _chunks(items: Sequence[Any]) -> Iterator[Sequence[Any]]:
-    for start in range(0, len(items), _BATCH):
-        yield items[start : start + _BATCH]
-
-
-def import_records(store: Store, records: Iterable[dict[str, Any]], dimension: int) -> dict[
-    str, int
-]:
-    """Write an export into an empty graph through the store contract; counts by kind."""
-    if any(store.count(label) for label in ("Episode", "Entity", "Fact", "Slot", "Tombstone")):
-        raise InvalidInputError("import needs an empty graph: this one already holds memories")
-    nodes: dict[str, list[dict[str, Any]]] = {label: [] for label in NODE_LABELS}
-    edges: dict[str, list[dict[str, Any]]] = {edge_type: [] for edge_type in EDGE_TYPES}
-    header: dict[str, Any] | None = None
-    for record in records:
-        kind = record["kind"]
-        if kind == "header":
-            header = record
-        elif kind == "node" and record.get("label") in nodes:
-            nodes[record["label"]].append(record["props"])
-        elif kind == "edge" and record.get("type") in edges:
-            edges[record["type"]].append(record)
+            row = _row(label, record, dimension)
+        except (KeyError, TypeError, ValueError) as e:  # ValidationError is a ValueError
+            raise InvalidInputError(f"line {number}: invalid {label}: {_why(e)}") from e
+        if node:
+            node_id = record["props"]["id"]
+            if node_id in ids[label]:
+                raise InvalidInputError(f"line {number}: a second {label} {node_id!r}")
+            ids[label].add(node_id)
+            if label in checked.forgotten and record["props"].get("status") == "forgotten":
+                checked.forgotten[label].append(node_id)
+            if isinstance(row, FactRow):
+                ends[node_id] = (row.fact.subject_id, row.fact.object_id)
+                refer(number, present("subject entity", "Entity", row.fact.subject_id))
+                refer(number, present("object entity", "Entity", row.fact.object_id))
+            elif isinstance(row, AliasRow):
+                refer(number, present("the alias's entity", "Entity", row.entity_id))
         else:
-            raise InvalidInputError(f"unknown export record: {json.dumps(record)[:120]}")
-    if header is None or header.get("format") != FORMAT or header.get("version") != VERSION:
+            start, end = _ENDS[label]
+            refer(number, present(f"{label} from {start.lower()}", start, record["from_id"]))
+            refer(number, present(f"{label} to {end.lower()}", end, record["to_id"]))
+            if label in ("SUBJECT", "OBJECT"):
+                refer(number, same_end(label, record["from_id"], record["to_id"]))
+        checked.offsets[label].append(at)
+        checked.counts[label] += 1
+    if not header_seen:
         raise InvalidInputError(f"not a {FORMAT} version {VERSION} file (no header line)")
-    if header.get("dimension") != dimension:
-        raise InvalidInputError(
-            f"the export holds {header.get('dimension')}-d embeddings; this embedder makes "
-            f"{dimension}-d ones"
-        )
-    # Forgotten memories have no embedding left; a placeholder is written and then removed by
-    # forget(), which leaves them exactly as exported.
-    placeholder = [1.0] + [0.0] * (dimension - 1)
-    forgotten: dict[str, list[str]] = {"fact": [], "episode": [], "entity": []}
+    for number, check in later:
+        problem = check()
+        if problem is not None:
+            raise InvalidInputError(f"line {number}: {problem}")
+    return checked
 
-    entity_rows = []
-    for p in nodes["Entity"]:
-        if p.get("status") == "forgotten":
-            forgotten["entity"].append(p["id"])
-        entity = Entity(id=p["id"], user_id=p["user_id"], name=p.get("name") or "",
-                        type=p["type"], aliases=tuple(p.get("aliases") or ()))
-        entity_rows.append(EntityRow(entity=entity, embedding=p.get("embedding"),
-                                     created_at=from_epoch(float(p["created_at"]))))
-    episode_rows = []
-    for p in nodes["Episode"]:
-        if p.get("status") == "forgotten":
-            forgotten["episode"].append(p["id"])
-        episode_rows.append(EpisodeRow(episode=from_props(Episode, p),
-                                       embedding=p.get("embedding") or placeholder))
-    fact_rows = []
-    for p in nodes["Fact"]:
-        if p.get("status") == "forgotten":
-            forgotten["fact"].append(p["id"])
-        fact_rows.append(FactRow(fact=from_props(Fact, p),
-                                 embedding=p.get("embedding") or placeholder))
-    parts: list[tuple[str, Sequence[Any]]] = [
-        ("entities", entity_rows),
-        ("aliases", [AliasRow(id=p["id"], user_id=p["user_id"], name=p["name"],
-                              entity_id=p["entity_id"]) for p in nodes["Alias"]]),
-        ("episodes", episode_rows),
-        ("mentions", [(e["from_id"], e["to_id"]) for e in edges["MENTIONS"]]),
-        ("facts", fact_rows),  # SUBJECT and OBJECT come with each fact
-        ("evidence", [EvidenceRow(fact_id=e["from_id"], episode_id=e["to_id"], **e["props"])
-                      for e in edges["EXTRACTED_FROM"]]),
-        ("links", [FactLink(kind=kind, from_id=e["from_id"], to_id=e["to_id"],
-                            reason=e["props"]["reason"], at=from_epoch(float(e["props"]["at"])))
-                   for kind in ("SUPERSEDES", "CONFLICTS_WITH") for e in edges[kind]]),
-    ]
-    for field, items in parts:
-        for chunk in _chunks(items):
-            store.apply(WritePlan.model_validate({field: list(chunk)}))
-    tombstones = [from_props(Tombstone, p) for p in nodes["Tombstone"]]
-    if tombstones or any(forgotten.values()):
-        store.forget(ForgetPlan(fact_ids=forgotten["fact"], episode_ids=forgotten["episode"],
-                                entity_ids=forgotten["entity"], tombstones=tombstones))
-    for p in nodes["Slot"]:
-        store.save_slot(from_props(WorkingSlot, p))
-    counts = {label: len(found) for label, found in nodes.items()}
-    counts.update({edge_type: len(found) for edge_type, found in edges.items()})
-    return counts
+
+# --- import, pass 2: write, or undo -----------------------------------------------------------
+
+
+def _batches(source: IO[bytes], checked: _Checked, dimension: int, *kinds: str
+             ) -> Iterator[list[Any]]:
+    """The rows of the lines of these kinds, one batch at a time (read again at the offsets
+    the check pass noted)."""
+    batch: list[Any] = []
+    for kind in kinds:
+        for at in checked.offsets[kind]:
+            source.seek(at)
+            batch.append(_row(kind, json.loads(source.readline()), dimension))
+            if len(batch) == _BATCH:
+                yield batch
+                batch = []
+    if batch:
+        yield batch
+
+
+def _write(store: Store, source: IO[bytes], checked: _Checked, dimension: int) -> None:
+    # In dependency order: a fact's SUBJECT and OBJECT (written with it) need its entities;
+    # mentions, evidence and links need both their ends.
+    for field, kinds in (("entities", ["Entity"]), ("aliases", ["Alias"]),
+                         ("episodes", ["Episode"]), ("mentions", ["MENTIONS"]),
+                         ("facts", ["Fact"]), ("evidence", ["EXTRACTED_FROM"]),
+                         ("links", LINK_TYPES)):
+        for batch in _batches(source, checked, dimension, *kinds):
+            store.apply(WritePlan.model_validate({field: batch}))
+    forgotten = checked.forgotten
+    for start in range(0, max(len(ids) for ids in forgotten.values()), _BATCH):
+        store.forget(ForgetPlan(fact_ids=forgotten["Fact"][start : start + _BATCH],
+                                episode_ids=forgotten["Episode"][start : start + _BATCH],
+                                entity_ids=forgotten["Entity"][start : start + _BATCH]))
+    for batch in _batches(source, checked, dimension, "Tombstone"):
+        store.forget(ForgetPlan(tombstones=batch))
+    for batch in _batches(source, checked, dimension, "Slot"):
+        for slot in batch:
+            store.save_slot(slot)
+
+
+def _holds_nodes(store: Store) -> bool:
+    run = _runner(store)
+    return any(int(run._run("count_label", {"label": label})[0][0]) for label in NODE_LABELS)
+
+
+def _undo(store: Store) -> None:
+    """Delete every node (and so every relationship) of the graph's labels: the import found
+    none, so that is exactly what it wrote."""
+    run = _runner(store)
+    for label in NODE_LABELS:
+        while int(run._run("transfer/clear", {"label": label, "limit": _PAGE})[0][0]) >= _PAGE:
+            pass
+
+
+def import_records(store: Store, export: IO[bytes], dimension: int) -> dict[str, int]:
+    """Write an export (a binary stream; `read_jsonl` turns lines into one) into an empty
+    graph: all of it, or nothing. Counts by node label and edge type."""
+    if _holds_nodes(store):
+        raise InvalidInputError("import needs an empty graph: this one already holds memories")
+    with ExitStack() as stack:
+        if not export.seekable():
+            export = stack.enter_context(read_jsonl(export))
+        checked = _check(export, dimension)
+        try:
+            _write(store, export, checked, dimension)
+        except BaseException as e:
+            try:
+                _undo(store)
+            except Exception as undo_error:
+                raise StoreError(
+                    f"import failed ({_why(e) if isinstance(e, Exception) else type(e).__name__})"
+                    f" and removing what it wrote failed too ({undo_error}): the graph holds "
+                    "part of the export; empty it before importing again") from e
+            if isinstance(e, Exception):
+                raise StoreError(
+                    f"import failed, nothing was imported (the graph is empty again): {_why(e)}"
+                ) from e
+            raise
+    return checked.counts
