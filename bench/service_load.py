@@ -99,6 +99,9 @@ def _writer(base_url: str, index: int, deadline: float, result: LoadResult) -> N
                     with result._lock:
                         result.episode_ids.add(one["episode_id"])
                         result.fact_ids.update(one["fact_ids"])
+                        # A third confirmation also writes a semantic memory, and says so.
+                        result.fact_ids.update(c["fact_id"] for c in one["changes"]
+                                               if c["kind"] == "consolidated")
             if n % 4 == 0:
                 key = f"k{n % 10}"
                 started = time.perf_counter()

@@ -357,18 +357,71 @@ def prune(
     superseded_days: Annotated[float, typer.Option(help="Superseded for longer.")] = 90,
     unused_days: Annotated[float, typer.Option(help="Never used in this many days.")] = 180,
     min_confidence: Annotated[float, typer.Option(help="Below this confidence.")] = 0.2,
+    min_importance: Annotated[
+        float, typer.Option(help="Importance (decayed priority / 10) faded below this.")
+    ] = 0.05,
     limit: Annotated[int, typer.Option(help="At most this many.")] = 1000,
     as_json: JsonOut = False,
 ) -> None:
-    """List (dry run) or remove stale facts: expired, low-confidence, superseded or unused."""
+    """List (dry run) or remove stale facts: expired, low-confidence, superseded, unused or
+    faded (not recalled for so long that their importance fell below --min-importance)."""
     with _memory(ctx) as memory:
         report = memory.prune(user_id=user, dry_run=not apply, superseded_days=superseded_days,
-                              unused_days=unused_days, min_confidence=min_confidence, limit=limit)
+                              unused_days=unused_days, min_confidence=min_confidence,
+                              min_importance=min_importance, limit=limit)
     head = (f"dry run: {len(report.candidates)} facts would be removed (use --apply)"
             if report.dry_run else f"removed {report.removed} facts")
-    lines = [head] + [f"  {c.fact_id}  {c.rule}  {c.status}  {c.text or ''}"
-                      for c in report.candidates]
+    lines = [head] + [
+        f"  {c.fact_id}  {c.rule}  {c.status}  importance {c.importance:.3f}  {c.text or ''}"
+        for c in report.candidates
+    ]
     _out(as_json, report, lines)
+
+
+@app.command()
+def summarize(
+    ctx: typer.Context,
+    user: UserOpt,
+    session: Annotated[str | None, typer.Option(help="Only facts of this session.")] = None,
+    agent: Annotated[str | None, typer.Option(help="Only facts of this agent.")] = None,
+    since: Annotated[str | None, typer.Option(help="Facts valid at or after (ISO 8601).")] = None,
+    until: Annotated[str | None, typer.Option(help="Facts valid at or before (ISO 8601).")] = None,
+    min_evidence: Annotated[
+        int | None, typer.Option(help="Statements that make a semantic memory (default 3).")
+    ] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Report only.")] = False,
+    as_json: JsonOut = False,
+) -> None:
+    """Consolidate: merge near-duplicate facts (reversibly) and turn facts stated
+    --min-evidence times into semantic memories with evidence and scope."""
+    with guard():
+        start, end = _when(since, "--since"), _when(until, "--until")
+    with _memory(ctx) as memory:
+        report = memory.summarize(user, agent_id=agent, session_id=session, since=start,
+                                  until=end, min_evidence=min_evidence, dry_run=dry_run)
+    lines = [f"{'dry run: ' if report.dry_run else ''}{report.groups} groups of facts looked at"]
+    for label, memories in (("new", report.created), ("updated", report.updated),
+                            ("unchanged", report.unchanged)):
+        lines += [f"  {label:9}  {m.id}  {m.summary}" for m in memories]
+    lines += [f"  merged     {m.fact_id} into {m.into_id}: {m.reason}" for m in report.merges]
+    _out(as_json, report, lines)
+
+
+@app.command()
+def unmerge(
+    ctx: typer.Context,
+    fact_id: Annotated[str, typer.Argument(help="The merged fact_... id.")],
+    as_json: JsonOut = False,
+) -> None:
+    """Undo a merge made by summarize: the fact is current again and its group's semantic
+    memory is rebuilt (or withdrawn when one statement is left)."""
+    with _memory(ctx) as memory:
+        result = memory.unmerge(fact_id)
+    lines = [f"{result.fact.id} is current again (was merged into {result.into_id})"]
+    if result.semantic is not None:
+        lines.append(f"  rebuilt    {result.semantic.id}  {result.semantic.summary}")
+    lines += [f"  withdrawn  {w.semantic_id}: {w.reason}" for w in result.withdrawn]
+    _out(as_json, result, lines)
 
 
 @app.command()

@@ -86,6 +86,27 @@ class Settings(BaseSettings):
         description="Embed large write batches in a worker process on the other core, in "
         "parallel with spaCy (false: in-process, in a thread; one process less, slower).",
     )
+    # --- consolidation into semantic memory (graph_memory/consolidate) ------------------------
+    consolidation_min_evidence: int = Field(
+        default=3,
+        ge=2,
+        le=1000,
+        description="Statements of one fact (near-duplicates included) that make a semantic "
+        "memory; reaching it by a repeated statement consolidates at once.",
+    )
+    consolidation_merge_threshold: float = Field(
+        default=0.90,
+        ge=0.5,
+        le=1.0,
+        description="Cosine similarity of two object names from which facts that otherwise "
+        "agree are near-duplicates, merged by consolidation (reversibly).",
+    )
+    consolidation_idle_seconds: float = Field(
+        default=1800,
+        ge=0,
+        description="A session written through this process and then idle this long is "
+        "consolidated; 0 turns the idle trigger off.",
+    )
     # --- backend, Cypher for analysts (added with the Neo4j backend) --------------------------
     backend: Literal["falkordb", "neo4j"] = Field(
         default="falkordb",

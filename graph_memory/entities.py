@@ -94,11 +94,17 @@ def names_match(a: str, b: str, similarity: float, threshold: float) -> bool:
     tokens_a, tokens_b = set(_tokens(a)), set(_tokens(b))
     if tokens_a & tokens_b and tokens_a != tokens_b:
         return False
-    digits_a = {t for t in tokens_a if any(c.isdigit() for c in t)}
-    digits_b = {t for t in tokens_b if any(c.isdigit() for c in t)}
-    if (digits_a or digits_b) and digits_a != digits_b:
+    if numbers_differ(a, b):
         return False
     return similarity >= threshold
+
+
+def numbers_differ(a: str, b: str) -> bool:
+    """Whether the names carry different numbers ("iPhone 14" / "iPhone 15", "dish 1" /
+    "dish 4"): then they never name one thing, however close their embeddings."""
+    digits_a = {t for t in _tokens(a) if any(c.isdigit() for c in t)}
+    digits_b = {t for t in _tokens(b) if any(c.isdigit() for c in t)}
+    return bool(digits_a or digits_b) and digits_a != digits_b
 
 
 def _revise(

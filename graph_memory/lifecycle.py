@@ -5,12 +5,21 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
+from graph_memory import decay
 from graph_memory.embed import Embedder
 from graph_memory.errors import InvalidInputError, NotFoundError
 from graph_memory.ids import check_id, make_id
-from graph_memory.models import EntityRef, Fact, FactLink, Tombstone, Triple, WriteRequest
+from graph_memory.models import (
+    SEMANTIC_MEMORY_TYPE,
+    EntityRef,
+    Fact,
+    FactLink,
+    Tombstone,
+    Triple,
+    WriteRequest,
+)
 from graph_memory.ontology import Ontology
 from graph_memory.resolve import ConflictResolver
 from graph_memory.store.base import (
@@ -21,14 +30,21 @@ from graph_memory.store.base import (
     Store,
     WritePlan,
 )
-from graph_memory.validation import check_memory_type, check_priority, check_triple, clean_text
+from graph_memory.validation import (
+    check_priority,
+    check_triple,
+    check_writable_memory_type,
+    clean_text,
+)
 from graph_memory.write import WritePlanner, existing_status_changes
 
 CONFIDENCE_UP = 0.1
 CONFIDENCE_DOWN = 0.2
 CONFIDENCE_MIN = 0.1
 CONFIDENCE_MAX = 1.0
-PRUNE_RULES: tuple[PruneRule, ...] = ("expired", "low_confidence", "superseded", "never_used")
+PRUNE_RULES: tuple[PruneRule, ...] = (
+    "expired", "low_confidence", "superseded", "never_used", "faded"
+)
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 # A hundred years: older cut-offs mean nothing and overflow date arithmetic.
@@ -42,6 +58,7 @@ class PruneCandidate(BaseModel):
     rule: PruneRule
     text: str | None
     status: str
+    importance: float = Field(description="priority / 10, decayed (graph_memory/decay.py).")
 
 
 class PruneReport(BaseModel):
@@ -90,10 +107,21 @@ class Lifecycle:
     ) -> Fact:
         if fact.status == "superseded":
             raise InvalidInputError(f"{fact.id} is superseded; update its successor instead")
+        if fact.status == "merged":
+            raise InvalidInputError(
+                f"{fact.id} is merged into {fact.merged_into}; unmerge it first, or update that"
+            )
+        if fact.memory_type == SEMANTIC_MEMORY_TYPE and (
+            object_name is not None or key is not None or memory_type is not None
+        ):
+            raise InvalidInputError(
+                f"{fact.id} is a semantic memory: it follows its evidence; update its source "
+                "facts instead (only priority and expiry change in place)"
+            )
         if priority is not None:
             check_priority(priority)
         if memory_type is not None:
-            check_memory_type(self._ontology, memory_type)
+            check_writable_memory_type(self._ontology, memory_type)
         if all(v is None for v in (object_name, key, priority, memory_type, expires_at)):
             raise InvalidInputError("update needs at least one field to change")
         if object_name is not None or key is not None:
@@ -244,8 +272,20 @@ class Lifecycle:
             for episode, _ in self._store.search_episodes_by_text(user_id, query, 10_000):
                 if episode.text and words <= {w.lower() for w in _WORD.findall(episode.text)}:
                     episode_ids.add(episode.id)
-        # A forgotten fact's source messages would still recall it: forget them too.
-        episode_ids |= set(self._store.fact_sources(sorted(fact_ids)))
+        # A forgotten fact's source messages would still recall it: forget them too. (Not those
+        # of a semantic memory: they are its source facts' evidence, and those facts stay.)
+        facts = self._store.get_facts(sorted(fact_ids))
+        episode_ids |= set(
+            self._store.fact_sources(
+                sorted(f.id for f in facts if f.memory_type != SEMANTIC_MEMORY_TYPE)
+            )
+        )
+        # A conclusion drawn from forgotten facts must not outlive them.
+        fact_ids |= {
+            link.from_id
+            for link in self._store.fact_links(sorted(fact_ids))
+            if link.kind == "DERIVED_FROM" and link.to_id in fact_ids
+        }
         tombstones = [
             Tombstone(
                 id=make_id("tomb", target, now.isoformat()),
@@ -288,6 +328,7 @@ class Lifecycle:
         superseded_days: float,
         unused_days: float,
         min_confidence: float,
+        min_importance: float,
         limit: int,
         now: datetime,
     ) -> PruneReport:
@@ -295,8 +336,14 @@ class Lifecycle:
             raise InvalidInputError(f"prune: days must be between 0 and {MAX_PRUNE_DAYS}")
         if not 0 <= min_confidence <= 1:
             raise InvalidInputError("prune: min_confidence must be within [0, 1]")
+        if not 0 <= min_importance <= 1:
+            raise InvalidInputError("prune: min_importance must be within [0, 1]")
         if not 1 <= limit <= 100_000:
             raise InvalidInputError("prune: limit must be between 1 and 100000")
+        half_lives = {
+            name: spec.half_life_days for name, spec in self._ontology.memory_types.items()
+        }
+        faded_before = decay.fade_cutoffs(half_lives, min_importance, now)
         found: dict[str, PruneCandidate] = {}
         for rule in PRUNE_RULES:
             for fact in self._store.prune_candidates(
@@ -307,6 +354,7 @@ class Lifecycle:
                 superseded_before=now - timedelta(days=superseded_days),
                 unused_before=now - timedelta(days=unused_days),
                 limit=limit,
+                faded_before=faded_before,
             ):
                 found.setdefault(
                     fact.id,
@@ -316,6 +364,12 @@ class Lifecycle:
                         rule=rule,
                         text=fact.text,
                         status=fact.status,
+                        importance=round(
+                            decay.importance(
+                                fact, self._ontology.half_life_of(fact.memory_type), now
+                            ),
+                            6,
+                        ),
                     ),
                 )
         candidates = tuple(found.values())[:limit]

@@ -6,6 +6,7 @@ with Memory.open() as memory:
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
 from collections.abc import Callable, Sequence
@@ -15,6 +16,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from graph_memory.config import Settings
+from graph_memory.consolidate import SemanticMemory, SummarizeReport, UnmergeResult
+from graph_memory.consolidate.service import ConsolidationService
 from graph_memory.embed import Embedder, SentenceTransformerEmbedder
 from graph_memory.entities import EntityResolver
 from graph_memory.errors import InvalidInputError, NotFoundError
@@ -29,9 +32,11 @@ from graph_memory.hindsight.experience import (
 from graph_memory.hindsight.models import Experience, ExperienceRecall, SubmitResult, Trajectory
 from graph_memory.hindsight.recall import ExperienceRecaller
 from graph_memory.hindsight.review import Reviewer
+from graph_memory.idle import IdleSessions
 from graph_memory.ids import check_id
 from graph_memory.lifecycle import Lifecycle, PruneReport
 from graph_memory.models import (
+    SEMANTIC_MEMORY_TYPE,
     Entity,
     Episode,
     Fact,
@@ -51,6 +56,8 @@ from graph_memory.usage import UsageRecorder
 from graph_memory.validation import check_request, check_scope_id, utcnow
 from graph_memory.working import WorkingMemory
 from graph_memory.write import WritePlanner
+
+log = logging.getLogger(__name__)
 
 
 def _problems(error: ValidationError) -> str:
@@ -116,6 +123,9 @@ class Memory:
             ttl_overrides=settings.working_memory_ttl_seconds,
             spill=self._spill_slot,
         )
+        self._consolidation = ConsolidationService(store, embedder, ontology, settings)
+        # Sessions written here and then idle are consolidated (graph_memory/consolidate).
+        self._idle = IdleSessions(settings.consolidation_idle_seconds, self._consolidate_session)
 
     @classmethod
     def open(
@@ -242,6 +252,7 @@ class Memory:
             raise
 
     def close(self) -> None:
+        self._idle.close()
         self._usage.close()
         self._recaller.close()
         self._planner.close()
@@ -295,6 +306,10 @@ class Memory:
         with self._write_lock:
             plan, results = self._planner.plan(checked, utcnow())
             self.store.apply(plan)
+            results = self._consolidation.after_write(checked, results, utcnow())
+        for request in checked:
+            if request.session_id is not None:
+                self._idle.touch(request.user_id, request.session_id)
         return results
 
     # --- reading --------------------------------------------------------------------------
@@ -434,10 +449,12 @@ class Memory:
         superseded_days: float = 90,
         unused_days: float = 180,
         min_confidence: float = 0.2,
+        min_importance: float = 0.05,
         limit: int = 1000,
     ) -> PruneReport:
         """List (dry run, the default) or remove facts that are expired, low-confidence,
-        superseded for longer than `superseded_days`, or never used in `unused_days`."""
+        superseded for longer than `superseded_days`, never used in `unused_days`, or whose
+        importance has faded below `min_importance` (graph_memory/decay.py)."""
         if user_id is not None:
             check_scope_id(user_id, field="user_id")
         with self._write_lock:
@@ -447,9 +464,64 @@ class Memory:
                 superseded_days=superseded_days,
                 unused_days=unused_days,
                 min_confidence=min_confidence,
+                min_importance=min_importance,
                 limit=limit,
                 now=utcnow(),
             )
+
+    # --- consolidation into semantic memory (graph_memory/consolidate) --------------------
+    def summarize(
+        self,
+        user_id: str,
+        *,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        min_evidence: int | None = None,
+        dry_run: bool = False,
+    ) -> SummarizeReport:
+        """Consolidate a user's facts (of one agent, session or time window of valid times):
+        merge near-duplicates (reversibly) and turn facts stated `min_evidence` times (default
+        `consolidation_min_evidence`) into semantic memories with evidence and scope."""
+        with self._write_lock:
+            return self._consolidation.summarize(
+                user_id, agent_id=agent_id, session_id=session_id, since=since, until=until,
+                min_evidence=min_evidence, dry_run=dry_run, now=utcnow(),
+            )
+
+    def unmerge(self, fact_id: str) -> UnmergeResult:
+        """Undo the merge of a near-duplicate: it is current again, the fact it was merged into
+        gives its statements back, and their semantic memory is rebuilt (or withdrawn when its
+        evidence falls to a single statement)."""
+        check_id(fact_id, prefixes=("fact",))
+        with self._write_lock:
+            return self._consolidation.unmerge(self._current(fact_id), utcnow())
+
+    def semantic_memories(self, user_id: str, *, limit: int = 100) -> list[SemanticMemory]:
+        """A user's current semantic memories, newest first, with their evidence and scope."""
+        check_scope_id(user_id, field="user_id")
+        if not 1 <= limit <= 10_000:
+            raise InvalidInputError("limit must be between 1 and 10000")
+        facts = self.store.list_facts(
+            user_id, statuses=["current"], memory_type=SEMANTIC_MEMORY_TYPE, limit=limit
+        )
+        return self._consolidation.views(facts)
+
+    def semantic_memory(self, fact_id: str) -> SemanticMemory:
+        """One semantic memory with its evidence and scope."""
+        fact = self._current(check_id(fact_id, prefixes=("fact",)))
+        if fact.memory_type != SEMANTIC_MEMORY_TYPE:
+            raise InvalidInputError(f"{fact_id} is not a semantic memory")
+        return self._consolidation.views([fact])[0]
+
+    def consolidate_idle_sessions(self) -> int:
+        """Consolidate the sessions idle for `consolidation_idle_seconds` now (a background
+        thread does this on its own); how many there were."""
+        return self._idle.run_due()
+
+    def _consolidate_session(self, user_id: str, session_id: str) -> None:
+        self.summarize(user_id, session_id=session_id)
 
     def _current(self, fact_id: str) -> Fact:
         fact = self.get(fact_id)

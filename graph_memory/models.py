@@ -7,8 +7,17 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-FactStatus = Literal["current", "superseded", "conflicted", "forgotten"]
-FACT_STATUSES: tuple[FactStatus, ...] = ("current", "superseded", "conflicted", "forgotten")
+# merged: a near-duplicate folded into another fact by consolidation (reversible: unmerge).
+FactStatus = Literal["current", "superseded", "conflicted", "merged", "forgotten"]
+FACT_STATUSES: tuple[FactStatus, ...] = (
+    "current",
+    "superseded",
+    "conflicted",
+    "merged",
+    "forgotten",
+)
+# The memory type of conclusions consolidated from repeated facts (graph_memory/consolidate).
+SEMANTIC_MEMORY_TYPE = "semantic"
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:@\-]{0,127}$"
 
 
@@ -84,8 +93,11 @@ class WriteRequest(_Strict):
 class FactChange(_Frozen):
     """A consequence of a write for an existing fact."""
 
-    kind: Literal["superseded", "conflict", "reinforced"]
-    fact_id: str = Field(description="The fact written (or reinforced) by this write.")
+    kind: Literal["superseded", "conflict", "reinforced", "consolidated"]
+    fact_id: str = Field(
+        description="The fact written (or reinforced) by this write; for consolidated, the "
+        "semantic memory the confirmed fact now backs."
+    )
     other_fact_id: str | None = Field(default=None, description="The older fact affected.")
     reason: str
 
@@ -149,12 +161,23 @@ class Fact(_Frozen):
     origin: str = Field(description="Who asserted it: the speaker, else the agent, else the user.")
     extractor: str
     episode_ids: tuple[str, ...] = ()
+    merged_into: str | None = Field(
+        default=None, description="The fact this near-duplicate was merged into (status merged)."
+    )
+    scope: str | None = Field(
+        default=None,
+        description="Semantic memories: where the conclusion holds, as JSON (see consolidate).",
+    )
+
+
+FactLinkKind = Literal["SUPERSEDES", "CONFLICTS_WITH", "MERGED_INTO", "DERIVED_FROM"]
 
 
 class FactLink(_Frozen):
-    """A SUPERSEDES or CONFLICTS_WITH edge between two facts."""
+    """An edge between two facts: `from` SUPERSEDES or CONFLICTS_WITH `to`; a near-duplicate
+    `from` was MERGED_INTO `to`; a semantic memory `from` was DERIVED_FROM its source `to`."""
 
-    kind: Literal["SUPERSEDES", "CONFLICTS_WITH"]
+    kind: FactLinkKind
     from_id: str
     to_id: str
     reason: str

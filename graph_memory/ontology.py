@@ -40,6 +40,8 @@ class MemoryTypeSpec(_Frozen):
     priority: int = Field(ge=1, le=10)
     working_ttl_seconds: int = Field(gt=0)
     expires_after_days: float | None = Field(default=None, gt=0)
+    # How fast the importance of an unused fact fades (graph_memory/decay.py); None: never.
+    half_life_days: float | None = Field(default=None, gt=0, allow_inf_nan=False)
 
 
 class EntityTypeSpec(_Frozen):
@@ -144,6 +146,12 @@ class Ontology(_Frozen):
         """Default priority: the relation's own, else its memory type's."""
         explicit = self.relations[relation].priority
         return explicit if explicit is not None else self.memory_types[memory_type].priority
+
+    def half_life_of(self, memory_type: str) -> float | None:
+        """Half-life in days of the importance of an unused fact; None: it never decays
+        (also for a memory type this ontology no longer declares)."""
+        spec = self.memory_types.get(memory_type)
+        return spec.half_life_days if spec is not None else None
 
     def type_allowed(self, allowed: tuple[str, ...], type_name: str) -> bool:
         return ANY_TYPE in allowed or type_name in allowed

@@ -5,7 +5,9 @@ The cases, in the order they are checked (ontology/README.md has the table):
 
 1. Same subject, predicate, object (and key) as an active fact: no new fact; the existing one
    is reinforced (one more piece of evidence). If it was awaiting confirmation, this
-   confirms it: it becomes current and supersedes the facts it was in conflict with.
+   confirms it: it becomes current and supersedes the facts it was in conflict with. A
+   near-duplicate merged by consolidation stands for the fact it was merged into (that one is
+   reinforced); a semantic memory is a conclusion drawn from facts, never reinforced directly.
 2. A *competitor* is an active fact that cannot hold together with the new one: the same
    single-valued slot (relation with cardinality one, same subject, same key when the scope has
    a key) with another object, or a contradicting relation (ontology `contradicts`) on the same
@@ -26,8 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from graph_memory.models import Fact, FactChange, FactLink, FactStatus
+from graph_memory.models import SEMANTIC_MEMORY_TYPE, Fact, FactChange, FactLink, FactStatus
 from graph_memory.ontology import Ontology
+
+_ACTIVE = ("current", "conflicted")
 
 
 @dataclass
@@ -94,15 +98,7 @@ class ConflictResolver:
             for fact in active
         }
         for candidate in candidates:
-            twin = next(
-                (
-                    pool[fid]
-                    for fid in pool
-                    if state[fid].status in ("current", "conflicted")
-                    and same_statement(pool[fid], candidate)
-                ),
-                None,
-            )
+            twin = self._twin(candidate, pool, state)
             if twin is not None:
                 result.reinforced[candidate.id] = twin.id
                 if state[twin.id].status == "conflicted":
@@ -145,6 +141,22 @@ class ConflictResolver:
             if before != (after.status, after.superseded_at, after.needs_confirmation):
                 result.changed_existing[fact.id] = after
         return result
+
+    @staticmethod
+    def _twin(candidate: Fact, pool: dict[str, Fact], state: dict[str, _State]) -> Fact | None:
+        """The active fact that states the same as `candidate`: a merged near-duplicate stands
+        for the fact it was merged into; a semantic memory is a conclusion, never a twin."""
+        if candidate.memory_type == SEMANTIC_MEMORY_TYPE:
+            return None  # a conclusion re-resolved (update) states what its sources state
+        for fid, fact in pool.items():
+            if fact.memory_type == SEMANTIC_MEMORY_TYPE or not same_statement(fact, candidate):
+                continue
+            if state[fid].status in _ACTIVE:
+                return fact
+            target = fact.merged_into
+            if state[fid].status == "merged" and target in pool and state[target].status in _ACTIVE:
+                return pool[target]
+        return None
 
     def _confirm(
         self,

@@ -8,7 +8,7 @@ import unicodedata
 from datetime import UTC, datetime
 
 from graph_memory.errors import InvalidInputError
-from graph_memory.models import ID_PATTERN, Triple, WriteRequest
+from graph_memory.models import ID_PATTERN, SEMANTIC_MEMORY_TYPE, Triple, WriteRequest
 from graph_memory.ontology import Ontology
 
 # C0/C1 control characters except tab, newline and carriage return.
@@ -61,6 +61,18 @@ def check_memory_type(ontology: Ontology, memory_type: str) -> str:
     return memory_type
 
 
+def check_writable_memory_type(ontology: Ontology, memory_type: str) -> str:
+    """A memory type a caller may give a memory: not `semantic`, which only consolidation
+    makes (from repeated facts, with their evidence)."""
+    check_memory_type(ontology, memory_type)
+    if memory_type == SEMANTIC_MEMORY_TYPE:
+        raise InvalidInputError(
+            f"memory type {memory_type!r} is made by consolidation only (summarize), from "
+            "repeated facts with their evidence"
+        )
+    return memory_type
+
+
 def check_priority(priority: int) -> int:
     if isinstance(priority, bool) or not isinstance(priority, int) or not 1 <= priority <= 10:
         raise InvalidInputError(f"priority must be an integer from 1 to 10, got {priority!r}")
@@ -103,7 +115,7 @@ def check_request(ontology: Ontology, request: WriteRequest, max_chars: int) -> 
     if request.source_id is not None:
         updates["source_id"] = clean_text(request.source_id, field="source_id", max_chars=256)
     if request.memory_type is not None:
-        check_memory_type(ontology, request.memory_type)
+        check_writable_memory_type(ontology, request.memory_type)
     if request.priority is not None:
         check_priority(request.priority)
     for triple in request.triples:

@@ -14,7 +14,12 @@ from graph_memory.errors import NotFoundError
 from graph_memory.models import WorkingSlot
 from graph_memory.ontology import Ontology
 from graph_memory.store.base import Store
-from graph_memory.validation import check_memory_type, check_priority, clean_text
+from graph_memory.validation import (
+    check_memory_type,
+    check_priority,
+    check_writable_memory_type,
+    clean_text,
+)
 
 SpillReason = str
 Spill = Callable[[WorkingSlot, SpillReason], None]
@@ -66,7 +71,7 @@ class WorkingMemory:
     ) -> WorkingSlot:
         key = clean_text(key, field="key", max_chars=KEY_MAX_CHARS)
         value = clean_text(value, field="value", max_chars=VALUE_MAX_CHARS)
-        check_memory_type(self._ontology, memory_type)
+        check_writable_memory_type(self._ontology, memory_type)
         if priority is None:
             priority = self._ontology.memory_types[memory_type].priority
         check_priority(priority)

@@ -61,11 +61,24 @@ def rows(memory: Memory, name: str, **params: Any) -> list[dict[str, Any]]:
 def test_every_saved_query_declares_a_description_and_its_parameters() -> None:
     found = saved_queries()
     assert set(found) == {"fact_versions", "open_conflicts", "recall_path", "most_used_facts",
-                          "least_confident_facts", "entity_neighbourhood"}
+                          "least_confident_facts", "entity_neighbourhood", "semantic_evidence"}
     for query in found.values():
         assert query.description and "$" not in query.description
         for param in query.params:
             assert f"${param.name}" in query.text, (query.name, param.name)
+
+
+def test_semantic_evidence_lists_what_consolidation_learned(memory: Memory) -> None:
+    for text in ("I love jazz.", "I really love jazz.", "Honestly, I love jazz."):
+        memory.write(text, user_id="emi", speaker="Emi")
+    [learned] = rows(memory, "semantic_evidence", user_id="emi")
+    [semantic] = memory.semantic_memories("emi")
+    assert (learned["semantic_id"], learned["statements"], learned["episodes"]) == (
+        semantic.id, 3, 3)
+    assert learned["conclusion"] == "Emi prefers jazz"
+    assert learned["source_facts"] == list(semantic.evidence)
+    assert '"topics"' in learned["scope"]
+    assert rows(memory, "semantic_evidence", user_id="someone-else") == []
 
 
 def test_fact_versions_shows_current_and_superseded_with_the_reason(

@@ -204,6 +204,7 @@ def test_prune_is_a_dry_run_unless_told_otherwise(client: TestClient) -> None:
     assert applied["removed"] == 1
     assert "prune" in error_of(client.get(f"/v1/memories/{paris}"), 404, "not_found")
     error_of(client.post("/v1/prune", json={"min_confidence": 2}), 422, "invalid_input")
+    error_of(client.post("/v1/prune", json={"min_importance": 1.5}), 422, "invalid_input")
 
 
 def test_working_memory_put_get_delete(client: TestClient) -> None:

@@ -184,9 +184,10 @@ def test_the_opt_in_recall_log_records_query_results_and_timings(
          "body.filters.since"),
         ("/v1/prune", {"min_confidence": False}, "body.min_confidence"),
         ("/v1/prune", {"superseded_days": 10**12}, "body.superseded_days"),
+        ("/v1/prune", {"min_importance": "0.1"}, "body.min_importance"),
     ],
     ids=["priority-str", "timestamp-number", "speaker-number", "top_k-str", "explain-str",
-         "since-number", "confidence-bool", "days-huge"],
+         "since-number", "confidence-bool", "days-huge", "importance-str"],
 )
 def test_wrong_json_types_are_422_and_write_nothing(
     client: TestClient, path: str, body: dict[str, Any], field: str

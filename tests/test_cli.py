@@ -159,6 +159,7 @@ def test_working_memory_set_get_render_delete(run: Cli) -> None:
         (["write", "--user", "emi", "--timestamp", "yesterday"], None, "ISO 8601"),
         (["show", "fact_123"], None, "malformed id"),
         (["facts", "--user", "emi", "--status", "current,stale"], None, "unknown stale"),
+        (["prune", "--min-importance", "1.5"], None, "min_importance"),
         (["write", "--file", "{batch}"], [PEANUT_LINE, "{not json"], "line 2: not valid JSON"),
         (["write", "--file", "{batch}"], ['{"text": "hi", "priority": "x"}'], "line 1: priority"),
         # Well-formed lines, one rejected by the ontology: the whole batch is refused.

@@ -52,7 +52,8 @@ def round_trip(source: Memory, target: Memory) -> list[dict[str, Any]]:
 @pytest.fixture()
 def rich(memory: Memory) -> Memory:
     """History of every kind: supersession, a conflict, feedback and uses, a forgotten fact
-    with its tombstone, a forgotten entity, and working memory."""
+    with its tombstone, a forgotten entity, working memory, and consolidation (a merged
+    near-duplicate and a semantic memory with its evidence)."""
     memory.write_batch([{"text": text, "user_id": "emi", "speaker": "Emi", "session_id": "s1",
                          "source_id": f"chat:{i}"} for i, text in enumerate(CHAT)])
     memory.write(user_id="emi", priority=8, triples=[{
@@ -72,6 +73,11 @@ def rich(memory: Memory) -> Memory:
     memory.forget(user_id="emi", memory_id=order.id, reason="asked to forget")
     memory.forget(user_id="emi", entity_id=order.object_id, reason="no orders")
     memory.working_set("emi", "s1", "goal", "book a table", memory_type="todo")
+    for i, text in enumerate(("I love Italian food.", "I love Italian cuisine.",
+                              "I really love Italian food.")):
+        memory.write(text, user_id="emi", speaker="Emi", source_id=f"italian:{i}")
+    report = memory.summarize("emi")  # a near-duplicate merged, a semantic memory drawn
+    assert report.merges and report.created
     return memory
 
 
@@ -151,9 +157,11 @@ def test_an_export_holds_every_kind_of_history(rich: Memory) -> None:
     nodes = [r for r in records if r["kind"] == "node"]
     edges = {r["type"] for r in records if r["kind"] == "edge"}
     assert edges == {"MENTIONS", "SUBJECT", "OBJECT", "EXTRACTED_FROM", "SUPERSEDES",
-                     "CONFLICTS_WITH"}
+                     "CONFLICTS_WITH", "MERGED_INTO", "DERIVED_FROM"}
     facts = [r["props"] for r in nodes if r["label"] == "Fact"]
-    assert {f["status"] for f in facts} == {"current", "superseded", "conflicted", "forgotten"}
+    assert {f["status"] for f in facts} == {"current", "superseded", "conflicted", "merged",
+                                            "forgotten"}
+    assert any(f["memory_type"] == "semantic" and f["scope"] for f in facts)
     assert all(len(f["embedding"]) == 384 for f in facts if f["status"] != "forgotten")
     assert all("embedding" not in f for f in facts if f["status"] == "forgotten")
     assert any(f["use_count"] > 0 for f in facts)

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TOOLS = {"memory_write", "memory_search", "memory_summarize", "memory_update", "memory_forget",
          "memory_feedback", "memory_prune", "working_memory_get", "working_memory_set",
          "working_memory_delete", "trajectory_submit", "experience_recall",
-         "experience_feedback"}
+         "experience_feedback", "memory_unmerge"}
 
 Session = Callable[[Callable[[Client], Awaitable[None]]], None]
 
@@ -159,6 +159,8 @@ def test_bad_arguments_are_tool_errors_the_model_can_read(as_a: Session) -> None
             "text": "I like tea.", "user_id": "emi", "memory_type": "gossip"}))
         assert "exactly one" in error_text(await client.call_tool("memory_forget", {
             "user_id": "emi"}))
+        assert "min_importance" in error_text(await client.call_tool("memory_prune", {
+            "user_id": "emi", "min_importance": 2}))
         nothing = data(await client.call_tool("memory_search", {
             "query": "What does Emi like?", "user_id": "emi", "entities": "tea"}))
         assert nothing == {}  # nothing about tea was written by the failed calls

@@ -279,6 +279,9 @@ def test_users_do_not_see_each_other(memory: Memory) -> None:
         {"unused_days": -1},
         {"unused_days": 36_501},
         {"min_confidence": 2},
+        {"min_importance": 1.5},
+        {"min_importance": -0.1},
+        {"min_importance": float("nan")},
     ],
 )
 def test_prune_refuses_out_of_range_rules(memory: Memory, rule: dict[str, float]) -> None:

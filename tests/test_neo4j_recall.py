@@ -1,15 +1,18 @@
 """The recall scenarios of tests/test_recall.py and the Memory behaviours of
-tests/test_memory.py, unchanged, on the Neo4j store over a real Bolt server (ArcadeDB, the
-stand-in for Neo4j 5 here): Memory built by Memory.open from neo4j settings."""
+tests/test_memory.py and tests/test_consolidate.py, unchanged, on the Neo4j store over a real
+Bolt server (ArcadeDB, the stand-in for Neo4j 5 here): Memory built by Memory.open from neo4j
+settings."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+import test_consolidate
 import test_memory
 import test_recall
 
@@ -24,6 +27,11 @@ globals().update({name: test for name, test in vars(test_recall).items()
                   if name.startswith("test_")})
 MEMORY_API = {f"{name}_memory_api": test for name, test in vars(test_memory).items()
               if name.startswith("test_")}
+# The consolidation behaviours that run on the `memory` fixture (the others open their own).
+MEMORY_API.update({
+    f"{name}_on_bolt": test for name, test in vars(test_consolidate).items()
+    if name.startswith("test_") and "memory" in inspect.signature(test).parameters
+})
 globals().update(MEMORY_API)
 
 

@@ -41,6 +41,7 @@ def test_default_ontology_covers_the_required_relations() -> None:
         "todo",
         "event",
         "experience",
+        "semantic",
     }
     for single in ("HAS_GOAL", "HAS_DEADLINE", "LIVES_IN", "WORKS_AT"):
         assert ontology.relations[single].cardinality == "one"
@@ -126,6 +127,10 @@ conflict_policy:
         (
             "memory_types:\n  fact: {priority: 11, working_ttl_seconds: 5}\n",
             "memory_types.fact.priority",
+        ),
+        (
+            "memory_types:\n  fact: {priority: 5, working_ttl_seconds: 5, half_life_days: 0}\n",
+            "memory_types.fact.half_life_days",
         ),
         (
             "relations:\n  X:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"

@@ -173,6 +173,60 @@ def test_status_changes_and_links(seeded: tuple[Store, Episode, Fact, Entity, En
     assert [f.id for f in store.list_facts("u1", entity_id=berlin.id)] == [moved.id]
 
 
+def test_merges_derivations_and_their_undo(
+    seeded: tuple[Store, Episode, Fact, Entity, Entity],
+) -> None:
+    store, ep, lives, emi, paris = seeded
+    ep2 = episode("Paris is home")
+    twin = fact(emi, "LIVES_IN", paris, ep2, key="home")
+    semantic = fact(emi, "LIVES_IN", paris, ep2, id="fact_semantic", memory_type="semantic",
+                    scope='{"topics": ["home"]}', evidence_count=2)
+    plan = plan_for(ep2, [twin, semantic], [], dim=30)
+    plan.evidence.append(EvidenceRow(fact_id=semantic.id, episode_id=ep.id, span_start=0,
+                                     span_end=0, extractor="test", confidence=0.9))
+    plan.status_changes.append(StatusChange(fact_id=twin.id, status="merged", superseded_at=None,
+                                            needs_confirmation=False, merged_into=lives.id))
+    plan.updates.append((lives.id, FactUpdate(evidence_count=2)))
+    plan.links.extend([
+        FactLink(kind="MERGED_INTO", from_id=twin.id, to_id=lives.id, reason="dup", at=T0),
+        FactLink(kind="DERIVED_FROM", from_id=semantic.id, to_id=lives.id, reason="c", at=T0),
+        FactLink(kind="DERIVED_FROM", from_id=semantic.id, to_id=twin.id, reason="c", at=T0),
+    ])
+    store.apply(plan)
+    merged = store.get_fact(twin.id)
+    assert merged is not None and (merged.status, merged.merged_into) == ("merged", lives.id)
+    held = store.get_fact(semantic.id)
+    assert held is not None and held.scope == '{"topics": ["home"]}'
+    assert sorted(store.fact_sources([semantic.id])) == sorted([ep.id, ep2.id])
+    assert store.get_fact(lives.id).evidence_count == 2  # type: ignore[union-attr]
+    assert {f.id for f in store.active_facts_of_subjects("u1", [emi.id])} == {
+        lives.id, twin.id, semantic.id,
+    }
+    assert [f.id for f in store.list_facts("u1", memory_type="semantic")] == [semantic.id]
+    kinds = {(x.kind, x.from_id, x.to_id) for x in store.fact_links([lives.id])}
+    assert kinds == {
+        ("MERGED_INTO", twin.id, lives.id), ("DERIVED_FROM", semantic.id, lives.id),
+    }
+
+    undo = WritePlan(
+        unmerged=[twin.id],
+        rederived=[semantic.id],
+        status_changes=[StatusChange(fact_id=twin.id, status="current", superseded_at=None,
+                                     needs_confirmation=False)],
+        links=[FactLink(kind="DERIVED_FROM", from_id=semantic.id, to_id=lives.id, reason="c",
+                        at=T0)],
+        evidence=[EvidenceRow(fact_id=semantic.id, episode_id=ep.id, span_start=0, span_end=0,
+                              extractor="test", confidence=0.9)],
+    )
+    store.apply(undo)
+    restored = store.get_fact(twin.id)
+    assert restored is not None and (restored.status, restored.merged_into) == ("current", None)
+    assert {(x.kind, x.from_id, x.to_id) for x in store.fact_links([twin.id, lives.id])} == {
+        ("DERIVED_FROM", semantic.id, lives.id),
+    }
+    assert store.fact_sources([semantic.id]) == [ep.id]
+
+
 def test_any_text_reads_back_unchanged_from_every_search(store: Store) -> None:
     text = 'She said "Paris" \\ then {"left"}\n\tand \x01 ran 😀'
     ep = episode(text)
@@ -257,6 +311,39 @@ def test_prune_candidates_by_rule(seeded: tuple[Store, Episode, Fact, Entity, En
     assert [f.id for f in store.prune_candidates(None, "expired", **kwargs)] == [lives.id]
     assert [f.id for f in store.prune_candidates("u1", "low_confidence", **kwargs)] == [lives.id]
     assert store.prune_candidates("u2", "low_confidence", **kwargs) == []
+
+
+def test_prune_candidates_faded(store: Store) -> None:
+    """`faded`: a current or conflicted fact whose (memory type, priority) has a cut-off and
+    whose last use (else its creation) is before it."""
+    emi = entity("Emi", "Person")
+    tea, cake, soup, rice, milk = (entity(n) for n in ("tea", "cake", "soup", "rice", "milk"))
+    peanut = entity("peanut", "Substance")
+    ep = episode("Emi's food")
+    idle = fact(emi, "PREFERS", tea, ep)
+    conflicted = fact(emi, "PREFERS", rice, ep, status="conflicted",
+                      created_at=T0 + timedelta(days=1))
+    recalled = fact(emi, "PREFERS", cake, ep, use_count=3, last_used_at=T0 + timedelta(days=300))
+    important = fact(emi, "PREFERS", soup, ep, priority=9)
+    allergy = fact(emi, "ALLERGIC_TO", peanut, ep, memory_type="constraint")
+    old = fact(emi, "PREFERS", milk, ep, status="superseded", superseded_at=T0)
+    store.apply(plan_for(ep, [idle, conflicted, recalled, important, allergy, old],
+                         [emi, tea, cake, soup, rice, milk, peanut]))
+    now = T0 + timedelta(days=400)
+    kwargs = {
+        "now": now,
+        "min_confidence": 0.0,
+        "superseded_before": T0 - timedelta(days=1),
+        "unused_before": T0 - timedelta(days=1),
+        "limit": 10,
+    }
+    cutoffs = {("fact", 5): T0 + timedelta(days=100), ("preference", 9): now}
+    faded = store.prune_candidates("u1", "faded", faded_before=cutoffs, **kwargs)
+    assert [f.id for f in faded] == [idle.id, conflicted.id]
+    assert [f.id for f in store.prune_candidates(None, "faded", faded_before=cutoffs,
+                                                 **kwargs)] == [idle.id, conflicted.id]
+    assert store.prune_candidates("u2", "faded", faded_before=cutoffs, **kwargs) == []
+    assert store.prune_candidates("u1", "faded", **kwargs) == []  # no cut-offs: nothing fades
 
 
 def test_working_memory_slots(store: Store) -> None:

@@ -1,6 +1,14 @@
 // Apply one WritePlan in a single query: FalkorDB runs a query as one transaction and rolls it
 // back on any error, so a failed write leaves nothing behind. `WITH count(*)` after each UNWIND
 // keeps exactly one row flowing when a list is empty.
+UNWIND $unmerged AS id
+MATCH (:Fact {id: id})-[r:MERGED_INTO]->()
+DELETE r
+WITH count(*) AS _unmerged
+UNWIND $rederived AS id
+MATCH (:Fact {id: id})-[r:DERIVED_FROM|EXTRACTED_FROM]->()
+DELETE r
+WITH count(*) AS _rederived
 UNWIND $entities AS e
 MERGE (n:Entity {id: e.id})
 ON CREATE SET n.user_id = e.user_id, n.created_at = e.created_at, n.status = 'active'
@@ -45,6 +53,7 @@ MATCH (x:Fact {id: c.fact_id})
 SET x.status = c.status, x.needs_confirmation = c.needs_confirmation
 // A null superseded_at removes the property: alone in its SET (see forget.cypher).
 WITH x, c SET x.superseded_at = c.superseded_at
+WITH x, c SET x.merged_into = c.merged_into
 WITH count(*) AS _changes
 UNWIND $supersedes AS l
 MATCH (a:Fact {id: l.from_id}), (b:Fact {id: l.to_id})
@@ -53,4 +62,12 @@ WITH count(*) AS _supersedes
 UNWIND $conflicts AS l
 MATCH (a:Fact {id: l.from_id}), (b:Fact {id: l.to_id})
 CREATE (a)-[:CONFLICTS_WITH {reason: l.reason, at: l.at}]->(b)
+WITH count(*) AS _conflicts
+UNWIND $merges AS l
+MATCH (a:Fact {id: l.from_id}), (b:Fact {id: l.to_id})
+CREATE (a)-[:MERGED_INTO {reason: l.reason, at: l.at}]->(b)
+WITH count(*) AS _merges
+UNWIND $derivations AS l
+MATCH (a:Fact {id: l.from_id}), (b:Fact {id: l.to_id})
+CREATE (a)-[:DERIVED_FROM {reason: l.reason, at: l.at}]->(b)
 RETURN count(*) AS done

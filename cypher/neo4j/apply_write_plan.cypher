@@ -1,6 +1,12 @@
 // Apply one WritePlan: one statement per part, all in one transaction (the store commits
 // once, or rolls everything back on any error). A statement whose list is empty is skipped
 // by the store; each starts with `UNWIND $<list>`.
+UNWIND $unmerged AS id
+MATCH (:Fact {id: id})-[r:MERGED_INTO]->()
+DELETE r;
+UNWIND $rederived AS id
+MATCH (:Fact {id: id})-[r:DERIVED_FROM|EXTRACTED_FROM]->()
+DELETE r;
 UNWIND $entities AS e
 MERGE (n:Entity {id: e.id})
 ON CREATE SET n.user_id = e.user_id, n.created_at = e.created_at, n.status = 'active'
@@ -35,10 +41,16 @@ SET x += u.changes;
 UNWIND $status_changes AS c
 MATCH (x:Fact {id: c.fact_id})
 SET x.status = c.status, x.needs_confirmation = c.needs_confirmation,
-    x.superseded_at = c.superseded_at;
+    x.superseded_at = c.superseded_at, x.merged_into = c.merged_into;
 UNWIND $supersedes AS l
 MATCH (a:Fact {id: l.from_id}), (b:Fact {id: l.to_id})
 CREATE (a)-[:SUPERSEDES {reason: l.reason, at: l.at}]->(b);
 UNWIND $conflicts AS l
 MATCH (a:Fact {id: l.from_id}), (b:Fact {id: l.to_id})
-CREATE (a)-[:CONFLICTS_WITH {reason: l.reason, at: l.at}]->(b)
+CREATE (a)-[:CONFLICTS_WITH {reason: l.reason, at: l.at}]->(b);
+UNWIND $merges AS l
+MATCH (a:Fact {id: l.from_id}), (b:Fact {id: l.to_id})
+CREATE (a)-[:MERGED_INTO {reason: l.reason, at: l.at}]->(b);
+UNWIND $derivations AS l
+MATCH (a:Fact {id: l.from_id}), (b:Fact {id: l.to_id})
+CREATE (a)-[:DERIVED_FROM {reason: l.reason, at: l.at}]->(b)

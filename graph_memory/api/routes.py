@@ -33,6 +33,7 @@ from graph_memory.api.schemas import (
     SlotBody,
     SlotList,
     Status,
+    SummarizeBody,
     TrajectoryBody,
     UpdateBody,
     WriteBatchBody,
@@ -43,6 +44,7 @@ from graph_memory.api.schemas import (
 )
 from graph_memory.api.schemas import Neighbour as NeighbourOut
 from graph_memory.api.tenants import LOCAL_TENANT, Tenants
+from graph_memory.consolidate import SemanticMemory, SummarizeReport, UnmergeResult
 from graph_memory.hindsight.models import Experience, ExperienceRecall, SubmitResult
 from graph_memory.ids import check_id
 from graph_memory.memory import Memory
@@ -267,9 +269,41 @@ def recall(
 
 @router.post("/prune", tags=["maintenance"])
 def prune(memory: MemoryDep, body: PruneBody | None = None) -> PruneReport:
-    """List the facts that are expired, low-confidence, long superseded or never used.
-    A dry run by default; send `{"dry_run": false}` to forget them (tombstoned)."""
+    """List the facts that are expired, low-confidence, long superseded, never used or faded
+    (importance below `min_importance` after long without a recall). A dry run by default;
+    send `{"dry_run": false}` to forget them (tombstoned)."""
     return memory.prune(**(body.model_dump(exclude_unset=True) if body else {}))
+
+
+# --- consolidation into semantic memory ------------------------------------------------------
+
+
+@router.post("/summarize", tags=["semantic memory"])
+def summarize(body: SummarizeBody, memory: MemoryDep) -> SummarizeReport:
+    """Consolidate: near-duplicate facts are merged (reversibly: see unmerge) and facts stated
+    `min_evidence` times become semantic memories with their evidence (source facts and
+    episodes, and their count) and scope (topics, agents, sessions, time span). The same also
+    happens on its own when a statement is confirmed the third time, and when a session has
+    been idle for `consolidation_idle_seconds`."""
+    options = body.model_dump(exclude={"user_id"}, exclude_unset=True)
+    return memory.summarize(body.user_id, **options)
+
+
+@router.post("/memories/{memory_id}/unmerge", tags=["semantic memory"])
+def unmerge(memory_id: MemoryId, memory: MemoryDep) -> UnmergeResult:
+    """Undo a merge: the near-duplicate is current again and its statements go back to it;
+    the semantic memory of the group is rebuilt, or withdrawn when one statement is left."""
+    return memory.unmerge(memory_id)
+
+
+@router.get("/users/{user_id}/semantic", tags=["semantic memory"])
+def list_semantic_memories(
+    user_id: Annotated[str, Path(pattern=ID_PATTERN)],
+    memory: MemoryDep,
+    limit: Annotated[int, Query(ge=1, le=10_000)] = 100,
+) -> list[SemanticMemory]:
+    """A user's current semantic memories, newest first, each with evidence and scope."""
+    return memory.semantic_memories(user_id, limit=limit)
 
 
 # --- hindsight: experience from finished tasks ------------------------------------------------

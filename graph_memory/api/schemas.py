@@ -44,6 +44,7 @@ __all__ = [
     "SlotBody",
     "SlotList",
     "Status",
+    "SummarizeBody",
     "UpdateBody",
     "WriteBatchBody",
     "WriteBatchResult",
@@ -147,7 +148,8 @@ class RecallBody(RecallRequest):
 
 
 class MemoryOut(_Body):
-    """A stored memory with its kind; facts come with their SUPERSEDES / CONFLICTS_WITH links."""
+    """A stored memory with its kind; facts come with their links (SUPERSEDES, CONFLICTS_WITH,
+    MERGED_INTO, DERIVED_FROM)."""
 
     kind: Literal["fact", "episode", "entity"]
     memory: Fact | Episode | Entity
@@ -219,7 +221,39 @@ class PruneBody(_Body):
     superseded_days: float = Field(default=90, ge=0, le=MAX_DAYS)
     unused_days: float = Field(default=180, ge=0, le=MAX_DAYS)
     min_confidence: float = Field(default=0.2, ge=0, le=1)
+    min_importance: float = Field(
+        default=0.05, ge=0, le=1,
+        description="Facts whose decayed importance (priority / 10, halving every half-life "
+        "of their memory type while not recalled) fell below this are 'faded'.",
+    )
     limit: int = Field(default=1000, ge=1, le=100_000)
+
+
+class SummarizeBody(_Body):
+    """What to consolidate: a user's facts, optionally of one agent, one session or a window
+    of valid times."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {"user_id": "emi"},
+                {"user_id": "emi", "session_id": "s1", "dry_run": True},
+            ]
+        },
+    )
+    user_id: str = Field(pattern=ID_PATTERN)
+    agent_id: str | None = Field(default=None, pattern=ID_PATTERN)
+    session_id: str | None = Field(default=None, pattern=ID_PATTERN)
+    since: IsoDatetime | None = Field(default=None, description="Valid time at or after.")
+    until: IsoDatetime | None = Field(default=None, description="Valid time at or before.")
+    min_evidence: int | None = Field(
+        default=None, ge=2, le=1000,
+        description="Statements that make a semantic memory (default: the service's "
+        "consolidation_min_evidence, 3).",
+    )
+    dry_run: bool = Field(default=False, description="Report what would change; write nothing.")
 
 
 class SlotBody(_Body):

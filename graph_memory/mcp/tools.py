@@ -121,11 +121,12 @@ class MemoryTools:
         )
         server.add_tool(self.memory_write, annotations=writes)
         server.add_tool(self.memory_search, annotations=reads)
-        server.add_tool(self.memory_summarize, annotations=reads)
+        server.add_tool(self.memory_summarize, annotations=writes)  # it consolidates
         server.add_tool(self.memory_update, annotations=writes)
         server.add_tool(self.memory_forget, annotations=forgets)
         server.add_tool(self.memory_feedback, annotations=writes)
         server.add_tool(self.memory_prune, annotations=forgets)
+        server.add_tool(self.memory_unmerge, annotations=writes)
         server.add_tool(self.working_memory_get, annotations=reads)
         server.add_tool(self.working_memory_set, annotations=writes)
         server.add_tool(self.working_memory_delete, annotations=writes)
@@ -283,26 +284,83 @@ class MemoryTools:
         user_id: UserId = None,
         session_id: SessionId = None,
         limit: Annotated[int, Field(ge=1, le=200)] = 30,
+        consolidate: Annotated[
+            bool,
+            Field(description="true (default): consolidate first (merge near-duplicate facts, "
+                  "turn facts stated min_evidence times into semantic memories); false: only "
+                  "read."),
+        ] = True,
+        since: Annotated[
+            datetime | None, Field(description="Consolidate facts valid at or after (ISO 8601).")
+        ] = None,
+        until: Annotated[
+            datetime | None, Field(description="Consolidate facts valid at or before (ISO 8601).")
+        ] = None,
+        min_evidence: Annotated[
+            int | None,
+            Field(ge=2, le=1000, description="Statements that make a semantic memory (3)."),
+        ] = None,
     ) -> CallToolResult:
-        """A compact picture of the user: the session's working memory and the facts that hold
-        now (newest first), each with its id for memory_update / memory_forget.
+        """Consolidate what is known about the user, then return a compact picture: what was
+        learned (semantic memories, each with its evidence count and scope), the session's
+        working memory, and the other facts that hold now (newest first), each with its id for
+        memory_update / memory_forget.
 
         Call it at the start of a conversation or after a long gap, to load context before the
         first answer. For a specific question use memory_search instead.
 
-        Example: {"user_id": "emi", "session_id": "s1"} -> {"working_memory": "Working memory
-        (session s1):\\n- goal: exchange the shoes [todo, p8]", "facts": [{"id": "fact_...",
-        "text": "Emi is allergic to peanut", "type": "constraint", "priority": 9, ...}]}
+        Example: {"user_id": "emi", "session_id": "s1"} -> {"learned": [{"id": "fact_...",
+        "summary": "emi prefers concise reply; evidence: 3 statements; scope: topics: code"}],
+        "working_memory": "Working memory (session s1):\n- goal: exchange the shoes [todo,
+        p8]", "facts": [{"id": "fact_...", "text": "Emi is allergic to peanut", "type":
+        "constraint", "priority": 9, ...}], "consolidated": {"created": 1, "merged": 0}}
         """
         with self._call("memory_summarize", ctx) as (_, memory):
             user = self._user(user_id)
-            facts = memory.facts(user, limit=limit)
+            report = (
+                memory.summarize(user, since=since, until=until, min_evidence=min_evidence)
+                if consolidate
+                else None
+            )
+            learned = memory.semantic_memories(user, limit=limit)
+            facts = [f for f in memory.facts(user, limit=limit) if f.memory_type != "semantic"]
             rendered = memory.working_render(user, session_id) if session_id else None
             return _compact(_drop_empty({
+                "learned": [
+                    {"id": m.id, "summary": m.summary, "evidence_count": m.evidence_count,
+                     "confidence": round(m.confidence, 2)}
+                    for m in learned
+                ],
                 "working_memory": rendered,
                 "facts": [_fact(f) for f in facts],
-                "note": None if facts else f"nothing is known about {user} yet",
+                "consolidated": None if report is None else {
+                    "created": len(report.created), "updated": len(report.updated),
+                    "merged": [{"id": m.fact_id, "into": m.into_id} for m in report.merges],
+                },
+                "note": None if facts or learned else f"nothing is known about {user} yet",
             }))
+
+    def memory_unmerge(
+        self,
+        ctx: Ctx,
+        memory_id: Annotated[str, Field(description="The merged fact's id, e.g. 'fact_3f2a...'.")],
+    ) -> CallToolResult:
+        """Undo a merge made by memory_summarize: the near-duplicate fact is current again and
+        the semantic memory it backed is rebuilt (or withdrawn when one statement is left).
+
+        Call it when the user says two things memory merged are different.
+
+        Example: {"memory_id": "fact_..."} -> {"id": "fact_...", "status": "current",
+        "was_merged_into": "fact_...", "withdrawn": []}
+        """
+        with self._call("memory_unmerge", ctx) as (_, memory):
+            result = memory.unmerge(memory_id)
+            return _compact({
+                "id": result.fact.id, "status": result.fact.status,
+                "was_merged_into": result.into_id,
+                "semantic": None if result.semantic is None else result.semantic.summary,
+                "withdrawn": [w.semantic_id for w in result.withdrawn],
+            })
 
     def memory_update(
         self,
@@ -401,25 +459,30 @@ class MemoryTools:
         superseded_days: Annotated[float, Field(ge=0, le=MAX_DAYS)] = 90,
         unused_days: Annotated[float, Field(ge=0, le=MAX_DAYS)] = 180,
         min_confidence: Annotated[float, Field(ge=0, le=1)] = 0.2,
+        min_importance: Annotated[float, Field(ge=0, le=1)] = 0.05,
         limit: Annotated[int, Field(ge=1, le=1000)] = 100,
     ) -> CallToolResult:
         """List (default) or remove stale facts of the user: expired, low confidence,
-        superseded for longer than `superseded_days`, or never used in `unused_days`.
+        superseded for longer than `superseded_days`, never used in `unused_days`, or faded
+        (not recalled for so long that priority / 10, halved every half-life of the memory
+        type, fell below `min_importance`).
 
         Call it only when asked to tidy up memory. Run it without `apply` first and show the
         list; apply only after the user agrees.
 
         Example: {"user_id": "emi"} -> {"dry_run": true, "candidates": [{"id": "fact_...",
-        "rule": "superseded", "text": "Emi lives in Paris"}], "removed": 0}
+        "rule": "superseded", "text": "Emi lives in Paris", "importance": 0.5}], "removed": 0}
         """
         with self._call("memory_prune", ctx) as (_, memory):
             report = memory.prune(
                 user_id=self._user(user_id), dry_run=not apply, superseded_days=superseded_days,
-                unused_days=unused_days, min_confidence=min_confidence, limit=limit,
+                unused_days=unused_days, min_confidence=min_confidence,
+                min_importance=min_importance, limit=limit,
             )
             return _compact({
                 "dry_run": report.dry_run,
-                "candidates": [{"id": c.fact_id, "rule": c.rule, "text": c.text}
+                "candidates": [{"id": c.fact_id, "rule": c.rule, "text": c.text,
+                                "importance": round(c.importance, 3)}
                                for c in report.candidates],
                 "removed": report.removed,
             })

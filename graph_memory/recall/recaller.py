@@ -7,11 +7,12 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Literal
 
+from graph_memory import decay
 from graph_memory.embed import Embedder
 from graph_memory.entities import alias_id, entity_id
 from graph_memory.errors import InvalidInputError
 from graph_memory.extract.base import Extractor
-from graph_memory.models import Entity, Fact, FactLink, WorkingSlot
+from graph_memory.models import SEMANTIC_MEMORY_TYPE, Entity, Fact, FactLink, WorkingSlot
 from graph_memory.ontology import Ontology
 from graph_memory.recall.candidates import Candidate, CandidatePool
 from graph_memory.recall.models import (
@@ -223,18 +224,24 @@ class Recaller:
         self, c: Candidate, n_entities: int, weights: Weights, now: datetime
     ) -> tuple[float, dict[str, float]]:
         """The total score and the raw signals (the trace's Signal objects are built only
-        for the memories returned)."""
+        for the memories returned).
+
+        A fact's importance decays while nobody recalls it (graph_memory/decay.py, with its
+        memory type's half-life); an episode's is its memory type's default priority / 10,
+        undecayed: episodes are not use-tracked, and recency already covers their age."""
         fact, episode = c.fact, c.episode
         when = fact.valid_from if fact else episode.timestamp  # type: ignore[union-attr]
-        priority = (
-            fact.priority if fact else self._ontology.memory_types[EPISODE_MEMORY_TYPE].priority
+        importance = (
+            decay.importance(fact, self._ontology.half_life_of(fact.memory_type), now)
+            if fact
+            else self._ontology.memory_types[EPISODE_MEMORY_TYPE].priority / 10
         )
         raw = {
             "semantic": max(0.0, c.semantic or 0.0),
             "keyword": c.keyword,
             "entity": len(c.matched) / n_entities if n_entities else 0.0,
             "recency": recency((now - when).total_seconds() / 86400, weights.recency_lambda),
-            "priority": priority / 10,
+            "importance": importance,
             "confidence": fact.confidence if fact else 1.0,
             "graph": 1.0 / c.hops if c.hops else 0.0,
         }
@@ -248,20 +255,29 @@ class Recaller:
         weights: Weights,
     ) -> list[RecallResult]:
         """Top k, one slot per memory: an episode whose fact already ranks higher is left out
-        (the fact lists it as a source). History and conflicts ride along, not counted."""
+        (the fact lists it as a source), and a fact that backs a semantic memory among the
+        candidates gives its slot to that conclusion. History and conflicts ride along, not
+        counted."""
+        conclusions = self._conclusions(scored)
         fact_ids = [c.id for _, c in scored if c.fact is not None][: request.top_k * 4]
+        fact_ids += sorted({c.id for _, c in conclusions.values()} - set(fact_ids))
         sources: dict[str, list[tuple[str, str | None]]] = {}
         for fid, eid, source_id in self._store.sources_of_facts(fact_ids):
             sources.setdefault(fid, []).append((eid, source_id))
         chosen: list[tuple[float, dict[str, float], Candidate]] = []
+        chosen_ids: set[str] = set()
         covered: set[str] = set()
         for (score, raw), c in scored:
             if len(chosen) == request.top_k:
                 break
-            if c.episode is not None and c.id in covered:
+            if c.id in conclusions:
+                (score, raw), c = conclusions[c.id]
+            if c.id in chosen_ids or (c.episode is not None and c.id in covered):
                 continue
             chosen.append((score, raw, c))
+            chosen_ids.add(c.id)
             covered |= {eid for eid, _ in sources.get(c.id, [])}
+        chosen.sort(key=lambda item: -item[0])  # a conclusion may score below its source
         links = self._store.fact_links([c.id for _, _, c in chosen if c.fact is not None])
         linked = self._linked_facts(links) if request.include_history else {}
         self._keep_successors_first(chosen, links)
@@ -272,6 +288,27 @@ class Recaller:
             )
             for score, raw, c in chosen
         ]
+
+    def _conclusions(
+        self, scored: list[tuple[tuple[float, dict[str, float]], Candidate]]
+    ) -> dict[str, tuple[tuple[float, dict[str, float]], Candidate]]:
+        """Source fact id -> the best-scored semantic memory among the candidates drawn from
+        it (graph_memory/consolidate)."""
+        semantic = {
+            c.id: (s, c)
+            for s, c in scored
+            if c.fact is not None and c.fact.memory_type == SEMANTIC_MEMORY_TYPE
+        }
+        if not semantic:
+            return {}
+        found: dict[str, tuple[tuple[float, dict[str, float]], Candidate]] = {}
+        for link in self._store.fact_links(sorted(semantic)):
+            if link.kind != "DERIVED_FROM" or link.from_id not in semantic:
+                continue
+            best = found.get(link.to_id)
+            if best is None or semantic[link.from_id][0][0] > best[0][0]:
+                found[link.to_id] = semantic[link.from_id]
+        return found
 
     def _keep_successors_first(
         self, chosen: list[tuple[float, dict[str, float], Candidate]], links: list[FactLink]
@@ -303,6 +340,7 @@ class Recaller:
         superseded: list[LinkedFact] = []
         conflicts: list[LinkedFact] = []
         notes: list[str] = []
+        derived_from: list[str] = []
         relation: Literal["superseded", "conflicts_with"]
         status: str
         for link in links:
@@ -318,6 +356,19 @@ class Recaller:
                 notes.append(f"conflicts with {other_id} ({link.reason})")
                 target = conflicts
                 relation = "conflicts_with"
+            elif link.kind == "MERGED_INTO":
+                notes.append(
+                    f"merged into {other_id}"
+                    if link.from_id == c.id
+                    else f"near-duplicate {other_id} merged into it"
+                )
+                continue
+            elif link.kind == "DERIVED_FROM":
+                if link.from_id == c.id:
+                    derived_from.append(other_id)
+                else:
+                    notes.append(f"backs semantic memory {other_id}")
+                continue
             else:
                 notes.append(f"superseded by {other_id} ({link.reason})")
                 continue
@@ -333,6 +384,11 @@ class Recaller:
                         valid_from=other.valid_from,
                     )
                 )
+        if derived_from:
+            notes.append(
+                f"semantic memory consolidated from {len(derived_from)} facts "
+                f"({', '.join(sorted(derived_from))})"
+            )
         if c.fact is not None:
             pairs = sources.get(c.id, [])
             episode_ids = tuple(eid for eid, _ in pairs)

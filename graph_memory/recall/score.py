@@ -9,7 +9,10 @@ Every raw signal lies in [0, 1]:
               pool), divided by the pool's best score
 - entity:     share of the query's entities the memory involves
 - recency:    exp(-recency_lambda * age in days) of the memory's valid time
-- priority:   priority / 10 (episodes: their memory type's default priority)
+- importance: a fact's priority / 10 * 0.5 ** (idle days / its memory type's half-life),
+              idle since it was last recalled or written (graph_memory/decay.py); an
+              episode's memory type's default priority / 10, undecayed (episodes are not
+              use-tracked; recency already covers their age)
 - confidence: the fact's confidence (episodes: 1)
 - graph:      1 / hops for memories reached by graph expansion from a query entity, else 0
 """
@@ -25,7 +28,7 @@ from graph_memory.errors import InvalidInputError
 from graph_memory.recall.models import Signal
 from graph_memory.text import keyword_terms
 
-SIGNALS = ("semantic", "keyword", "entity", "recency", "priority", "confidence", "graph")
+SIGNALS = ("semantic", "keyword", "entity", "recency", "importance", "confidence", "graph")
 
 
 class Weights(BaseModel):
@@ -34,7 +37,7 @@ class Weights(BaseModel):
     The defaults were chosen on REALTALK (bench/recall_quality.py, 679 questions): semantic
     and keyword evidence weigh equally (stemmed BM25 alone beats dense retrieval on chat data,
     the blend beats both); entity overlap at 0.05 edged out 0.10 and 0 on both recall@10 and
-    MRR; recency, priority, confidence and graph distance are small tie-breakers between
+    MRR; recency, importance, confidence and graph distance are small tie-breakers between
     otherwise equal memories (they matter for facts that change, which this set barely has)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -43,7 +46,7 @@ class Weights(BaseModel):
     keyword: float = Field(default=0.50, ge=0)
     entity: float = Field(default=0.05, ge=0)
     recency: float = Field(default=0.02, ge=0)
-    priority: float = Field(default=0.03, ge=0)
+    importance: float = Field(default=0.03, ge=0)
     confidence: float = Field(default=0.02, ge=0)
     graph: float = Field(default=0.03, ge=0)
     recency_lambda: float = Field(default=0.05, ge=0, description="Per day.")
@@ -53,10 +56,10 @@ PRESETS: MappingProxyType[str, Weights] = MappingProxyType(
     {
         "default": Weights(),
         "semantic": Weights(
-            semantic=1.0, keyword=0, entity=0, recency=0, priority=0, confidence=0, graph=0
+            semantic=1.0, keyword=0, entity=0, recency=0, importance=0, confidence=0, graph=0
         ),
         "keyword": Weights(
-            semantic=0, keyword=1.0, entity=0, recency=0, priority=0, confidence=0, graph=0
+            semantic=0, keyword=1.0, entity=0, recency=0, importance=0, confidence=0, graph=0
         ),
     }
 )

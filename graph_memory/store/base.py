@@ -7,7 +7,7 @@ Memory plans a write in Python (ids, entity resolution, conflict policy) and han
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Literal, Protocol
 
@@ -57,10 +57,13 @@ class EvidenceRow(_Row):
 
 
 class StatusChange(_Row):
+    """A fact's new status; `merged_into` is set with status merged and cleared otherwise."""
+
     fact_id: str
     status: FactStatus
     superseded_at: datetime | None
     needs_confirmation: bool
+    merged_into: str | None = None
 
 
 class FactUpdate(_Row):
@@ -76,6 +79,9 @@ class FactUpdate(_Row):
     status: FactStatus | None = None
     needs_confirmation: bool | None = None
     superseded_at: datetime | None = None
+    evidence_count: int | None = Field(default=None, ge=1)
+    valid_from: datetime | None = None
+    scope: str | None = None
 
 
 class WritePlan(_Row):
@@ -92,6 +98,15 @@ class WritePlan(_Row):
     links: list[FactLink] = Field(default_factory=list)
     updates: list[tuple[str, FactUpdate]] = Field(
         default_factory=list, description="In-place field changes, applied before status changes."
+    )
+    unmerged: list[str] = Field(
+        default_factory=list,
+        description="Facts whose MERGED_INTO link is removed (applied before the new links).",
+    )
+    rederived: list[str] = Field(
+        default_factory=list,
+        description="Semantic memories whose DERIVED_FROM and EXTRACTED_FROM edges are removed "
+        "before this plan's links and evidence rebuild them.",
     )
 
 
@@ -116,7 +131,7 @@ class GraphHit(_Row):
     via_fact: Fact | None = None
 
 
-PruneRule = Literal["expired", "low_confidence", "superseded", "never_used"]
+PruneRule = Literal["expired", "low_confidence", "superseded", "never_used", "faded"]
 
 
 class Store(Protocol):
@@ -146,7 +161,7 @@ class Store(Protocol):
         ...
 
     def active_facts_of_subjects(self, user_id: str, subject_ids: Sequence[str]) -> list[Fact]:
-        """Current and conflicted facts whose subject is one of `subject_ids`."""
+        """Current, conflicted and merged facts whose subject is one of `subject_ids`."""
         ...
 
     def apply(self, plan: WritePlan) -> None:
@@ -167,6 +182,7 @@ class Store(Protocol):
         statuses: Sequence[FactStatus] | None = None,
         entity_id: str | None = None,
         predicate: str | None = None,
+        memory_type: str | None = None,
         limit: int = 100,
     ) -> list[Fact]:
         """Newest first. `entity_id` matches the subject or the object. Without `statuses`,
@@ -174,7 +190,8 @@ class Store(Protocol):
         ...
 
     def fact_links(self, fact_ids: Sequence[str]) -> list[FactLink]:
-        """SUPERSEDES / CONFLICTS_WITH edges touching any of `fact_ids`."""
+        """SUPERSEDES / CONFLICTS_WITH / MERGED_INTO / DERIVED_FROM edges touching any of
+        `fact_ids`."""
         ...
 
     def episodes_mentioning(self, entity_id: str) -> list[str]: ...
@@ -265,8 +282,11 @@ class Store(Protocol):
         superseded_before: datetime,
         unused_before: datetime,
         limit: int,
+        faded_before: Mapping[tuple[str, int], datetime] | None = None,
     ) -> list[Fact]:
-        """Facts matching one prune rule, oldest first."""
+        """Facts matching one prune rule, oldest first. `faded`: current or conflicted facts
+        whose (memory type, priority) has an entry in `faded_before` and whose last use (else
+        creation) is before it (graph_memory/decay.py computes the entries)."""
         ...
 
     # --- working memory -------------------------------------------------------------------

@@ -180,11 +180,15 @@ class CypherStore(ABC):
             "status_changes": [
                 {"fact_id": c.fact_id, "status": c.status,
                  "superseded_at": None if c.superseded_at is None else to_epoch(c.superseded_at),
-                 "needs_confirmation": c.needs_confirmation}
+                 "needs_confirmation": c.needs_confirmation, "merged_into": c.merged_into}
                 for c in plan.status_changes
             ],
             "supersedes": [to_props(link) for link in plan.links if link.kind == "SUPERSEDES"],
             "conflicts": [to_props(link) for link in plan.links if link.kind == "CONFLICTS_WITH"],
+            "merges": [to_props(link) for link in plan.links if link.kind == "MERGED_INTO"],
+            "derivations": [to_props(link) for link in plan.links if link.kind == "DERIVED_FROM"],
+            "unmerged": list(plan.unmerged),
+            "rederived": list(plan.rederived),
         }
 
     # --- reads ----------------------------------------------------------------------------
@@ -209,12 +213,14 @@ class CypherStore(ABC):
         statuses: Sequence[FactStatus] | None = None,
         entity_id: str | None = None,
         predicate: str | None = None,
+        memory_type: str | None = None,
         limit: int = 100,
     ) -> list[Fact]:
         rows = self._run(
             "list_facts",
             {"user_id": user_id, "statuses": None if statuses is None else list(statuses),
-             "entity_id": entity_id, "predicate": predicate, "limit": limit},
+             "entity_id": entity_id, "predicate": predicate, "memory_type": memory_type,
+             "limit": limit},
         )
         return [from_props(Fact, row[0]) for row in rows]
 
@@ -394,12 +400,17 @@ class CypherStore(ABC):
         superseded_before: datetime,
         unused_before: datetime,
         limit: int,
+        faded_before: Mapping[tuple[str, int], datetime] | None = None,
     ) -> list[Fact]:
+        cutoffs = [
+            {"memory_type": memory_type, "priority": priority, "before": to_epoch(before)}
+            for (memory_type, priority), before in (faded_before or {}).items()
+        ]
         rows = self._run(
             "prune_candidates",
             {"user_id": user_id, "rule": rule, "now": to_epoch(now),
              "min_confidence": min_confidence, "superseded_before": to_epoch(superseded_before),
-             "unused_before": to_epoch(unused_before), "limit": limit},
+             "unused_before": to_epoch(unused_before), "fade_cutoffs": cutoffs, "limit": limit},
         )
         return [from_props(Fact, row[0]) for row in rows]
 
