@@ -405,8 +405,14 @@ class Memory:
         other changes apply in place. Either way the conflict policy runs again."""
         check_id(fact_id, prefixes=("fact",))
         with self._write_lock:
+            fact = self._current(fact_id)
+            if is_experience(fact) and (object_name, key, memory_type) != (None, None, None):
+                raise InvalidInputError(
+                    f"{fact_id} is an experience: it follows its trajectories; submit another "
+                    "or give feedback (only priority and expiry change in place)"
+                )
             return self._lifecycle.update(
-                self._current(fact_id),
+                fact,
                 now=utcnow(),
                 object_name=object_name,
                 key=key,

@@ -316,7 +316,7 @@ def test_semantic_memories_come_only_from_consolidation(memory: Memory) -> None:
 
 
 def test_a_confirmation_consolidates_only_its_own_group(memory: Memory) -> None:
-    food, cuisine = italian(memory)  # near-duplicates, not yet merged
+    italian(memory)  # near-duplicates, not yet merged
     say(memory, "I love jazz.")
     say(memory, "I love jazz.", at=T0 + timedelta(days=1))
     assert say(memory, "I love jazz.", at=T0 + timedelta(days=2)) == [

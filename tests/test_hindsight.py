@@ -359,3 +359,14 @@ def test_feedback_on_an_ordinary_fact_is_not_experience_feedback(memory: Memory)
         memory.experience_feedback(fact_id, False)
     with pytest.raises(InvalidInputError, match="top_k"):
         memory.recall_experience("x", user_id="shop", top_k=0)
+
+
+def test_an_experience_changes_only_in_priority_and_expiry(memory: Memory) -> None:
+    result = memory.submit_trajectory(api_refund([{**RIGHT, "success": True}], "success", 0))
+    [exp_id] = result.experience_ids
+    with pytest.raises(InvalidInputError, match="follows its trajectories"):
+        memory.update(exp_id, object_name="another task type")
+    with pytest.raises(InvalidInputError, match="follows its trajectories"):
+        memory.update(exp_id, memory_type="fact")
+    updated = memory.update(exp_id, priority=8)
+    assert (updated.id, updated.priority, updated.memory_type) == (exp_id, 8, "experience")
