@@ -302,6 +302,29 @@ def test_unknown_routes_and_methods_use_the_error_shape(client: TestClient) -> N
 # --- health, failures, lifespan -----------------------------------------------------------------
 
 
+def test_not_ready_while_the_engine_builds_its_indexes(memory: Memory) -> None:
+    """After a restart FalkorDB rebuilds its indexes in the background; the same happens when
+    an index is created over existing nodes, which is how this test gets there for real."""
+    from graph_memory.store.falkordb import FalkorDBStore
+
+    store = memory.store
+    assert isinstance(store, FalkorDBStore) and store.building_indexes() == []
+    store._graph.query(
+        "UNWIND range(1, 200000) AS i CREATE (:Fact {id: 'bulk-' + toString(i), "
+        "text: 'filler text number ' + toString(i), user_key: 'ubulk', status: 'current'})"
+    )
+    store._graph.query("CALL db.idx.fulltext.drop('Fact')")
+    store.ensure_schema(memory.embedder.dimension)  # creates it again, over 200k facts
+    with TestClient(create_app(memory=memory), base_url=LOCAL) as client:
+        response = client.get("/readyz")
+        error_of(response, 503, "starting")
+        assert "Fact" in response.json()["error"]["message"]
+        deadline = time.monotonic() + 120
+        while store.building_indexes() and time.monotonic() < deadline:
+            time.sleep(0.1)  # the engine's own pace
+        assert client.get("/readyz").json() == {"status": "ready"}
+
+
 def test_health_and_readiness(
     client: TestClient, api_memory: Memory, monkeypatch: pytest.MonkeyPatch
 ) -> None:

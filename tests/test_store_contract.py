@@ -411,3 +411,9 @@ def test_vector_search_finds_a_small_users_memories_among_many_closer_ones(
     hits = store.search_episodes_by_vector("u1", query, 2)
     assert [(e.id, round(s, 3)) for e, s in hits] == [(ep.id, 0.6)]
     assert len(store.search_episodes_by_vector("u2", query, 2)) == 2
+
+
+def test_a_settled_store_builds_no_index(
+    seeded: tuple[Store, Episode, Fact, Entity, Entity],
+) -> None:
+    assert seeded[0].building_indexes() == []

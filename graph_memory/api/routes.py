@@ -426,10 +426,21 @@ def healthz() -> Status:
     return Status(status="ok")
 
 
-@health.get("/readyz", responses={503: ERROR_RESPONSES[503]})
-def readyz(tenants: Annotated[Tenants, Depends(get_tenants)]) -> Status:
-    """The graph engine answers a query; 503 if it does not."""
+@health.get("/readyz", response_model=Status, responses={503: ERROR_RESPONSES[503]})
+def readyz(tenants: Annotated[Tenants, Depends(get_tenants)]) -> Any:
+    """The graph engine answers, and its indexes are built; 503 if not (after a restart the
+    engine rebuilds its indexes in the background, and searches would miss memories)."""
     tenants.root.store.count("Episode")
+    graphs = {memory.settings.graph_name: memory for memory in tenants.opened().values()}
+    graphs[tenants.root.settings.graph_name] = tenants.root
+    building = [
+        f"{graph} {index}" for graph, memory in sorted(graphs.items())
+        for index in memory.store.building_indexes()
+    ]
+    if building:
+        return error_response(
+            503, "starting", f"indexes are still being built ({'; '.join(building)})"
+        )
     return Status(status="ready")
 
 

@@ -296,6 +296,12 @@ class Store(Protocol):
 
     def delete_slots(self, user_id: str, session_id: str, keys: Sequence[str]) -> None: ...
 
+    def building_indexes(self) -> list[str]:
+        """Indexes still being built ("<index>: <state>"), during which searches miss
+        memories: after they are created and, on FalkorDB, after every engine start. Empty
+        when every index answers completely."""
+        ...
+
     def count(self, label: Literal["Episode", "Entity", "Fact", "Slot", "Tombstone"]) -> int:
         """Number of nodes with the label (for tests and stats)."""
         ...

@@ -113,6 +113,9 @@ class CypherStore(ABC):
     def _text_params(self, label: str, user_id: str, text: str) -> dict[str, Any] | None:
         """The fulltext query parameters for `text`, or None when it holds no word to search."""
 
+    def building_indexes(self) -> list[str]:
+        return [f"{row[0]}: {row[1]}" for row in self._run("building_indexes")]
+
     def _memory_props(self, user_id: str) -> dict[str, Any]:
         """Engine-only properties written with each fact and episode (none by default)."""
         return {}

@@ -129,6 +129,11 @@ class Neo4jStore(CypherStore):
             except neo4j_errors.Neo4jError as e:
                 raise StoreError(f"schema statement failed: {statement}: {e.message}") from e
 
+    def building_indexes(self) -> list[str]:
+        if self.flavour.name == "arcadedb":
+            return []  # ArcadeDB builds an index before CREATE INDEX returns
+        return super().building_indexes()
+
     def _arcadedb_command(self, command: str) -> None:
         if self._http_url is None or self._auth is None:
             raise StoreError("the ArcadeDB schema needs its HTTP URL (GRAPH_MEMORY_NEO4J_HTTP_URI)")
