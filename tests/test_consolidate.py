@@ -114,6 +114,7 @@ def test_near_duplicates_merge_reversibly_and_unrelated_objects_do_not(memory: M
     assert merge.similarity >= 0.9
     [created] = report.created
     assert (created.evidence_count, set(created.evidence)) == (2, {food.id, cuisine.id})
+    assert created.scope.topics == ()  # "cuisine" is a wording of the statement, not a topic
     merged = preference(memory, "Italian cuisine")
     assert (merged.status, merged.merged_into) == ("merged", food.id)
     assert preference(memory, "Italian food").evidence_count == 2

@@ -352,7 +352,7 @@ class Consolidator:
         episode_ids = sorted(self._store.fact_sources(evidence))
         episodes = self._store.get_episodes(episode_ids)
         scope = Scope(
-            topics=self._topics(rep, [e.text or "" for e in episodes]),
+            topics=self._topics(members, [e.text or "" for e in episodes]),
             agents=tuple(sorted({a for a in (e.agent_id for e in episodes) if a})),
             sessions=len({e.session_id for e in episodes if e.session_id}),
             since=min((e.timestamp for e in episodes), default=None),
@@ -402,11 +402,12 @@ class Consolidator:
         )
         return fact, evidence, episode_ids
 
-    def _topics(self, rep: Fact, texts: list[str]) -> tuple[str, ...]:
-        """Content words outside the statement that recur across the evidence episodes."""
-        statement = set(
-            keyword_terms(" ".join(filter(None, (rep.text, rep.subject_name, rep.object_name))))
-        )
+    def _topics(self, members: list[Fact], texts: list[str]) -> tuple[str, ...]:
+        """Content words outside the statements (any member's wording) that recur across the
+        evidence episodes."""
+        rep = members[0]
+        named = [rep.text, rep.subject_name, *(f.object_name for f in members)]
+        statement = set(keyword_terms(" ".join(filter(None, named))))
         statement |= {t for w in self._relation_words(rep.predicate) for t in keyword_terms(w)}
         counts: Counter[str] = Counter()
         for text in texts:
