@@ -19,6 +19,10 @@ from datetime import datetime
 from graph_memory.store.base import Store
 
 USE_FLUSH_DELAY_S = 5.0
+# Facts per write query of a flush. A SET re-indexes each fact it touches (about 0.25 ms a fact
+# at 10k facts on 2 cores) under the graph's write lock: a few hundred at once made a recall
+# that arrived meanwhile wait for all of them; chunks keep that wait to a few milliseconds.
+USE_FLUSH_CHUNK = 64
 log = logging.getLogger(__name__)
 
 
@@ -53,12 +57,17 @@ class UsageRecorder:
             if not pending or at is None:
                 return
             try:
-                # touch_facts counts one use per id: a fact used n times goes in n calls.
-                for times in range(1, max(pending.values()) + 1):
-                    self._store.touch_facts([i for i, n in pending.items() if n >= times], at)
+                # touch_facts counts one use per id: a fact used n times goes in n rounds.
+                while pending:
+                    ids = sorted(pending)
+                    for start in range(0, len(ids), USE_FLUSH_CHUNK):
+                        chunk = ids[start : start + USE_FLUSH_CHUNK]
+                        self._store.touch_facts(chunk, at)
+                        pending.subtract(chunk)
+                    pending = +pending  # drop the ids counted in full
             except Exception:
                 with self._lock:
-                    self._pending.update(pending)
+                    self._pending.update(+pending)  # only what was not written
                 raise
 
     def close(self) -> None:
