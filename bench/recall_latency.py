@@ -219,7 +219,7 @@ def measure(memory: Memory, data: list[gen.UserData], args: argparse.Namespace
     cache: Any = getattr(memory.embedder, "_cache", {})
     timer = MethodTimer(memory.store)
     if not args.touch:  # use counting writes to the engine after each recall
-        memory.store.touch_facts = lambda ids, at: None  # type: ignore[method-assign]
+        memory.store.touch_facts = lambda uses, at: None  # type: ignore[method-assign]
     wall: list[float] = []
     kinds: dict[str, list[float]] = defaultdict(list)
     stages: dict[str, list[float]] = defaultdict(list)

@@ -206,7 +206,7 @@ def candidate_recall(memory_by_chat: Mapping[str, Memory], questions: Sequence[Q
 
 
 # --- the run ---------------------------------------------------------------------------------
-def _no_touch(ids: Sequence[str], at: Any) -> None:
+def _no_touch(uses: Any, at: Any) -> None:
     """Stands in for the store's touch_facts."""
 
 

@@ -3,9 +3,12 @@
 A recall must not wait for its bookkeeping, and a write per recall (a SET on every returned
 fact, fsynced) costs the engine more than the recall's own reads. Uses are gathered here and
 written by one background thread at most `delay_s` after they were recorded, and at flush and
-close: a crash loses at most that window of use counts, never a memory. Each batch is a write
-query, which holds the graph's write lock (and an fsync) while recalls wait to read: measured
-at 10k facts, a flush every half second put one recall in twenty behind it.
+close: a crash loses at most that window of use counts, never a memory. Each batch is one write
+query (a fact used n times is one row adding n), which holds the graph's write lock (and an
+fsync) while recalls wait to read: measured at 10k facts, a flush every half second put one
+recall in twenty behind it. Splitting a batch into several smaller writes made it worse (p99
+200-280 ms against 60-110): a recall's seven channel reads could each queue behind another
+piece.
 """
 
 from __future__ import annotations
@@ -19,10 +22,6 @@ from datetime import datetime
 from graph_memory.store.base import Store
 
 USE_FLUSH_DELAY_S = 5.0
-# Facts per write query of a flush. A SET re-indexes each fact it touches (about 0.25 ms a fact
-# at 10k facts on 2 cores) under the graph's write lock: a few hundred at once made a recall
-# that arrived meanwhile wait for all of them; chunks keep that wait to a few milliseconds.
-USE_FLUSH_CHUNK = 64
 log = logging.getLogger(__name__)
 
 
@@ -57,17 +56,10 @@ class UsageRecorder:
             if not pending or at is None:
                 return
             try:
-                # touch_facts counts one use per id: a fact used n times goes in n rounds.
-                while pending:
-                    ids = sorted(pending)
-                    for start in range(0, len(ids), USE_FLUSH_CHUNK):
-                        chunk = ids[start : start + USE_FLUSH_CHUNK]
-                        self._store.touch_facts(chunk, at)
-                        pending.subtract(chunk)
-                    pending = +pending  # drop the ids counted in full
+                self._store.touch_facts(dict(pending), at)  # one write query, one fsync
             except Exception:
                 with self._lock:
-                    self._pending.update(+pending)  # only what was not written
+                    self._pending.update(pending)
                 raise
 
     def close(self) -> None:

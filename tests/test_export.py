@@ -64,7 +64,7 @@ def rich(memory: Memory) -> Memory:
         "object": {"name": "Acme", "type": "Organization"}}])
     thai = next(f for f in memory.facts("emi") if f.predicate == "PREFERS")
     memory.feedback(thai.id, useful=True)
-    memory.store.touch_facts([thai.id, thai.id], datetime(2026, 5, 1, tzinfo=UTC))
+    memory.store.touch_facts({thai.id: 2}, datetime(2026, 5, 1, tzinfo=UTC))
     [order_id] = memory.write(user_id="emi", triples=[{
         "subject": {"name": "Emi", "type": "Person"}, "predicate": "ALLERGIC_TO",
         "object": {"name": "shellfish", "type": "Food"}}]).fact_ids

@@ -143,7 +143,7 @@ def test_use_counts_are_batched_and_survive_close(
     settings = Settings(data_dir=tmp_path / "uses")
     with Memory.open(settings, embedder=embedder, extractor=extractor) as opened:
         opened.write("I live in Porto.", user_id="ana", speaker="Ana")
-        for _ in range(3):  # within one batching window: one engine write per use level
+        for _ in range(3):  # within one batching window: one engine write for all three
             response = opened.recall("Porto", user_id="ana", filters={"kinds": ["fact"]})
         fact_id = response.results[0].id
     # close() wrote what was pending; a new process sees all three uses.

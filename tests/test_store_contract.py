@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -388,6 +389,9 @@ def test_a_store_from_before_user_keys_is_upgraded_at_open(
         graph.query(f"CALL db.idx.fulltext.createNodeIndex('{label}', 'text')")
     assert store.search_facts_by_text("u1", "Paris", 5) == []  # the old layout finds nothing
     store.ensure_schema(384)
+    deadline = time.monotonic() + 30
+    while store.building_indexes() and time.monotonic() < deadline:
+        time.sleep(0.01)  # the new indexes are built in the background, as after a restart
     assert [f.id for f, _ in store.search_facts_by_text("u1", "Paris", 5)] == [lives.id]
     assert [e.id for e, _ in store.search_episodes_by_text("u1", "Paris", 5)] == [ep.id]
     store.ensure_schema(384)  # and the upgrade does not run twice

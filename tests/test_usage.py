@@ -2,42 +2,67 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from datetime import UTC, datetime
 
 import pytest
 
 from graph_memory.errors import StoreError
-from graph_memory.store.falkordb import FalkorDBStore
-from graph_memory.usage import USE_FLUSH_CHUNK, UsageRecorder
+from graph_memory.memory import Memory
+from graph_memory.models import Fact
+from graph_memory.store.base import Store
+from graph_memory.usage import UsageRecorder
+
+AT = datetime(2026, 1, 1, tzinfo=UTC)
 
 
-def test_use_counts_are_written_in_small_chunks_and_a_failed_chunk_stays_pending(
-    store: FalkorDBStore,
-) -> None:
-    """Each chunk is one short write under the engine's lock (recalls wait less); the failure
-    is injected around the real store, since a real engine does not fail on cue."""
-    calls: list[list[str]] = []
+def test_a_flush_is_one_write_counting_every_use(memory: Memory) -> None:
+    [a] = memory.write("I live in Porto.", user_id="ana", speaker="Ana").fact_ids
+    [b] = memory.write("I love jazz.", user_id="ana", speaker="Ana").fact_ids
+    writes: list[dict[str, int]] = []
+    store: Store = memory.store
     touch = store.touch_facts
 
-    def flaky(ids: Sequence[str], at: datetime) -> None:
-        calls.append(list(ids))
-        if len(calls) == 2:
-            raise StoreError("injected")
-        touch(ids, at)
+    def counted(uses: Mapping[str, int], at: datetime) -> None:
+        writes.append(dict(uses))
+        touch(uses, at)
+
+    store.touch_facts = counted  # type: ignore[method-assign]
+    recorder = UsageRecorder(store, delay_s=3600)
+    try:
+        for _ in range(3):
+            recorder.record([a, b], AT)
+        recorder.record([a], AT)
+        recorder.flush()
+    finally:
+        recorder.close()
+    assert writes == [{a: 4, b: 3}]
+    stored = [memory.get(a), memory.get(b)]
+    assert all(isinstance(f, Fact) for f in stored)
+    assert [(f.use_count, f.last_used_at) for f in stored] == [(4, AT), (3, AT)]  # type: ignore[union-attr]
+
+
+def test_a_failed_flush_keeps_its_uses_for_the_next(memory: Memory) -> None:
+    """The failure is injected around the real store: a real engine does not fail on cue."""
+    [a] = memory.write("I live in Porto.", user_id="ana", speaker="Ana").fact_ids
+    store: Store = memory.store
+    touch = store.touch_facts
+    failures = [StoreError("injected")]
+
+    def flaky(uses: Mapping[str, int], at: datetime) -> None:
+        if failures:
+            raise failures.pop()
+        touch(uses, at)
 
     store.touch_facts = flaky  # type: ignore[method-assign]
     recorder = UsageRecorder(store, delay_s=3600)
     try:
-        ids = [f"fact_{i:03d}" for i in range(USE_FLUSH_CHUNK + 10)]
-        recorder.record(ids, datetime(2026, 1, 1, tzinfo=UTC))
-        recorder.record(ids[:3], datetime(2026, 1, 1, tzinfo=UTC))
+        recorder.record([a, a], AT)
         with pytest.raises(StoreError):
             recorder.flush()
-        assert [len(c) for c in calls] == [USE_FLUSH_CHUNK, 10]
-        recorder.flush()  # what was not written: the failed chunk, and 3 ids' second use
-        assert calls[2:] == [sorted(ids[:3] + ids[USE_FLUSH_CHUNK:])]
+        recorder.record([a], AT)
         recorder.flush()
-        assert len(calls) == 3  # nothing left
     finally:
         recorder.close()
+    stored = memory.get(a)
+    assert isinstance(stored, Fact) and stored.use_count == 3

@@ -259,8 +259,8 @@ class Store(Protocol):
         """Non-forgotten episodes among `ids`."""
         ...
 
-    def touch_facts(self, ids: Sequence[str], at: datetime) -> None:
-        """Count one use of each fact, now."""
+    def touch_facts(self, uses: Mapping[str, int], at: datetime) -> None:
+        """Count `n` more uses of each fact id -> n, last used at `at` (one write)."""
         ...
 
     # --- lifecycle ------------------------------------------------------------------------

@@ -370,9 +370,10 @@ class CypherStore(ABC):
         rows = self._run("episodes_by_ids", {"ids": list(ids)})
         return [from_props(Episode, row[0]) for row in rows]
 
-    def touch_facts(self, ids: Sequence[str], at: datetime) -> None:
-        if ids:
-            self._run("touch_facts", {"ids": list(ids), "at": to_epoch(at)})
+    def touch_facts(self, uses: Mapping[str, int], at: datetime) -> None:
+        if uses:
+            rows = [{"id": fact_id, "n": n} for fact_id, n in sorted(uses.items())]
+            self._run("touch_facts", {"uses": rows, "at": to_epoch(at)})
 
     # --- lifecycle ------------------------------------------------------------------------
     def update_fact(self, fact_id: str, update: FactUpdate) -> None:
