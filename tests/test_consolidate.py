@@ -336,3 +336,19 @@ def test_names_with_different_numbers_are_never_near_duplicates(memory: Memory) 
             "object": {"name": f"dish {n}", "type": "Food"}}])
     report = memory.summarize("emi", min_evidence=2)
     assert (report.merges, report.created) == ((), ())
+
+
+def test_a_write_concludes_but_leaves_merging_to_summarize(memory: Memory) -> None:
+    food, cuisine = italian(memory)
+    say(memory, "I love Italian food.", at=T0 + timedelta(days=2))
+    assert say(memory, "I love Italian food.", at=T0 + timedelta(days=3)) == [
+        "reinforced",
+        "consolidated",
+    ]
+    [semantic] = memory.semantic_memories("emi")
+    assert (semantic.evidence, semantic.evidence_count) == ((food.id,), 3)
+    assert preference(memory, "Italian cuisine").status == "current"
+    [merge] = memory.summarize("emi").merges  # the near-duplicate joins on demand
+    assert (merge.fact_id, merge.into_id) == (cuisine.id, food.id)
+    [semantic] = memory.semantic_memories("emi")
+    assert (set(semantic.evidence), semantic.evidence_count) == ({food.id, cuisine.id}, 4)

@@ -1,7 +1,11 @@
 """Consolidation: repeated episodic facts become semantic memories with evidence and scope.
 
-Deterministic and LLM-free. Over a scope (one user; optionally one agent, one session, a time
-window of valid times), with `min_evidence` (default 3):
+Deterministic and LLM-free. It runs on demand (`Memory.summarize`), when a session written
+through this process has been idle (graph_memory/idle.py), and when a write confirms a fact for
+the `min_evidence`-th time (then only for that fact's group, and without looking for
+near-duplicates, which would embed every object name of the slot on a write). Over a scope
+(one user; optionally one agent, one session, a time window of valid times), with
+`min_evidence` (default 3):
 
 1. **Groups.** The user's current facts that share subject, predicate and key (experiences and
    semantic memories excepted) are grouped by object. Two objects are near-duplicates when

@@ -120,9 +120,17 @@ class Consolidator:
 
     # --- planning -------------------------------------------------------------------------
     def plan(
-        self, user_id: str, seeds: Sequence[Fact], now: datetime, *, dry_run: bool
+        self,
+        user_id: str,
+        seeds: Sequence[Fact],
+        now: datetime,
+        *,
+        dry_run: bool,
+        merge: bool = True,
     ) -> Consolidation:
-        """Consolidate the groups of `seeds` (facts of `user_id`)."""
+        """Consolidate the groups of `seeds` (facts of `user_id`). Without `merge`, looks for
+        no near-duplicates (no embedding of every object name of the slot): what a write
+        does when it confirms a fact; merging waits for an idle session or a summarize."""
         keys = {(f.subject_id, f.predicate, f.key) for f in seeds}
         pool = [
             f
@@ -135,7 +143,7 @@ class Consolidator:
         groups = [
             group
             for group in self._groups(
-                [f for f in pool if f.memory_type not in NOT_CONSOLIDATED], pool, links
+                [f for f in pool if f.memory_type not in NOT_CONSOLIDATED], pool, links, merge
             )
             if any(member.id in seed_ids for member in group.members)
         ]
@@ -252,15 +260,15 @@ class Consolidator:
 
     # --- groups and merges ----------------------------------------------------------------
     def _groups(
-        self, candidates: list[Fact], pool: list[Fact], links: list[FactLink]
+        self, candidates: list[Fact], pool: list[Fact], links: list[FactLink], merge: bool
     ) -> list[_Group]:
         current = [f for f in candidates if f.status == "current"]
         merged = [f for f in candidates if f.status == "merged"]
         representing = {f.merged_into for f in merged} | {
             link.to_id for link in links if link.kind == "DERIVED_FROM"
         }
-        objects = self._store.get_entities(sorted({f.object_id for f in current}))
-        names = sorted({normalize_name(f.object_name or "") for f in current})
+        objects = self._store.get_entities(sorted({f.object_id for f in current})) if merge else {}
+        names = sorted({normalize_name(f.object_name or "") for f in current}) if merge else []
         vectors = dict(zip(names, self._unit_vectors(names), strict=True))
         buckets: dict[tuple[str, str, str | None], list[_Group]] = {}
         order = sorted(
@@ -295,7 +303,11 @@ class Consolidator:
         vectors: dict[str, np.ndarray],
     ) -> float:
         name_a, name_b = normalize_name(a.object_name or ""), normalize_name(b.object_name or "")
-        if a.object_id == b.object_id or name_a == name_b:
+        if a.object_id == b.object_id:
+            return 1.0
+        if not vectors:
+            return 0.0  # not looking for near-duplicates (plan(merge=False))
+        if name_a == name_b:
             return 1.0
         object_a, object_b = objects.get(a.object_id), objects.get(b.object_id)
         if object_a is None or object_b is None or object_a.type != object_b.type:

@@ -118,7 +118,9 @@ class ConsolidationService:
             ]
             for user_id in sorted({requests[confirmed[f.id]].user_id for f in facts}):
                 seeds = [f for f in facts if f.user_id == user_id]
-                consolidation = self._consolidator(None).plan(user_id, seeds, now, dry_run=False)
+                consolidation = self._consolidator(None).plan(
+                    user_id, seeds, now, dry_run=False, merge=False
+                )
                 self._apply(consolidation)
                 report = consolidation.report
                 for memory in (*report.created, *report.updated):
