@@ -167,8 +167,16 @@ class ConflictResolver:
         result: Resolution,
         now: datetime,
     ) -> None:
-        """Stating a fact that awaits confirmation again settles its conflicts in its favour."""
+        """Stating a fact that awaits confirmation again settles its conflicts in its favour
+        (and those of a semantic memory that states the same: it was flagged alongside)."""
         state[twin.id] = _State("current", None, False)
+        for other_id, other in pool.items():
+            if (
+                other.memory_type == SEMANTIC_MEMORY_TYPE
+                and same_statement(other, twin)
+                and state[other_id].status == "conflicted"
+            ):
+                state[other_id] = _State("current", None, False)
         for other_id, other in pool.items():
             reason = competition_reason(self._ontology, twin, other)
             if other_id == twin.id or reason is None:

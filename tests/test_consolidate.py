@@ -352,3 +352,24 @@ def test_a_write_concludes_but_leaves_merging_to_summarize(memory: Memory) -> No
     assert (merge.fact_id, merge.into_id) == (cuisine.id, food.id)
     [semantic] = memory.semantic_memories("emi")
     assert (set(semantic.evidence), semantic.evidence_count) == ({food.id, cuisine.id}, 4)
+
+
+def test_confirming_a_contested_fact_also_settles_its_conclusion(memory: Memory) -> None:
+    def jazz(predicate: str, speaker: str, hours: int) -> list[str]:
+        result = memory.write(user_id="emi", speaker=speaker, timestamp=T0 + timedelta(hours=hours),
+                              triples=[{"subject": {"name": "Emi", "type": "Person"},
+                                        "predicate": predicate,
+                                        "object": {"name": "jazz", "type": "Thing"}}])
+        return [c.kind for c in result.changes]
+
+    for hour in range(3):
+        jazz("PREFERS", "Emi", hour)
+    [semantic] = memory.semantic_memories("emi")
+    assert jazz("AVOIDS", "Bob", 4) == ["conflict", "conflict"]  # both statements of Emi's
+    contested = memory.get(semantic.id)
+    assert isinstance(contested, Fact) and contested.status == "conflicted"
+    assert "reinforced" in jazz("PREFERS", "Emi", 5)  # Emi confirms
+    settled = memory.get(semantic.id)
+    assert isinstance(settled, Fact) and (settled.status, settled.needs_confirmation) == (
+        "current", False)
+    assert [m.id for m in memory.semantic_memories("emi")] == [semantic.id]
