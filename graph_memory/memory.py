@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from graph_memory.config import Settings
 from graph_memory.consolidate import SemanticMemory, SummarizeReport, UnmergeResult
 from graph_memory.consolidate.service import ConsolidationService
-from graph_memory.embed import Embedder, SentenceTransformerEmbedder
+from graph_memory.embed import Embedder
 from graph_memory.entities import EntityResolver
 from graph_memory.errors import InvalidInputError, NotFoundError
 from graph_memory.extract.base import Extractor
@@ -48,7 +48,7 @@ from graph_memory.models import (
     WriteRequest,
     WriteResult,
 )
-from graph_memory.ontology import Ontology, load_ontology
+from graph_memory.ontology import Ontology
 from graph_memory.recall.models import RecallRequest, RecallResponse
 from graph_memory.recall.recaller import Recaller
 from graph_memory.store.base import FactUpdate, Store
@@ -79,12 +79,6 @@ def _check_session(user_id: str, session_id: str) -> None:
     check_scope_id(session_id, field="session_id")
 
 
-def _default_extractor(ontology: Ontology) -> Extractor:
-    from graph_memory.extract.rules import RuleExtractor
-
-    return RuleExtractor(ontology)
-
-
 class Memory:
     """Knowledge-graph memory over one store. Thread-safe; writes are serialised."""
 
@@ -96,18 +90,19 @@ class Memory:
         embedder: Embedder,
         ontology: Ontology,
         settings: Settings,
-        on_close: Any = None,
+        on_close: Callable[[], None] | None = None,
+        open_store: Callable[[str], Store] | None = None,
     ) -> None:
+        """Memory over `store`. `on_close` runs last at close (stops what the opener started);
+        `open_store(graph_name)` gives the store of another graph of the same backend, for
+        open_graph()."""
         self.store = store
         self.ontology = ontology
         self.settings = settings
         self.embedder = embedder
         self.extractor = extractor
         self._on_close = on_close
-        # Set by open(): a new client of the same engine, for open_graph().
-        self._connect: Callable[[], Any] | None = None
-        # Set by open() on the neo4j backend: the store of another graph (database).
-        self._open_store: Callable[[str], Store] | None = None
+        self._open_store = open_store
         self._write_lock = threading.RLock()
         store.ensure_schema(embedder.dimension)
         entities = EntityResolver(store, embedder, ontology, settings.entity_match_threshold)
@@ -136,109 +131,22 @@ class Memory:
         extractor: Extractor | None = None,
     ) -> Memory:
         """Start the embedded FalkorDB engine in `settings.data_dir` (or connect to Neo4j when
-        `settings.backend` says so) and load the models."""
-        from graph_memory.store.engine import EmbeddedEngine
-        from graph_memory.store.falkordb import FalkorDBStore
+        `settings.backend` says so) and load the models (graph_memory/startup.py)."""
+        from graph_memory.startup import open_embedded, open_neo4j
 
         settings = settings or Settings()
-        if settings.backend == "neo4j":
-            return cls._open_neo4j(settings, embedder=embedder, extractor=extractor)
-        ontology = load_ontology(settings.ontology_file)
-        engine = EmbeddedEngine(
-            settings.data_dir,
-            appendfsync=settings.appendfsync,
-            start_timeout_s=settings.engine_start_timeout_s,
-        )
-        engine.start()
-        owned: SentenceTransformerEmbedder | None = None  # built here, so closed here
-
-        def stop() -> None:
-            try:
-                if owned is not None:
-                    owned.close()  # its worker process, if it started one
-            finally:
-                engine.stop()
-
-        try:
-            if embedder is None:
-                embedder = owned = SentenceTransformerEmbedder(
-                    threads=settings.embedding_threads, worker=settings.embedding_worker
-                )
-            store = FalkorDBStore(engine.connect(), settings.graph_name)
-            memory = cls(
-                store,
-                extractor=extractor or _default_extractor(ontology),
-                embedder=embedder,
-                ontology=ontology,
-                settings=settings,
-                on_close=stop,
-            )
-            memory._connect = engine.connect
-            return memory
-        except BaseException:
-            stop()
-            raise
-
-    @classmethod
-    def _open_neo4j(
-        cls, settings: Settings, *, embedder: Embedder | None, extractor: Extractor | None
-    ) -> Memory:
-        """Memory over a Neo4j 5 (or Bolt-compatible) server: no engine process to own."""
-        from graph_memory.store.neo4j import Neo4jStore, database_name
-
-        ontology = load_ontology(settings.ontology_file)
-        store = Neo4jStore.connect(
-            settings.neo4j_uri,
-            settings.neo4j_user,
-            settings.neo4j_password,
-            settings.neo4j_database,
-            http_url=settings.neo4j_http_uri,
-        )
-        owned: SentenceTransformerEmbedder | None = None
-        try:
-            if embedder is None:
-                embedder = owned = SentenceTransformerEmbedder(
-                    threads=settings.embedding_threads, worker=settings.embedding_worker
-                )
-            memory = cls(
-                store,
-                extractor=extractor or _default_extractor(ontology),
-                embedder=embedder,
-                ontology=ontology,
-                settings=settings,
-                on_close=owned.close if owned is not None else None,
-            )
-        except BaseException:
-            store.close()
-            if owned is not None:
-                owned.close()
-            raise
-
-        def open_store(graph_name: str) -> Store:
-            # One database per tenant graph when the server has them; else the one database
-            # (Settings allows a single tenant then).
-            if settings.neo4j_tenant_databases:
-                return store.sibling(database_name(graph_name))
-            return store.sibling(settings.neo4j_database)
-
-        memory._open_store = open_store
-        return memory
+        opener = open_neo4j if settings.backend == "neo4j" else open_embedded
+        return opener(settings, embedder=embedder, extractor=extractor)
 
     def open_graph(self, graph_name: str) -> Memory:
         """A Memory over another graph of this Memory's engine (e.g. one per tenant), sharing
         its models, ontology and settings. Closing it leaves the engine running; close it
         before this Memory."""
-        from graph_memory.store.falkordb import FalkorDBStore
-
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,127}", graph_name):
             raise InvalidInputError(f"graph name {graph_name!r}: letters, digits and _ only")
-        store: Store
-        if self._open_store is not None:
-            store = self._open_store(graph_name)
-        elif self._connect is None:
+        if self._open_store is None:
             raise InvalidInputError("open_graph() needs a Memory started by Memory.open()")
-        else:
-            store = FalkorDBStore(self._connect(), graph_name)
+        store = self._open_store(graph_name)
         try:
             return Memory(
                 store,

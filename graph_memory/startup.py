@@ -1,0 +1,113 @@
+"""Opening a Memory on its backend: the embedded FalkorDB engine this process starts and
+stops, or a Neo4j 5 (or Bolt-compatible) server it connects to. `Memory.open` calls these."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from graph_memory.config import Settings
+from graph_memory.embed import Embedder, SentenceTransformerEmbedder
+from graph_memory.extract.base import Extractor
+from graph_memory.ontology import Ontology, load_ontology
+from graph_memory.store.base import Store
+
+if TYPE_CHECKING:
+    from graph_memory.memory import Memory
+
+
+def default_extractor(ontology: Ontology) -> Extractor:
+    from graph_memory.extract.rules import RuleExtractor
+
+    return RuleExtractor(ontology)
+
+
+def _embedder(settings: Settings) -> SentenceTransformerEmbedder:
+    return SentenceTransformerEmbedder(
+        threads=settings.embedding_threads, worker=settings.embedding_worker
+    )
+
+
+def open_embedded(
+    settings: Settings, *, embedder: Embedder | None, extractor: Extractor | None
+) -> Memory:
+    """Start the embedded FalkorDB engine in `settings.data_dir`; closing the Memory stops it
+    (and the embedder built here)."""
+    from graph_memory.memory import Memory
+    from graph_memory.store.engine import EmbeddedEngine
+    from graph_memory.store.falkordb import FalkorDBStore
+
+    ontology = load_ontology(settings.ontology_file)
+    engine = EmbeddedEngine(
+        settings.data_dir,
+        appendfsync=settings.appendfsync,
+        start_timeout_s=settings.engine_start_timeout_s,
+    )
+    engine.start()
+    owned: SentenceTransformerEmbedder | None = None  # built here, so closed here
+
+    def stop() -> None:
+        try:
+            if owned is not None:
+                owned.close()  # its worker process, if it started one
+        finally:
+            engine.stop()
+
+    try:
+        if embedder is None:
+            embedder = owned = _embedder(settings)
+        return Memory(
+            FalkorDBStore(engine.connect(), settings.graph_name),
+            extractor=extractor or default_extractor(ontology),
+            embedder=embedder,
+            ontology=ontology,
+            settings=settings,
+            on_close=stop,
+            # Another graph of the same engine (a tenant's), over a client of its own.
+            open_store=lambda graph_name: FalkorDBStore(engine.connect(), graph_name),
+        )
+    except BaseException:
+        stop()
+        raise
+
+
+def open_neo4j(
+    settings: Settings, *, embedder: Embedder | None, extractor: Extractor | None
+) -> Memory:
+    """Connect to the Neo4j server of the settings: no engine process to own."""
+    from graph_memory.memory import Memory
+    from graph_memory.store.neo4j import Neo4jStore, database_name
+
+    ontology = load_ontology(settings.ontology_file)
+    store = Neo4jStore.connect(
+        settings.neo4j_uri,
+        settings.neo4j_user,
+        settings.neo4j_password,
+        settings.neo4j_database,
+        http_url=settings.neo4j_http_uri,
+    )
+
+    def open_store(graph_name: str) -> Store:
+        # One database per tenant graph when the server has them; else the one database
+        # (Settings allows a single tenant then).
+        if settings.neo4j_tenant_databases:
+            return store.sibling(database_name(graph_name))
+        return store.sibling(settings.neo4j_database)
+
+    owned: SentenceTransformerEmbedder | None = None
+    try:
+        if embedder is None:
+            embedder = owned = _embedder(settings)
+        return Memory(
+            store,
+            extractor=extractor or default_extractor(ontology),
+            embedder=embedder,
+            ontology=ontology,
+            settings=settings,
+            on_close=owned.close if owned is not None else None,
+            open_store=open_store,
+        )
+    except BaseException:
+        store.close()
+        if owned is not None:
+            owned.close()
+        raise
