@@ -51,6 +51,10 @@ def round_trip(source: Memory, target: Memory) -> list[dict[str, Any]]:
 
 @pytest.fixture()
 def rich(memory: Memory) -> Memory:
+    return populate(memory)
+
+
+def populate(memory: Memory) -> Memory:
     """History of every kind: supersession, a conflict, feedback and uses, a forgotten fact
     with its tombstone, a forgotten entity, working memory, and consolidation (a merged
     near-duplicate and a semantic memory with its evidence)."""

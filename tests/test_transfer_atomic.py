@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_export import populate
 from typer.testing import CliRunner
 
 from graph_memory import cli, transfer
@@ -20,7 +21,6 @@ from graph_memory.embed import SentenceTransformerEmbedder
 from graph_memory.errors import InvalidInputError, StoreError
 from graph_memory.extract.base import Extractor
 from graph_memory.memory import Memory
-from graph_memory.models import Fact
 from graph_memory.store.base import Store
 from graph_memory.store.falkordb import FalkorDBStore
 from graph_memory.transfer import (
@@ -31,13 +31,6 @@ from graph_memory.transfer import (
     write_jsonl,
 )
 
-CHAT = [
-    "Hi! Before anything else: I'm allergic to peanuts.",
-    "I live in New York City.",
-    "I live in Paris.",
-    "I love Thai food, especially green curry.",
-]
-
 
 @pytest.fixture(scope="module")
 def exported(
@@ -45,25 +38,10 @@ def exported(
     embedder: SentenceTransformerEmbedder,
     extractor: Extractor,
 ) -> list[str]:
-    """The lines of an export with history of every kind: supersession, a conflict, a
-    forgotten fact with its tombstone, a forgotten entity, working memory."""
+    """The lines of an export with history of every kind (tests/test_export.py, populate)."""
     settings = Settings(data_dir=tmp_path_factory.mktemp("source"))
     with Memory.open(settings, embedder=embedder, extractor=extractor) as memory:
-        memory.write_batch([{"text": text, "user_id": "emi", "speaker": "Emi",
-                             "session_id": "s1", "source_id": f"chat:{i}"}
-                            for i, text in enumerate(CHAT)])
-        for priority, employer in ((8, "Globex"), (3, "Acme")):
-            memory.write(user_id="emi", priority=priority, triples=[{
-                "subject": {"name": "Emi", "type": "Person"}, "predicate": "WORKS_AT",
-                "object": {"name": employer, "type": "Organization"}}])
-        [order_id] = memory.write(user_id="emi", triples=[{
-            "subject": {"name": "Emi", "type": "Person"}, "predicate": "ALLERGIC_TO",
-            "object": {"name": "shellfish", "type": "Food"}}]).fact_ids
-        order = memory.get(order_id)
-        assert isinstance(order, Fact)
-        memory.forget(user_id="emi", memory_id=order.id, reason="asked to forget")
-        memory.forget(user_id="emi", entity_id=order.object_id, reason="no orders")
-        memory.working_set("emi", "s1", "goal", "book a table", memory_type="todo")
+        populate(memory)
         buffer = io.StringIO()
         write_jsonl(export_records(memory.store, memory.embedder.dimension), buffer)
     return buffer.getvalue().splitlines()
