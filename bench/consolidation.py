@@ -81,14 +81,11 @@ def scripted(memory: Memory) -> dict[str, Any]:
         assert isinstance(episode, Episode) and episode.source_id
         truth[fact_id] = episode.source_id.split(":")[0]
 
-    def meaning(fact_id: str) -> str:
-        return truth[fact_id]
-
     merged_pairs = {frozenset((m.fact_id, m.into_id)) for m in report.merges}
-    true_pairs = {frozenset(p) for p in combinations(facts, 2) if meaning(p[0]) == meaning(p[1])}
+    true_pairs = {frozenset(p) for p in combinations(facts, 2) if truth[p[0]] == truth[p[1]]}
     found_merges = merged_pairs & true_pairs
     semantic = memory.semantic_memories(user)
-    concluded = {meaning(m.evidence[0]) for m in semantic}
+    concluded = {truth[m.evidence[0]] for m in semantic}
     expected = {m for m, ws in PREFERENCES if sum(n for _, n in ws) >= 3}
     return {
         "statements": said,

@@ -278,7 +278,7 @@ class Consolidator:
         for fact in order:
             groups = buckets.setdefault((fact.subject_id, fact.predicate, fact.key), [])
             best: tuple[float, _Group] | None = None
-            for group in groups:
+            for group in groups if merge else ():
                 similarity = self._similarity(group.representative, fact, objects, vectors)
                 if similarity >= self._merge_threshold and (best is None or similarity > best[0]):
                     best = (similarity, group)
@@ -303,11 +303,7 @@ class Consolidator:
         vectors: dict[str, np.ndarray],
     ) -> float:
         name_a, name_b = normalize_name(a.object_name or ""), normalize_name(b.object_name or "")
-        if a.object_id == b.object_id:
-            return 1.0
-        if not vectors:
-            return 0.0  # not looking for near-duplicates (plan(merge=False))
-        if name_a == name_b:
+        if a.object_id == b.object_id or name_a == name_b:
             return 1.0
         object_a, object_b = objects.get(a.object_id), objects.get(b.object_id)
         if object_a is None or object_b is None or object_a.type != object_b.type:
