@@ -56,12 +56,37 @@ class ExtractedFact(_Frozen):
     extractor: str
     confidence: float = Field(gt=0.0, le=1.0)
     memory_type: str | None = None
+    negated: bool = Field(
+        default=False,
+        description="The text denies the triple ('I'm not vegetarian anymore') and the relation "
+        "has no negated_as: never stored as the positive fact; the conflict policy may end a "
+        "current fact with it.",
+    )
+    cue: str | None = Field(
+        default=None,
+        max_length=100,
+        description="The change-of-mind cue in the statement ('actually', 'no longer', 'used "
+        "to', 'switched from'), as written; the conflict policy acts on it and keeps it as the "
+        "reason.",
+    )
+    when: datetime | None = Field(
+        default=None, description="The time the statement is about, grounded on the message time."
+    )
+    when_text: str | None = Field(
+        default=None, max_length=100, description="The time expression as written ('last week')."
+    )
 
 
 class ExtractionInput(_Frozen):
     text: str
     speaker: str = Field(
         min_length=1, description="Who said the text: first person resolves to this name."
+    )
+    addressee: str | None = Field(
+        default=None, description="Whom the text was said to: 'you' resolves to this name."
+    )
+    timestamp: datetime | None = Field(
+        default=None, description="When the text was said: relative times are grounded on it."
     )
 
 
@@ -88,6 +113,11 @@ class WriteRequest(_Strict):
     timestamp: datetime | None = None
     source_id: str | None = Field(default=None, max_length=256)
     speaker: str | None = Field(default=None, max_length=200)
+    addressee: str | None = Field(
+        default=None,
+        max_length=200,
+        description="Whom the text was said to ('you'); default: the session's other speaker.",
+    )
 
 
 class FactChange(_Frozen):
