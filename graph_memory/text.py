@@ -7,6 +7,7 @@ query all read words through here, so a memory and a query are always cut the sa
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache
 
 import snowballstemmer
@@ -27,7 +28,17 @@ STOPWORDS = frozenset(
     wouldn couldn shouldn im
     """.split()  # noqa: SIM905 (a word list reads better as text)
 )
-_STEMMER = snowballstemmer.stemmer("english")
+# A Snowball stemmer keeps the word being stemmed in its own fields: one instance shared by
+# threads returned wrong stems (and raised IndexError) under concurrent recalls, and the cache
+# below then kept the wrong stem. One stemmer per thread; the cache holds only correct stems.
+_STEMMERS = threading.local()
+
+
+def _stemmer() -> snowballstemmer.stemmer:
+    stemmer = getattr(_STEMMERS, "english", None)
+    if stemmer is None:
+        stemmer = _STEMMERS.english = snowballstemmer.stemmer("english")
+    return stemmer
 
 
 def words(text: str) -> list[str]:
@@ -42,7 +53,7 @@ def content_words(text: str) -> list[str]:
 
 @lru_cache(maxsize=65_536)
 def _stem(word: str) -> str:
-    return str(_STEMMER.stemWord(word))
+    return str(_stemmer().stemWord(word))
 
 
 def keyword_terms(text: str) -> list[str]:
