@@ -2,8 +2,8 @@
 
 Read-only is the engine's own guarantee, not a guess from the query text: FalkorDB runs the
 query with GRAPH.RO_QUERY (which refuses any write), Neo4j in a READ access-mode transaction
-that is always rolled back (a server that ignores the access mode, such as ArcadeDB, is caught
-by the write counters it reports, and still nothing is committed). Every query runs against
+that is always rolled back (the server refuses any write in it, and stops it at the timeout
+and at its transaction memory limit). Every query runs against
 one graph, the caller's tenant's, with a time limit enforced by the engine and a row limit.
 
 A saved query declares its parameters in its header, one per line:
@@ -25,7 +25,8 @@ from graph_memory.resources import data_dir
 
 ParamType = Literal["string", "int", "float", "bool"]
 RejectKind = Literal[
-    "unknown_query", "bad_params", "syntax", "write", "timeout", "too_many_rows", "disabled"
+    "unknown_query", "bad_params", "syntax", "write", "timeout", "too_many_rows", "disabled",
+    "too_much_memory",
 ]
 QUERY_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 PARAM_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
