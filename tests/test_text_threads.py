@@ -25,7 +25,6 @@ _ENGLISH = (
 )
 
 
-
 @pytest.fixture
 def fast_switching() -> Iterator[None]:
     """Switch threads every microsecond so that unsafe interleavings actually happen."""
@@ -71,7 +70,7 @@ def test_many_threads_get_the_single_thread_keyword_terms(fast_switching: None) 
         "订单号 ORD-20240512-8891 已经发货了，我们周末去上海看望父母。",
     ] * 25
     single = [text.keyword_terms(s) for s in sentences]
-    assert "hike" in single[0]
+    assert "花生" in single[1] and "hike" in single[0]
 
     def terms(seed: int) -> list[list[str]]:
         order = list(range(len(sentences)))
