@@ -142,6 +142,32 @@ class Settings(BaseSettings):
     cypher_max_rows: int = Field(
         default=1000, ge=1, le=1_000_000, description="Most rows a read-only query may return."
     )
+    cypher_max_concurrent: int = Field(
+        default=2, ge=1, le=64,
+        description="Analyst queries one tenant may run at once; more get 429 with Retry-After.",
+    )
+    cypher_max_concurrent_total: int = Field(
+        default=4, ge=1, le=256,
+        description="Analyst queries all tenants together may run at once (429 beyond); the "
+        "embedded engine gets this many worker threads more than that, for everything else.",
+    )
+    query_memory_limit_mb: int = Field(
+        default=1024, ge=16, le=1_048_576,
+        description="Most memory one query may allocate in the graph engine; a query over it is "
+        "stopped (FalkorDB: QUERY_MEM_CAPACITY, set at engine start, for every query; Neo4j: "
+        "the transaction memory limit).",
+    )
+    # --- self-healing embedded engine (graph_memory/store/engine.py) --------------------------
+    engine_restart_attempts: int = Field(
+        default=5, ge=0, le=100,
+        description="Restarts of a dead embedded engine tried in a row before giving up "
+        "(/healthz then answers 503); 0: never restart.",
+    )
+    engine_restart_backoff_s: float = Field(
+        default=0.5, gt=0, le=60,
+        description="Wait before the first restart of a dead engine; doubled for each further "
+        "attempt (at most 30 s).",
+    )
 
     @field_validator("api_keys")
     @classmethod
