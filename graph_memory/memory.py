@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from graph_memory.config import Settings
+from graph_memory.conflict_review import ConflictReview
 from graph_memory.consolidate import SemanticMemory, SummarizeReport, UnmergeResult
 from graph_memory.consolidate.service import ConsolidationService
 from graph_memory.embed import Embedder
@@ -41,9 +42,12 @@ from graph_memory.models import (
     Episode,
     Fact,
     FactLink,
+    FactSource,
     FactStatus,
+    ReviewResult,
     Tombstone,
     Triple,
+    UserSummary,
     WorkingSlot,
     WriteRequest,
     WriteResult,
@@ -558,3 +562,38 @@ class Memory:
             to_experience(f)
             for f in ExperienceRecaller(self.store, self.embedder).candidates(query, limit)
         ]
+
+    # --- the explorer (graph_memory/ui): provenance, users, settling conflicts ------------
+    def sources(self, fact_id: str) -> list[FactSource]:
+        """The messages a fact was extracted from (or stated again in), with the span of each
+        text, oldest first. Forgotten messages are left out."""
+        self.get(check_id(fact_id, prefixes=("fact",)))
+        evidence = self.store.fact_evidence([fact_id])
+        episodes = {e.id: e for e in self.store.get_episodes([r.episode_id for r in evidence])}
+        found = [
+            FactSource(episode=episodes[r.episode_id], span=(r.span_start, r.span_end),
+                       extractor=r.extractor, confidence=r.confidence)
+            for r in evidence if r.episode_id in episodes
+        ]
+        return sorted(found, key=lambda s: (s.episode.timestamp, s.episode.id))
+
+    def users(self, *, limit: int = 1000) -> list[UserSummary]:
+        """The users with memories in this graph, by user id."""
+        if not 1 <= limit <= 10_000:
+            raise InvalidInputError("limit must be between 1 and 10000")
+        return [UserSummary(user_id=u, episodes=n) for u, n in self.store.list_users(limit)]
+
+    def confirm(self, fact_id: str, *, by: str = "user", reason: str | None = None) -> ReviewResult:
+        """Settle an open conflict in a fact's favour: it becomes current and supersedes the
+        other side (graph_memory/conflict_review.py)."""
+        check_id(fact_id, prefixes=("fact",))
+        with self._write_lock:
+            review = ConflictReview(self.store, self.ontology)
+            return review.confirm(self._current(fact_id), by=by, reason=reason, now=utcnow())
+
+    def reject(self, fact_id: str, *, by: str = "user", reason: str | None = None) -> ReviewResult:
+        """Settle an open conflict against a fact: the other side supersedes it and holds."""
+        check_id(fact_id, prefixes=("fact",))
+        with self._write_lock:
+            review = ConflictReview(self.store, self.ontology)
+            return review.reject(self._current(fact_id), by=by, reason=reason, now=utcnow())

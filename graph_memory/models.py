@@ -238,3 +238,32 @@ class WorkingSlot(_Frozen):
     history: tuple[str, ...] = Field(
         default=(), description="Earlier values, oldest first, as 'ISO-time<TAB>value'."
     )
+
+
+# --- the explorer (graph_memory/ui) ----------------------------------------------------------
+
+
+class FactSource(_Frozen):
+    """A message a fact was extracted from, and where in its text."""
+
+    episode: Episode
+    span: tuple[int, int] = Field(description="Character offsets [start, end) in episode.text.")
+    extractor: str
+    confidence: float
+
+
+class UserSummary(_Frozen):
+    user_id: str
+    episodes: int = Field(description="Messages held for the user (forgotten ones not counted).")
+
+
+class ReviewResult(_Frozen):
+    """A person's decision on a fact that awaited confirmation."""
+
+    decision: Literal["confirmed", "rejected"]
+    fact: Fact = Field(description="The decided fact, as it is now.")
+    superseded: tuple[str, ...] = Field(
+        default=(), description="Facts that are superseded now (confirmed: the other side; "
+        "rejected: the decided fact itself)."
+    )
+    current: tuple[str, ...] = Field(default=(), description="Facts that hold now.")

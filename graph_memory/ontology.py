@@ -81,6 +81,9 @@ class RelationSpec(_Frozen):
 
 class ConflictPolicy(_Frozen):
     conflict_window_seconds: float = Field(default=86400, ge=0)
+    # Relations an update cue treats as one slot ("I work at Acme" -> "these days I study at
+    # MIT"); any other relation is its own (graph_memory/resolve.py, rule 3c).
+    cue_families: tuple[tuple[str, ...], ...] = ()
 
 
 class Ontology(_Frozen):
@@ -100,6 +103,10 @@ class Ontology(_Frozen):
                     check_identifier(name)
                 except ValueError as e:
                     raise ValueError(f"{section}.{name}: {e}") from None
+        for family in self.conflict_policy.cue_families:
+            for name in family:
+                if name not in self.relations:
+                    raise ValueError(f"conflict_policy.cue_families: unknown relation {name!r}")
         if ANY_TYPE not in self.entity_types:
             raise ValueError(f"entity_types: the fallback type {ANY_TYPE!r} must be declared")
         for name, rel in self.relations.items():

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TOOLS = {"memory_write", "memory_search", "memory_summarize", "memory_update", "memory_forget",
          "memory_feedback", "memory_prune", "working_memory_get", "working_memory_set",
          "working_memory_delete", "trajectory_submit", "experience_recall",
-         "experience_feedback", "memory_unmerge"}
+         "experience_feedback", "memory_unmerge", "memory_settle_conflict"}
 
 Session = Callable[[Callable[[Client], Awaitable[None]]], None]
 

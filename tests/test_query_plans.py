@@ -13,7 +13,7 @@ from graph_memory.store.cypher import load_query
 from graph_memory.store.falkordb import DIALECT, FalkorDBStore
 
 # Whole-graph queries by design: counting for stats, and maintenance across users.
-MAY_SCAN = {"count_label", "prune_candidates", "users_without_user_key"}
+MAY_SCAN = {"count_label", "prune_candidates", "users_without_user_key", "list_users"}
 PARAMS: dict[str, object] = {
     "ids": ["x"],
     "entity_ids": ["x"],

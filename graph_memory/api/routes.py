@@ -30,12 +30,15 @@ from graph_memory.api.schemas import (
     PruneBody,
     PruneReport,
     RecallBody,
+    ReviewBody,
     SlotBody,
     SlotList,
+    SourceList,
     Status,
     SummarizeBody,
     TrajectoryBody,
     UpdateBody,
+    UserList,
     WriteBatchBody,
     WriteBatchResult,
     WriteBody,
@@ -48,7 +51,15 @@ from graph_memory.consolidate import SemanticMemory, SummarizeReport, UnmergeRes
 from graph_memory.hindsight.models import Experience, ExperienceRecall, SubmitResult
 from graph_memory.ids import check_id
 from graph_memory.memory import Memory
-from graph_memory.models import ID_PATTERN, Entity, Episode, Fact, FactStatus, WorkingSlot
+from graph_memory.models import (
+    ID_PATTERN,
+    Entity,
+    Episode,
+    Fact,
+    FactStatus,
+    ReviewResult,
+    WorkingSlot,
+)
 from graph_memory.recall.models import RecallResponse
 
 log = logging.getLogger("graph_memory.api")
@@ -415,6 +426,49 @@ def put_slot(session_id: str, key: str, body: SlotBody, memory: MemoryDep) -> Wo
 def delete_slot(session_id: str, key: str, user_id: UserQuery, memory: MemoryDep) -> None:
     """Remove a slot (404 if the session has no such key)."""
     memory.working_delete(user_id, session_id, key)
+
+
+# --- the explorer: users, provenance, settling conflicts -------------------------------------
+
+
+@router.get("/users", tags=["memories"])
+def list_users(
+    memory: MemoryDep, limit: Annotated[int, Query(ge=1, le=10_000)] = 1000
+) -> UserList:
+    """The users with memories in the caller's tenant, by user id, with their message counts
+    (reads every message: meant for pickers, not for hot paths)."""
+    return UserList(users=memory.users(limit=limit))
+
+
+@router.get("/memories/{memory_id}/sources", tags=["memories"])
+def fact_sources(memory_id: MemoryId, memory: MemoryDep) -> SourceList:
+    """The messages a fact was extracted from, oldest first, each with the span `[start, end)`
+    of its text that states the fact."""
+    return SourceList(sources=memory.sources(memory_id))
+
+
+def _reviewer(tenant: str) -> str:
+    return "api" if tenant == LOCAL_TENANT else f"api:{tenant}"
+
+
+@router.post("/memories/{memory_id}/confirm", tags=["memories"])
+def confirm_fact(
+    memory_id: MemoryId, memory: MemoryDep, tenant: TenantDep, body: ReviewBody | None = None
+) -> ReviewResult:
+    """Settle an open conflict in this fact's favour: it becomes current and SUPERSEDES the
+    other side. 422 unless the fact is conflicted (awaiting confirmation)."""
+    reason = body.reason if body else None
+    return memory.confirm(memory_id, by=_reviewer(tenant), reason=reason)
+
+
+@router.post("/memories/{memory_id}/reject", tags=["memories"])
+def reject_fact(
+    memory_id: MemoryId, memory: MemoryDep, tenant: TenantDep, body: ReviewBody | None = None
+) -> ReviewResult:
+    """Settle an open conflict against this fact: the other side SUPERSEDES it and is current
+    again (unless it has other open conflicts). 422 unless the fact is conflicted."""
+    reason = body.reason if body else None
+    return memory.reject(memory_id, by=_reviewer(tenant), reason=reason)
 
 
 # --- health ----------------------------------------------------------------------------------

@@ -20,7 +20,9 @@ from graph_memory.models import (
     Episode,
     Fact,
     FactLink,
+    FactSource,
     Tombstone,
+    UserSummary,
     WorkingSlot,
     WriteRequest,
     WriteResult,
@@ -41,11 +43,14 @@ __all__ = [
     "PruneBody",
     "PruneReport",
     "RecallBody",
+    "ReviewBody",
     "SlotBody",
     "SlotList",
+    "SourceList",
     "Status",
     "SummarizeBody",
     "UpdateBody",
+    "UserList",
     "WriteBatchBody",
     "WriteBatchResult",
     "WriteBody",
@@ -377,3 +382,27 @@ class ExperienceRecallBody(ExperienceQuery):
             "environment": "staging", "entities": ["C42"], "top_k": 5,
         }]},
     )
+
+
+# --- the explorer (graph_memory/ui) -----------------------------------------------------------
+
+
+class UserList(_Body):
+    users: list[UserSummary]
+
+
+class SourceList(_Body):
+    """The messages a fact was extracted from, each with the span of its text."""
+
+    sources: list[FactSource]
+
+
+class ReviewBody(_Body):
+    """Why a person confirmed or rejected a fact that awaited confirmation (kept on the
+    SUPERSEDES link)."""
+
+    model_config = ConfigDict(
+        extra="forbid", strict=True,
+        json_schema_extra={"examples": [{}, {"reason": "Emi moved in March"}]},
+    )
+    reason: str | None = Field(default=None, max_length=1000)

@@ -127,6 +127,7 @@ class MemoryTools:
         server.add_tool(self.memory_feedback, annotations=writes)
         server.add_tool(self.memory_prune, annotations=forgets)
         server.add_tool(self.memory_unmerge, annotations=writes)
+        server.add_tool(self.memory_settle_conflict, annotations=writes)
         server.add_tool(self.working_memory_get, annotations=reads)
         server.add_tool(self.working_memory_set, annotations=writes)
         server.add_tool(self.working_memory_delete, annotations=writes)
@@ -360,6 +361,32 @@ class MemoryTools:
                 "was_merged_into": result.into_id,
                 "semantic": None if result.semantic is None else result.semantic.summary,
                 "withdrawn": [w.semantic_id for w in result.withdrawn],
+            })
+
+    def memory_settle_conflict(
+        self,
+        ctx: Ctx,
+        memory_id: Annotated[
+            str, Field(description="A fact marked needs_confirmation by memory_search.")
+        ],
+        decision: Annotated[
+            str, Field(pattern="^(confirm|reject)$", description="'confirm' or 'reject'.")
+        ],
+        reason: Annotated[str | None, Field(max_length=1000)] = None,
+    ) -> CallToolResult:
+        """Settle a conflict memory could not decide (the fact has needs_confirmation): after
+        you asked the user, 'confirm' makes the fact current and supersedes the other side;
+        'reject' lets the other side supersede it.
+
+        Example: {"memory_id": "fact_...", "decision": "confirm", "reason": "user confirmed"}
+        -> {"id": "fact_...", "status": "current", "superseded": ["fact_..."]}
+        """
+        with self._call("memory_settle_conflict", ctx) as (tenant, memory):
+            settle = memory.confirm if decision == "confirm" else memory.reject
+            result = settle(memory_id, by=f"mcp:{tenant}", reason=reason)
+            return _compact({
+                "id": result.fact.id, "status": result.fact.status,
+                "superseded": list(result.superseded), "current": list(result.current),
             })
 
     def memory_update(

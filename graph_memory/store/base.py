@@ -305,3 +305,13 @@ class Store(Protocol):
     def count(self, label: Literal["Episode", "Entity", "Fact", "Slot", "Tombstone"]) -> int:
         """Number of nodes with the label (for tests and stats)."""
         ...
+
+    # --- the explorer (graph_memory/ui) ---------------------------------------------------
+    def fact_evidence(self, fact_ids: Sequence[str]) -> list[EvidenceRow]:
+        """Where each fact was stated: its non-forgotten source episodes, with the span of the
+        episode's text, the extractor and its confidence."""
+        ...
+
+    def list_users(self, limit: int) -> list[tuple[str, int]]:
+        """(user id, non-forgotten episodes) of every user of the graph, by user id."""
+        ...

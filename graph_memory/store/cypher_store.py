@@ -17,7 +17,14 @@ from pydantic import BaseModel
 
 from graph_memory.errors import StoreError
 from graph_memory.models import Entity, Episode, Fact, FactLink, FactStatus, Tombstone, WorkingSlot
-from graph_memory.store.base import FactUpdate, ForgetPlan, GraphHit, PruneRule, WritePlan
+from graph_memory.store.base import (
+    EvidenceRow,
+    FactUpdate,
+    ForgetPlan,
+    GraphHit,
+    PruneRule,
+    WritePlan,
+)
 
 _COUNTED_LABELS = ("Episode", "Entity", "Fact", "Slot", "Tombstone")
 # A vector index is shared by every user of a graph; fetch this many times k before the user
@@ -441,3 +448,17 @@ class CypherStore(ABC):
         if label not in _COUNTED_LABELS:
             raise StoreError(f"cannot count label {label!r}")
         return int(self._run("count_label", {"label": label})[0][0])
+
+    # --- the explorer (graph_memory/ui) ---------------------------------------------------
+    def fact_evidence(self, fact_ids: Sequence[str]) -> list[EvidenceRow]:
+        if not fact_ids:
+            return []
+        rows = self._run("fact_evidence", {"ids": list(fact_ids)})
+        return [
+            EvidenceRow(fact_id=r[0], episode_id=r[1], span_start=int(r[2]), span_end=int(r[3]),
+                        extractor=str(r[4]), confidence=float(r[5]))
+            for r in rows
+        ]
+
+    def list_users(self, limit: int) -> list[tuple[str, int]]:
+        return [(str(r[0]), int(r[1])) for r in self._run("list_users", {"limit": limit})]
