@@ -181,6 +181,19 @@ class Fact(_Frozen):
     valid_from: datetime
     created_at: datetime
     superseded_at: datetime | None = None
+    end_reason: str | None = Field(
+        default=None,
+        description="Why it stopped holding when no later fact replaced it: the cue as written "
+        "('no longer', 'used to'); a successor's reason is on its SUPERSEDES link.",
+    )
+    occurred_at: datetime | None = Field(
+        default=None,
+        description="The time the fact is about, grounded on its message's time ('last week' "
+        "-> that Monday); valid-time filters and as_of use it (graph_memory/extract/when.py).",
+    )
+    occurred_text: str | None = Field(
+        default=None, max_length=100, description="The time expression as written ('last week')."
+    )
     status: FactStatus = "current"
     needs_confirmation: bool = False
     use_count: int = 0

@@ -20,18 +20,56 @@ The cases, in the order they are checked (ontology/README.md has the table):
       therefore stored already superseded.
    c. newer priority < older priority: the newer is flagged (conflicted, needs_confirmation,
       CONFLICTS_WITH the older); the older stays current. A lower priority never silently wins.
+3. How the statement was said (`Said`: its change cue from graph_memory/extract/cues.py and
+   whether it is a denial) adds three rules, checked before the ones above:
+   a. a denial (`negated`: "I'm not vegetarian anymore") stores nothing; it ends every active
+      fact of the same subject, relation and object (and key, when it has one): status
+      superseded at the denial's valid time, `end_reason` = the cue as written ("denied:
+      'anymore'").
+   b. a `past` cue ("I used to drink tea", "I've moved on from yoga") ends the active fact that
+      states the same (the statement itself stores nothing); without one, the statement is
+      stored as history, already ended (superseded at its own valid time, `end_reason` =
+      the cue): it competes with nothing.
+   c. an `update` or `correction` cue ("actually", "these days", "instead", "switched to",
+      "sorry, I meant") makes the statement replace the speaker's earlier statement of the
+      same slot: active facts of the same subject, the same relation (or one of its
+      `conflict_policy.cue_families`) and the same key (the context: "for breakfast" never
+      replaces "for backend work"), with another object, stated no later than it. When the
+      sentence names the old value ("switched from tea", "instead of Go"), exactly the facts
+      whose object it names; otherwise, for a single-valued relation, case 2 already decides;
+      for a many-valued one, the latest such statement (those of the latest valid time). A
+      past statement of the same batch ended by (b) is linked too ("I used to drink tea,
+      these days it's coffee": coffee SUPERSEDES tea). An `update` cue never replaces an
+      event (memory type `event`: what happened stays true); a `correction` does. Each
+      replacement is decided as a competitor (2a-2c), with the cue as written in its reason.
+   Without a cue, many-valued statements coexist (likes, hobbies, wishes) and the same wording
+   repeated reinforces (case 1) whatever the cue.
 Nothing is ever deleted: superseded and conflicted facts keep their text, embedding and edges.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from graph_memory.extract.cues import Cue, names_object
 from graph_memory.models import SEMANTIC_MEMORY_TYPE, Fact, FactChange, FactLink, FactStatus
 from graph_memory.ontology import Ontology
 
 _ACTIVE = ("current", "conflicted")
+EVENT_MEMORY_TYPE = "event"
+
+
+@dataclass(frozen=True)
+class Said:
+    """How a candidate fact was stated: a denial, and the change cue that applies to it."""
+
+    negated: bool = False
+    cue: Cue | None = None
+
+
+PLAIN = Said()
 
 
 @dataclass
@@ -39,6 +77,7 @@ class _State:
     status: FactStatus
     superseded_at: datetime | None
     needs_confirmation: bool
+    end_reason: str | None = None
 
 
 @dataclass
@@ -52,10 +91,15 @@ class Resolution:
     links: list[FactLink] = field(default_factory=list)
     # (candidate id, change): what each candidate did to the facts already held
     changes: list[tuple[str, FactChange]] = field(default_factory=list)
+    # candidates that store nothing (denials, past statements that ended their twin)
+    dropped: set[str] = field(default_factory=set)
 
 
 def same_statement(a: Fact, b: Fact) -> bool:
-    return (a.subject_id, a.predicate, a.object_id, a.key) == (
+    """Same subject, relation, object and key; and the same time when both name one (two
+    visits to Miami in different weeks are two events)."""
+    same_time = a.occurred_at is None or b.occurred_at is None or a.occurred_at == b.occurred_at
+    return same_time and (a.subject_id, a.predicate, a.object_id, a.key) == (
         b.subject_id,
         b.predicate,
         b.object_id,
@@ -87,18 +131,45 @@ class ConflictResolver:
         self._ontology = ontology
         self._window = ontology.conflict_policy.conflict_window_seconds
 
-    def resolve(self, candidates: list[Fact], active: list[Fact], now: datetime) -> Resolution:
+    def resolve(
+        self,
+        candidates: list[Fact],
+        active: list[Fact],
+        now: datetime,
+        said: Mapping[str, Said] | None = None,
+    ) -> Resolution:
         """Resolve `candidates` in order. `active` are the current/conflicted facts of the
-        candidates' subjects; candidates resolved earlier join them for later ones."""
+        candidates' subjects; candidates resolved earlier join them for later ones. `said`
+        tells, by candidate id, how a candidate was stated (default: plainly)."""
         result = Resolution()
         created: list[Fact] = []
         pool = {fact.id: fact for fact in active}
         state = {
-            fact.id: _State(fact.status, fact.superseded_at, fact.needs_confirmation)
+            fact.id: _State(
+                fact.status, fact.superseded_at, fact.needs_confirmation, fact.end_reason
+            )
             for fact in active
         }
+        history: list[Fact] = []  # past statements of this batch, stored already ended
         for candidate in candidates:
+            how = (said or {}).get(candidate.id, PLAIN)
+            cue = how.cue
+            if how.negated:
+                self._deny(candidate, cue, pool, state, result)
+                continue
             twin = self._twin(candidate, pool, state)
+            if cue is not None and cue.kind == "past":
+                if twin is not None:
+                    self._end(twin, candidate, f"ended: '{cue.text}'", state, result)
+                    result.dropped.add(candidate.id)
+                else:
+                    state[candidate.id] = _State(
+                        "superseded", candidate.valid_from, False, f"past: '{cue.text}'"
+                    )
+                    pool[candidate.id] = candidate
+                    created.append(candidate)
+                    history.append(candidate)
+                continue
             if twin is not None:
                 result.reinforced[candidate.id] = twin.id
                 if state[twin.id].status == "conflicted":
@@ -121,7 +192,28 @@ class ConflictResolver:
                 other = pool[other_id]
                 reason = competition_reason(self._ontology, candidate, other)
                 if reason is not None:
+                    if cue is not None:
+                        reason = f"{reason} ('{cue.text}')"
                     self._decide(candidate, other, reason, state, result, now)
+            if cue is not None and cue.kind in ("update", "correction"):
+                for other in self._replaced(candidate, cue, pool, state):
+                    reason = (
+                        f"{cue.kind} cue '{cue.text}': {candidate.object_name} replaces "
+                        f"{other.object_name}"
+                    )
+                    self._decide(candidate, other, reason, state, result, now)
+                for past in history:
+                    if self._same_slot(candidate, past) and past.object_id != candidate.object_id:
+                        result.links.append(
+                            FactLink(
+                                kind="SUPERSEDES",
+                                from_id=candidate.id,
+                                to_id=past.id,
+                                reason=f"{cue.kind} cue '{cue.text}': {candidate.object_name} "
+                                f"replaces {past.object_name}",
+                                at=now,
+                            )
+                        )
             pool[candidate.id] = candidate
             created.append(candidate)
         # Final states only: a later candidate may supersede an earlier one of the same batch.
@@ -131,16 +223,91 @@ class ConflictResolver:
                     "status": state[fact.id].status,
                     "superseded_at": state[fact.id].superseded_at,
                     "needs_confirmation": state[fact.id].needs_confirmation,
+                    "end_reason": state[fact.id].end_reason,
                 }
             )
             for fact in created
         ]
         for fact in active:
-            before = (fact.status, fact.superseded_at, fact.needs_confirmation)
+            before = (fact.status, fact.superseded_at, fact.needs_confirmation, fact.end_reason)
             after = state[fact.id]
-            if before != (after.status, after.superseded_at, after.needs_confirmation):
+            if before != (
+                after.status,
+                after.superseded_at,
+                after.needs_confirmation,
+                after.end_reason,
+            ):
                 result.changed_existing[fact.id] = after
         return result
+
+    # --- change cues ----------------------------------------------------------------------
+    def _same_slot(self, new: Fact, old: Fact) -> bool:
+        """Same subject, key and relation (or a relation of its cue family)."""
+        if new.subject_id != old.subject_id or new.key != old.key:
+            return False
+        if new.predicate == old.predicate:
+            return True
+        return any(
+            new.predicate in family and old.predicate in family
+            for family in self._ontology.conflict_policy.cue_families
+        )
+
+    def _replaced(
+        self, candidate: Fact, cue: Cue, pool: dict[str, Fact], state: dict[str, _State]
+    ) -> list[Fact]:
+        """The active facts an update or correction cue makes `candidate` replace (rule 3c)."""
+        if cue.kind == "update" and candidate.memory_type == EVENT_MEMORY_TYPE:
+            return []
+        others = sorted(
+            (
+                fact
+                for fid, fact in pool.items()
+                if state[fid].status in _ACTIVE
+                and fid != candidate.id
+                and fact.object_id != candidate.object_id
+                and fact.valid_from <= candidate.valid_from
+                and self._same_slot(candidate, fact)
+            ),
+            key=lambda f: (f.valid_from, f.id),
+        )
+        if cue.replaced is not None:
+            return [f for f in others if names_object(cue.replaced, f.object_name or "")]
+        if self._ontology.relation(candidate.predicate).cardinality == "one" or not others:
+            return []  # a single-valued slot was decided as a competitor already
+        latest = others[-1].valid_from
+        return [f for f in others if f.valid_from == latest]
+
+    def _deny(
+        self,
+        denial: Fact,
+        cue: Cue | None,
+        pool: dict[str, Fact],
+        state: dict[str, _State],
+        result: Resolution,
+    ) -> None:
+        """Rule 3a: a denial ends what it denies and stores nothing."""
+        result.dropped.add(denial.id)
+        reason = f"denied: '{cue.text}'" if cue is not None else "denied by a later statement"
+        for fid, fact in list(pool.items()):
+            if (
+                state[fid].status in _ACTIVE
+                and (fact.subject_id, fact.predicate, fact.object_id)
+                == (denial.subject_id, denial.predicate, denial.object_id)
+                and (denial.key is None or fact.key == denial.key)
+                and fact.valid_from <= denial.valid_from
+            ):
+                self._end(fact, denial, reason, state, result)
+
+    @staticmethod
+    def _end(
+        fact: Fact, by: Fact, reason: str, state: dict[str, _State], result: Resolution
+    ) -> None:
+        """`fact` stops holding at `by`'s valid time, with no successor."""
+        state[fact.id] = _State("superseded", by.valid_from, False, reason)
+        change = FactChange(
+            kind="superseded", fact_id=fact.id, other_fact_id=fact.id, reason=reason
+        )
+        result.changes.append((by.id, change))
 
     @staticmethod
     def _twin(candidate: Fact, pool: dict[str, Fact], state: dict[str, _State]) -> Fact | None:

@@ -15,6 +15,8 @@ import numpy.typing as npt
 from graph_memory.embed import Embedder
 from graph_memory.entities import EntityResolver, ResolvedEntities
 from graph_memory.extract.base import Extractor
+from graph_memory.extract.cues import change_cue
+from graph_memory.extract.when import occurred
 from graph_memory.ids import make_id
 from graph_memory.models import (
     EntityRef,
@@ -27,11 +29,12 @@ from graph_memory.models import (
     WriteResult,
 )
 from graph_memory.ontology import Ontology
-from graph_memory.resolve import ConflictResolver, Resolution
+from graph_memory.resolve import ConflictResolver, Resolution, Said
 from graph_memory.store.base import (
     EpisodeRow,
     EvidenceRow,
     FactRow,
+    FactUpdate,
     StatusChange,
     Store,
     WritePlan,
@@ -65,6 +68,15 @@ def existing_status_changes(resolution: Resolution) -> list[StatusChange]:
             needs_confirmation=state.needs_confirmation,
         )
         for fact_id, state in resolution.changed_existing.items()
+    ]
+
+
+def end_reasons(resolution: Resolution) -> list[tuple[str, FactUpdate]]:
+    """Why facts already stored stopped holding, where no successor says it (a denial)."""
+    return [
+        (fact_id, FactUpdate(end_reason=state.end_reason))
+        for fact_id, state in resolution.changed_existing.items()
+        if state.end_reason is not None
     ]
 
 
@@ -209,7 +221,12 @@ class WritePlanner:
         candidates, evidence_of = self._candidates(items, entities, now)
         subject_ids = list(dict.fromkeys(c.subject_id for c in candidates))
         active = self._store.active_facts_of_subjects(user_id, subject_ids)
-        resolution = self._conflicts.resolve(candidates, active, now)
+        texts = {item.episode.id: item.episode.text or "" for item in items}
+        said = {
+            fid: Said(negated=s.negated, cue=change_cue(texts[ep_id], s))
+            for fid, (ep_id, s) in evidence_of.items()
+        }
+        resolution = self._conflicts.resolve(candidates, active, now, said)
         fact_vectors = self._embedder.embed([fact.text or "" for fact in resolution.created])
 
         vectors = episode_vectors.result()
@@ -228,6 +245,8 @@ class WritePlanner:
         plan.entities.extend(entities.rows.values())
         plan.aliases.extend(entities.aliases)
         for candidate_id, (ep_id, statement) in evidence_of.items():
+            if candidate_id in resolution.dropped:
+                continue  # a denial or a past statement: it stored no fact
             target = resolution.reinforced.get(candidate_id, candidate_id)
             plan.evidence.append(
                 EvidenceRow(
@@ -241,13 +260,18 @@ class WritePlanner:
             )
         plan.reinforced.extend(resolution.reinforced.values())
         plan.status_changes.extend(existing_status_changes(resolution))
+        plan.updates.extend(end_reasons(resolution))
         plan.links.extend(resolution.links)
 
         changes_of: dict[str, list[FactChange]] = {}
         for candidate_id, change in resolution.changes:
             changes_of.setdefault(evidence_of[candidate_id][0], []).append(change)
         for item in items:
-            fact_ids = [resolution.reinforced.get(c, c) for c in item.candidate_ids]
+            fact_ids = [
+                resolution.reinforced.get(c, c)
+                for c in item.candidate_ids
+                if c not in resolution.dropped
+            ]
             results[item.episode.id] = WriteResult(
                 episode_id=item.episode.id,
                 created=True,
@@ -268,6 +292,8 @@ class WritePlanner:
                 obj = entities.by_ref[triple.object]
                 relation = self._ontology.relation(triple.predicate)
                 memory_type = request.memory_type or statement.memory_type or relation.memory_type
+                # The time the statement is about ("last week"), grounded on the message time.
+                when = occurred(episode.text or "", statement, episode.timestamp)
                 priority = request.priority or self._ontology.priority_of(
                     triple.predicate, memory_type
                 )
@@ -280,6 +306,7 @@ class WritePlanner:
                     obj.id,
                     triple.key,
                     episode.id,
+                    *(["denied"] if statement.negated else []),
                 )
                 if fact_id in evidence_of:
                     continue
@@ -299,7 +326,10 @@ class WritePlanner:
                         key=triple.key,
                         text=self._ontology.render(
                             triple.predicate, subject.name, obj.name, triple.key
-                        ),
+                        )
+                        + (f" ({when.label()})" if when is not None else ""),
+                        occurred_at=when.start if when is not None else None,
+                        occurred_text=when.text if when is not None else None,
                         memory_type=memory_type,
                         priority=priority,
                         confidence=statement.confidence,

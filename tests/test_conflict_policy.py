@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from graph_memory.extract.cues import Cue, CueKind
 from graph_memory.models import Fact
 from graph_memory.ontology import Ontology
-from graph_memory.resolve import ConflictResolver
+from graph_memory.resolve import ConflictResolver, Said
 
 T0 = datetime(2026, 3, 1, tzinfo=UTC)
 NOW = T0 + timedelta(days=30)
@@ -157,9 +158,9 @@ def test_a_different_new_value_supersedes_both_sides_of_a_conflict(ontology: Ont
 
 
 def test_candidates_in_one_batch_resolve_in_order(ontology: Ontology) -> None:
-    refund = make("f1", "HAS_GOAL", "refund")
-    exchange = make("f2", "HAS_GOAL", "exchange", at=timedelta(minutes=1))
-    result = ConflictResolver(ontology).resolve([refund, exchange], [], NOW)
+    paris = make("f1", "LIVES_IN", "Paris")
+    berlin = make("f2", "LIVES_IN", "Berlin", at=timedelta(minutes=1))
+    result = ConflictResolver(ontology).resolve([paris, berlin], [], NOW)
     assert [f.status for f in result.created] == ["superseded", "current"]
     assert [(link.from_id, link.to_id) for link in result.links] == [("f2", "f1")]
 
@@ -170,6 +171,214 @@ def test_resolution_is_deterministic(ontology: Ontology) -> None:
             [make("f2", "LIVES_IN", "Lyon", origin="crm"), make("f3", "AVOIDS", "tea")],
             [make("f1", "LIVES_IN", "Paris"), make("f4", "PREFERS", "tea")],
             NOW,
+        )
+
+    assert run() == run()
+
+
+# --- how it was said: denials and change cues (rule 3 of graph_memory/resolve.py) ------------
+
+
+def said(kind: CueKind, text: str, replaced: str | None = None) -> Said:
+    return Said(cue=Cue(kind, text, replaced))
+
+
+def test_wishes_coexist_without_a_cue(ontology: Ontology) -> None:
+    spanish = make("f1", "HAS_GOAL", "learn Spanish")
+    japan = make("f2", "HAS_GOAL", "visit Japan", at=timedelta(days=1))
+    result = ConflictResolver(ontology).resolve([japan], [spanish], NOW)
+    assert result.created[0].status == "current" and result.changed_existing == {}
+    assert result.links == []
+
+
+def test_an_update_cue_replaces_the_latest_wish_only(ontology: Ontology) -> None:
+    spanish = make("f1", "HAS_GOAL", "learn Spanish")
+    refund = make("f2", "HAS_GOAL", "get a refund", at=timedelta(days=2))
+    exchange = make("f3", "HAS_GOAL", "exchange them", at=timedelta(days=2, minutes=1))
+    result = ConflictResolver(ontology).resolve(
+        [exchange], [spanish, refund], NOW, {"f3": said("update", "instead")}
+    )
+    assert result.created[0].status == "current"
+    assert set(result.changed_existing) == {"f2"}
+    assert result.changed_existing["f2"].status == "superseded"
+    [link] = result.links
+    assert (link.from_id, link.to_id) == ("f3", "f2")
+    assert "'instead'" in link.reason and "exchange them replaces get a refund" in link.reason
+
+
+def test_a_named_old_value_is_the_one_replaced(ontology: Ontology) -> None:
+    tea = make("f1", "PREFERS", "tea")
+    pizza = make("f2", "PREFERS", "pizza", at=timedelta(days=1))
+    coffee = make("f3", "PREFERS", "coffee", at=timedelta(days=2))
+    result = ConflictResolver(ontology).resolve(
+        [coffee], [tea, pizza], NOW, {"f3": said("update", "switched from tea", "tea")}
+    )
+    assert set(result.changed_existing) == {"f1"}
+    assert [(lk.from_id, lk.to_id) for lk in result.links] == [("f3", "f1")]
+
+
+def test_a_named_old_value_that_is_not_held_replaces_nothing(ontology: Ontology) -> None:
+    pizza = make("f1", "PREFERS", "pizza")
+    coffee = make("f2", "PREFERS", "coffee", at=timedelta(days=1))
+    result = ConflictResolver(ontology).resolve(
+        [coffee], [pizza], NOW, {"f2": said("update", "instead of tea", "tea")}
+    )
+    assert result.changed_existing == {} and result.links == []
+
+
+def test_an_update_cue_stays_within_its_context(ontology: Ontology) -> None:
+    backend = make("f1", "PREFERS", "Go", key="backend work")
+    oatmeal = make("f2", "PREFERS", "oatmeal", key="breakfast", at=timedelta(days=1))
+    eggs = make("f3", "PREFERS", "eggs", key="breakfast", at=timedelta(days=2))
+    result = ConflictResolver(ontology).resolve(
+        [eggs], [backend, oatmeal], NOW, {"f3": said("update", "these days")}
+    )
+    assert set(result.changed_existing) == {"f2"}
+
+
+def test_an_update_cue_never_replaces_another_relation(ontology: Ontology) -> None:
+    hiking = make("f1", "AVOIDS", "hiking")
+    result = ConflictResolver(ontology).resolve(
+        [make("f2", "PREFERS", "swimming", at=timedelta(days=1))],
+        [hiking],
+        NOW,
+        {"f2": said("update", "now")},
+    )
+    assert result.changed_existing == {}
+
+
+def test_a_cue_family_is_one_slot(ontology: Ontology) -> None:
+    family = ontology.model_copy(
+        update={
+            "conflict_policy": ontology.conflict_policy.model_copy(
+                update={"cue_families": (("PREFERS", "HAS_GOAL"),)}
+            )
+        }
+    )
+    tea = make("f1", "PREFERS", "tea")
+    goal = make("f2", "HAS_GOAL", "drink coffee", at=timedelta(days=1))
+    result = ConflictResolver(family).resolve([goal], [tea], NOW, {"f2": said("update", "now")})
+    assert set(result.changed_existing) == {"f1"}
+    assert (
+        ConflictResolver(ontology)
+        .resolve([goal], [tea], NOW, {"f2": said("update", "now")})
+        .changed_existing
+        == {}
+    )
+
+
+def test_an_update_cue_leaves_events_alone_but_a_correction_fixes_them(
+    ontology: Ontology,
+) -> None:
+    def event(fid: str, obj: str, at: timedelta) -> Fact:
+        return make(fid, "HAS_GOAL", obj, at=at).model_copy(update={"memory_type": "event"})
+
+    tampa, miami = event("f1", "Tampa", timedelta(0)), event("f2", "Miami", timedelta(hours=1))
+    resolver = ConflictResolver(ontology)
+    assert resolver.resolve([miami], [tampa], NOW, {"f2": said("update", "now")}).links == []
+    corrected = resolver.resolve([miami], [tampa], NOW, {"f2": said("correction", "I meant")})
+    assert corrected.changed_existing["f1"].status == "superseded"
+    assert "correction cue 'I meant'" in corrected.links[0].reason
+
+
+def test_a_cue_on_a_single_valued_relation_is_kept_in_the_reason(ontology: Ontology) -> None:
+    paris = make("f1", "LIVES_IN", "Paris")
+    lisbon = make("f2", "LIVES_IN", "Lisbon", at=timedelta(days=1))
+    result = ConflictResolver(ontology).resolve(
+        [lisbon], [paris], NOW, {"f2": said("update", "actually")}
+    )
+    [link] = result.links
+    assert "single-valued LIVES_IN" in link.reason and "('actually')" in link.reason
+
+
+def test_the_same_wording_with_a_cue_reinforces(ontology: Ontology) -> None:
+    tea = make("f1", "PREFERS", "tea")
+    again = make("f2", "PREFERS", "tea", at=timedelta(days=1))
+    result = ConflictResolver(ontology).resolve(
+        [again], [tea], NOW, {"f2": said("update", "actually")}
+    )
+    assert result.reinforced == {"f2": "f1"} and result.changed_existing == {}
+
+
+def test_a_denial_ends_what_it_denies_and_stores_nothing(ontology: Ontology) -> None:
+    vegetarian = make("f1", "HAS_DIET", "vegetarian")
+    vegan = make("f2", "HAS_DIET", "vegan")
+    denial = make("f3", "HAS_DIET", "vegetarian", at=timedelta(days=5))
+    result = ConflictResolver(ontology).resolve(
+        [denial], [vegetarian, vegan], NOW, {"f3": Said(negated=True, cue=Cue("ended", "anymore"))}
+    )
+    assert result.created == [] and result.dropped == {"f3"}
+    ended = result.changed_existing["f1"]
+    assert (ended.status, ended.superseded_at) == ("superseded", denial.valid_from)
+    assert ended.end_reason == "denied: 'anymore'"
+    assert "f2" not in result.changed_existing and result.links == []
+    [(by, change)] = result.changes
+    assert (by, change.kind, change.fact_id) == ("f3", "superseded", "f1")
+
+
+def test_a_denial_of_what_is_not_held_changes_nothing(ontology: Ontology) -> None:
+    result = ConflictResolver(ontology).resolve(
+        [make("f2", "HAS_DIET", "vegan", at=timedelta(days=1))],
+        [make("f1", "HAS_DIET", "vegetarian")],
+        NOW,
+        {"f2": Said(negated=True)},
+    )
+    assert result.created == [] and result.changed_existing == {} and result.dropped == {"f2"}
+
+
+def test_a_keyed_denial_ends_its_own_key_only(ontology: Ontology) -> None:
+    phone = make("f1", "HAS_ATTRIBUTE", "555", key="phone number")
+    fax = make("f2", "HAS_ATTRIBUTE", "555", key="fax number")
+    denial = make("f3", "HAS_ATTRIBUTE", "555", key="phone number", at=timedelta(days=1))
+    result = ConflictResolver(ontology).resolve(
+        [denial], [phone, fax], NOW, {"f3": Said(negated=True)}
+    )
+    assert set(result.changed_existing) == {"f1"}
+
+
+def test_used_to_ends_the_current_twin(ontology: Ontology) -> None:
+    tea = make("f1", "PREFERS", "tea")
+    past = make("f2", "PREFERS", "tea", at=timedelta(days=3))
+    result = ConflictResolver(ontology).resolve([past], [tea], NOW, {"f2": said("past", "used to")})
+    assert result.created == [] and result.dropped == {"f2"}
+    assert result.changed_existing["f1"].end_reason == "ended: 'used to'"
+
+
+def test_used_to_then_these_days_stores_history_and_links_the_successor(
+    ontology: Ontology,
+) -> None:
+    tea = make("f1", "PREFERS", "tea")
+    coffee = make("f2", "PREFERS", "coffee")
+    result = ConflictResolver(ontology).resolve(
+        [tea, coffee],
+        [],
+        NOW,
+        {"f1": said("past", "used to"), "f2": said("update", "these days")},
+    )
+    by_id = {f.id: f for f in result.created}
+    assert by_id["f1"].status == "superseded" and by_id["f1"].end_reason == "past: 'used to'"
+    assert by_id["f1"].superseded_at == tea.valid_from
+    assert by_id["f2"].status == "current"
+    [link] = result.links
+    assert (link.from_id, link.to_id) == ("f2", "f1") and "'these days'" in link.reason
+
+
+def test_a_past_statement_competes_with_nothing(ontology: Ontology) -> None:
+    lisbon = make("f1", "LIVES_IN", "Lisbon")
+    berlin = make("f2", "LIVES_IN", "Berlin", at=timedelta(days=1))
+    result = ConflictResolver(ontology).resolve(
+        [berlin], [lisbon], NOW, {"f2": said("past", "used to")}
+    )
+    assert result.changed_existing == {} and result.created[0].status == "superseded"
+
+
+def test_cue_resolution_is_deterministic(ontology: Ontology) -> None:
+    def run() -> object:
+        return ConflictResolver(ontology).resolve(
+            [make("f3", "HAS_GOAL", "c", at=timedelta(days=2)), make("f4", "PREFERS", "x")],
+            [make("f1", "HAS_GOAL", "a"), make("f2", "HAS_GOAL", "b", at=timedelta(days=1))],
+            NOW,
+            {"f3": said("update", "actually"), "f4": said("past", "used to")},
         )
 
     assert run() == run()

@@ -43,7 +43,8 @@ def test_default_ontology_covers_the_required_relations() -> None:
         "experience",
         "semantic",
     }
-    for single in ("HAS_GOAL", "HAS_DEADLINE", "LIVES_IN", "WORKS_AT"):
+    assert ontology.relations["HAS_GOAL"].cardinality == "many"  # wishes coexist
+    for single in ("HAS_DEADLINE", "LIVES_IN", "WORKS_AT"):
         assert ontology.relations[single].cardinality == "one"
     assert ontology.relations["HAS_ATTRIBUTE"].scope == ("subject", "key")
     assert ontology.relations["PREFERS"].contradicts == ("AVOIDS",)

@@ -82,6 +82,7 @@ class FactUpdate(_Row):
     evidence_count: int | None = Field(default=None, ge=1)
     valid_from: datetime | None = None
     scope: str | None = None
+    end_reason: str | None = None
 
 
 class WritePlan(_Row):

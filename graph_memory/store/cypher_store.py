@@ -35,6 +35,7 @@ _DATETIME_FIELDS = {
     "valid_from",
     "created_at",
     "superseded_at",
+    "occurred_at",
     "last_used_at",
     "expires_at",
     "forgotten_at",

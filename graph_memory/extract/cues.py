@@ -1,0 +1,177 @@
+"""Change cues: the words that say a statement changes, ends or corrects what was said before.
+
+Pure and deterministic. `statement_cue(text, span, object_name)` reads the sentence of one
+extracted statement (its clause at `span`) and returns the cue that applies to it, with its
+kind; `classify(cue)` gives the kind of a cue set by the extractor ("used to"). The conflict
+policy (graph_memory/resolve.py) acts on the kind and keeps the cue as written as the reason.
+
+- `update`: actually, now, these days, nowadays, currently, instead, instead of X, rather
+  than X, switched / changed / moved (on) to Y, from now on. The statement replaces the
+  speaker's current statement of the same relation and context.
+- `correction`: sorry I meant, I meant, I mean, correction, no wait, after all, to correct
+  myself, not X but Y. The same, for a statement that corrects the one before.
+- `past`: used to, previously, formerly, switched / moved (on, away) from X, gave up X, quit
+  X, stopped X. The statement held before and no longer does: it ends its current twin (or
+  is stored as history).
+- `ended`: not ... anymore, no longer, any longer, any more. On a denial (`negated`) it ends
+  the matching current fact; on a positive statement ("I don't eat meat anymore" = AVOIDS)
+  it is only the reason of the contradiction the statement causes.
+
+Scope: a cue applies to the statements of its own segment of the sentence (segments are cut at
+",", ";", " but ", " whereas ", " while " and " and now "); a leading discourse cue of the
+sentence ("Actually, ...", "Sorry, I meant ...", "No wait, ...") applies to the whole sentence.
+"from X" cues are `past` for a statement whose object is X and `update` (replacing X) for the
+others of the sentence. Words of addition ("also", "too", "as well", "another", "in addition",
+"both") cancel `update` cues of their segment: "now I also play piano" adds a hobby.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from graph_memory.models import ExtractedFact
+
+CueKind = Literal["update", "correction", "past", "ended"]
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_SEGMENT_CUT = re.compile(r"[,;]|\s(?:but|whereas|while|and now|though)\s", re.IGNORECASE)
+_ADDITION = re.compile(
+    r"\b(?:also|too|as well|another|in addition|additionally|both|plus)\b", re.IGNORECASE
+)
+_NAME_END = r"(?=\s+(?:to|for|with|and|but|because|since|now|these days)\b|[,.;!?]|$)"
+
+# Cues that open a sentence and apply to all of it.
+_LEADING = re.compile(
+    r"^\W*(?P<cue>(?:oh,?\s+)?(?:sorry,?\s+)?(?:i\s+meant|i\s+mean|correction|no,?\s+wait|"
+    r"wait,?\s+no|to\s+correct\s+myself|actually|scratch\s+that))\b",
+    re.IGNORECASE,
+)
+# (kind, pattern); the first match in a segment wins, in this order.
+_CUE_PATTERNS: tuple[tuple[CueKind, str], ...] = (
+    (
+        "past",
+        r"\b(?P<cue>(?:switched|changed|moved(?:\s+on)?|moved\s+away|went|transitioned)"
+        r"\s+(?:over\s+)?from)\s+(?P<from>.+?)" + _NAME_END,
+    ),
+    ("past", r"\b(?P<cue>used\s+to|previously|formerly|gave\s+up|give\s+up|quit|stopped)\b"),
+    ("correction", r"\b(?P<cue>i\s+meant|i\s+mean|after\s+all|to\s+correct\s+myself)\b"),
+    ("correction", r"\bnot\s+(?P<from>[\w' -]+?),?\s+(?P<cue>but)\s"),
+    ("update", r"\b(?P<cue>instead\s+of|rather\s+than)\s+(?P<from>.+?)" + _NAME_END),
+    (
+        "update",
+        r"\b(?P<cue>(?:switched|changed|moved(?:\s+on)?|transitioned)\s+(?:over\s+)?to"
+        r"|from\s+now\s+on|these\s+days|nowadays|currently|instead|actually)\b",
+    ),
+    ("ended", r"\b(?P<cue>no\s+longer|any\s?more|any\s+longer)\b"),
+    (
+        "update",
+        r"(?<!right\s)(?<!just\s)(?<!until\s)(?<!by\s)\b(?P<cue>now)\b"
+        r"(?!\s+(?:and|or)\s)",
+    ),
+)
+_SEGMENT_CUES: tuple[tuple[CueKind, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in _CUE_PATTERNS
+)
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A change cue that applies to one statement."""
+
+    kind: CueKind
+    text: str = ""
+    replaced: str | None = None  # the old value the sentence names ("from tea", "instead of X")
+
+
+def classify(cue: str) -> CueKind:
+    """The kind of a cue given as written (e.g. by the extractor)."""
+    words = " ".join(cue.lower().split())
+    if words.endswith(" from"):
+        return "past"
+    if _LEADING.fullmatch(words) and not words.endswith("actually"):
+        return "correction"
+    for kind, pattern in _SEGMENT_CUES:
+        if pattern.search(f" {words} "):
+            return kind
+    return "update"
+
+
+def sentence_of(text: str, span: tuple[int, int]) -> tuple[int, int]:
+    """The [start, end) of the sentence holding the span's start."""
+    start, end = 0, len(text)
+    for m in _SENTENCE_END.finditer(text):
+        if m.end() <= span[0]:
+            start = m.end()
+        elif m.start() >= max(span[0], span[1] - 1):
+            end = m.start()
+            break
+    return start, end
+
+
+def _segments(sentence: str) -> list[tuple[int, int]]:
+    cuts = [0]
+    for m in _SEGMENT_CUT.finditer(sentence):
+        cuts.extend((m.start(), m.end()))
+    cuts.append(len(sentence))
+    return [(cuts[i], cuts[i + 1]) for i in range(0, len(cuts), 2)]
+
+
+def names_object(phrase: str, object_name: str) -> bool:
+    """Whether the phrase names the object (its words, ignoring case and a plural s)."""
+    words = {w.rstrip("s") for w in re.findall(r"[\w'-]+", phrase.lower())}
+    wanted = [w.rstrip("s") for w in re.findall(r"[\w'-]+", object_name.lower())]
+    return bool(wanted) and all(w in words for w in wanted)
+
+
+def statement_cue(text: str, span: tuple[int, int], object_name: str) -> Cue | None:
+    """The change cue of the statement at `span` of `text` whose object is `object_name`."""
+    s_start, s_end = sentence_of(text, span)
+    sentence = text[s_start:s_end]
+    lo, hi = span[0] - s_start, span[1] - s_start
+    leading = _LEADING.match(sentence)
+    own: list[tuple[int, int]] = [
+        (a, b) for a, b in _segments(sentence) if a < max(hi, lo + 1) and b > lo
+    ]
+    found: Cue | None = None
+    for a, b in own or [(0, len(sentence))]:
+        segment = sentence[a:b]
+        for kind, pattern in _SEGMENT_CUES:
+            m = pattern.search(segment)
+            if m is None:
+                continue
+            cue = " ".join(m.group("cue").split())
+            replaced = m.groupdict().get("from")
+            if replaced is not None:
+                replaced = replaced.strip(" '\"")
+                if names_object(replaced, object_name):
+                    return Cue("past", cue, replaced)
+                if kind == "past":
+                    kind = "update"
+                    cue = f"{cue} {replaced}"
+            if kind == "update" and _ADDITION.search(segment):
+                continue
+            found = found or Cue(kind, cue, replaced)
+            break
+    if found is not None:
+        return found
+    if leading is not None:
+        cue = " ".join(leading.group("cue").split())
+        return Cue("update" if cue.lower() == "actually" else "correction", cue)
+    # "from X" named in another segment of the sentence: "I switched from tea, it's coffee now"
+    m = _SEGMENT_CUES[0][1].search(sentence)
+    if m is not None and not names_object(m.group("from"), object_name):
+        return Cue("update", " ".join(m.group("cue").split()), m.group("from").strip())
+    return None
+
+
+def change_cue(text: str, statement: ExtractedFact) -> Cue | None:
+    """The cue of an extracted statement of `text`: the one the extractor set ("used to"),
+    else the one its sentence carries; none for a statement without a span (given as a
+    triple by the caller)."""
+    if statement.cue:
+        return Cue(classify(statement.cue), statement.cue)
+    if statement.span[1] <= statement.span[0]:
+        return None
+    return statement_cue(text, statement.span, statement.triple.object.name)

@@ -1,0 +1,123 @@
+"""Change cues (graph_memory/extract/cues.py): which words make a statement change, end or
+correct what was said before, and which statement of a sentence they apply to."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph_memory.extract.cues import Cue, change_cue, classify, names_object, statement_cue
+from graph_memory.models import EntityRef, ExtractedFact, Triple
+
+
+def cue(text: str, clause: str, obj: str) -> Cue | None:
+    start = text.index(clause)
+    return statement_cue(text, (start, start + len(clause)), obj)
+
+
+@pytest.mark.parametrize(
+    ("text", "clause", "obj", "kind", "written"),
+    [
+        (
+            "Actually, I'd like to exchange them instead.",
+            "I'd like to exchange them instead",
+            "exchange them",
+            "update",
+            "instead",
+        ),
+        ("Actually, I live in Lisbon.", "I live in Lisbon", "Lisbon", "update", "Actually"),
+        ("These days I prefer coffee.", "I prefer coffee", "coffee", "update", "These days"),
+        ("I drink coffee nowadays.", "I drink coffee nowadays", "coffee", "update", "nowadays"),
+        ("My favorite color is red now.", "My favorite color is red now", "red", "update", "now"),
+        ("I've switched to Rust.", "I've switched to Rust", "Rust", "update", "switched to"),
+        ("Sorry, I meant Lisbon.", "I meant Lisbon", "Lisbon", "correction", "I meant"),
+        ("No wait, I live in Porto.", "I live in Porto", "Porto", "correction", "No wait"),
+        ("I'm vegan after all.", "I'm vegan after all", "vegan", "correction", "after all"),
+        ("I used to drink tea.", "I used to drink tea", "tea", "past", "used to"),
+        ("I've moved on from yoga.", "I've moved on from yoga", "yoga", "past", "moved on from"),
+        ("I gave up smoking.", "I gave up smoking", "smoking", "past", "gave up"),
+        (
+            "I'm not vegetarian anymore.",
+            "I'm not vegetarian anymore",
+            "vegetarian",
+            "ended",
+            "anymore",
+        ),
+        ("I no longer eat meat.", "I no longer eat meat", "meat", "ended", "no longer"),
+    ],
+)
+def test_cues_and_their_kinds(text: str, clause: str, obj: str, kind: str, written: str) -> None:
+    found = cue(text, clause, obj)
+    assert found is not None and (found.kind, found.text) == (kind, written)
+
+
+def test_used_to_and_these_days_apply_each_to_its_own_segment() -> None:
+    text = "I used to drink tea, these days it's coffee."
+    assert cue(text, "I used to drink tea", "tea") == Cue("past", "used to")
+    assert cue(text, "these days it's coffee", "coffee") == Cue("update", "these days")
+    but = "I used to play tennis but now I play golf"
+    assert cue(but, "I used to play tennis", "tennis") == Cue("past", "used to")
+    assert cue(but, "I play golf", "golf") == Cue("update", "now")
+
+
+def test_a_switch_from_x_to_y_ends_x_and_makes_y_replace_it() -> None:
+    text = "I switched from tea to coffee."
+    assert cue(text, text[:-1], "tea") == Cue("past", "switched from", "tea")
+    to_coffee = cue(text, text[:-1], "coffee")
+    assert to_coffee is not None and to_coffee.kind == "update" and to_coffee.replaced == "tea"
+
+
+def test_instead_of_names_the_replaced_value() -> None:
+    text = "For backend work I prefer Rust instead of Go."
+    found = cue(text, "I prefer Rust instead of Go", "Rust")
+    assert found == Cue("update", "instead of", "Go")
+
+
+@pytest.mark.parametrize(
+    ("text", "clause", "obj"),
+    [
+        ("I love sushi.", "I love sushi", "sushi"),
+        ("Now I also play piano.", "I also play piano", "piano"),  # an addition
+        ("I play the drums too now", "I play the drums too now", "drums"),
+        ("Right now I'm watching TV.", "I'm watching TV", "TV"),
+        ("I want to learn Spanish.", "I want to learn Spanish", "learn Spanish"),
+    ],
+)
+def test_no_cue_where_nothing_changes(text: str, clause: str, obj: str) -> None:
+    assert cue(text, clause, obj) is None
+
+
+def test_a_cue_of_another_sentence_does_not_apply() -> None:
+    text = "Actually, the weather was bad. I love hiking."
+    assert cue(text, "I love hiking", "hiking") is None
+
+
+def test_classify_a_cue_given_as_written() -> None:
+    assert classify("used to") == "past"
+    assert classify("switched from") == "past"
+    assert classify("no longer") == "ended"
+    assert classify("sorry, I meant") == "correction"
+    assert classify("actually") == "update"
+    assert classify("these days") == "update"
+
+
+def test_names_object_compares_words_ignoring_case_and_plurals() -> None:
+    assert names_object("my old Peanuts", "peanut")
+    assert names_object("green tea", "green tea") and not names_object("tea", "green tea")
+    assert not names_object("coffee", "tea")
+
+
+def test_change_cue_prefers_the_extractors_cue_and_skips_caller_triples() -> None:
+    text = "I used to drink tea."
+    fact = ExtractedFact(
+        triple=Triple(
+            subject=EntityRef(name="Emi", type="Person"),
+            predicate="PREFERS",
+            object=EntityRef(name="tea", type="Food"),
+        ),
+        span=(0, len(text) - 1),
+        extractor="test",
+        confidence=0.8,
+    )
+    assert change_cue(text, fact) == Cue("past", "used to")
+    assert change_cue(text, fact.model_copy(update={"cue": "formerly"})) == Cue("past", "formerly")
+    assert change_cue(text, fact.model_copy(update={"span": (0, 0)})) is None
