@@ -61,8 +61,18 @@ def _join(tokens: list[Any], words: list[str]) -> str:
     return clean_text("".join(parts))
 
 
+# Letters and codes that complete a name keep their case: "plan A", "component X", "B12".
+_LABEL = re.compile(r"^(?:[A-Z]|[A-Z0-9]*\d[A-Z0-9]*|[A-Z0-9]+(?:-[A-Z0-9]+)+)$")
+
+
 def _word(token: Any) -> str:
-    return str(token.text) if token.pos_ == "PROPN" or token.ent_type_ else str(token.lower_)
+    if (
+        token.pos_ == "PROPN"
+        or token.ent_type_
+        or (token.pos_ != "PRON" and _LABEL.match(token.text))
+    ):
+        return str(token.text)
+    return str(token.lower_)
 
 
 def phrase_text(tokens: Iterable[Any]) -> str:
@@ -145,9 +155,12 @@ def verb_phrase(verb: Any) -> list[Any]:
     return sorted(tokens, key=lambda t: t.i)
 
 
-def has_content(tokens: Iterable[Any], verb: Any) -> bool:
-    """Whether a verb phrase says more than its verb and pronouns ("see them" does not)."""
-    return any(t.i != verb.i and t.pos_ in _CONTENT_POS for t in tokens)
+def has_content(tokens: Iterable[Any], verb: Any, verbs: bool = False) -> bool:
+    """Whether a verb phrase says more than its verb and pronouns ("see them" does not);
+    with `verbs`, another verb counts ("get promoted")."""
+    return any(
+        t.i != verb.i and (t.pos_ in _CONTENT_POS or (verbs and t.pos_ == "VERB")) for t in tokens
+    )
 
 
 def with_conjuncts(tokens: Iterable[Any]) -> list[Any]:
@@ -194,18 +207,6 @@ def char_span(tokens: Iterable[Any]) -> tuple[int, int]:
 def is_be(token: Any) -> bool:
     """Whether the token is a form of "be" (including chat's bare "m" of "im")."""
     return token.lemma_ == "be" or token.lower_ in _BE_FORMS
-
-
-def clause_subject(verb: Any, passive: bool = False) -> Any | None:
-    """The clause's subject; a conjoined verb shares its head's ("I love X and hate Y")."""
-    dep = "nsubjpass" if passive else "nsubj"
-    while True:
-        for child in verb.children:
-            if child.dep_ == dep:
-                return child
-        if verb.dep_ != "conj" or verb.head.i == verb.i:
-            return None
-        verb = verb.head
 
 
 def is_negated(token: Any) -> bool:

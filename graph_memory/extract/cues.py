@@ -175,3 +175,75 @@ def change_cue(text: str, statement: ExtractedFact) -> Cue | None:
     if statement.span[1] <= statement.span[0]:
         return None
     return statement_cue(text, statement.span, statement.triple.object.name)
+
+
+# --- retractions: a message ends what it names, whether or not a statement was extracted ----
+
+_WHAT_END = r"(?=[,.;!?]|$|\s+(?:because|since|but|and\s+now|these\s+days|now)\b)"
+# The speaker ends it: "I (have) ... <cue>", or the imperative "forget what I said about".
+_FIRST_PERSON_BEFORE = re.compile(
+    r"(?:^|\W)(?:i|i've|ive|i'm|im|i have|i had)\s+(?:\w+\s+){0,2}$", re.IGNORECASE
+)
+_RETRACTION = re.compile(
+    r"\b(?P<cue>(?:moved|moving)\s+(?:on|away)\s+from|switched\s+(?:over\s+)?from|"
+    r"stopped|quit|gave\s+up|given\s+up|dropped|ditched|"
+    r"forget\s+(?:what\s+i\s+said\s+)?about|take\s+back\s+what\s+i\s+said\s+about)\s+"
+    r"(?!by\b|at\b|in\b|for\b|to\b|there\b|here\b|it\b|that\b|this\b)"
+    r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
+    re.IGNORECASE,
+)
+_AGAIN = re.compile(
+    r"\bcan\s+(?P<cue>eat|drink|have)\s+(?P<what>[^,.;!?]+?)\s+again\b", re.IGNORECASE
+)
+_DENIED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever|\bcannot)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_HYPOTHETICAL = re.compile(r"^\W*(?:if|unless|should|would|could|maybe|what if)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Retraction:
+    """The speaker ends what `what` names: "I've moved on from running", "I stopped the keto
+    diet", "forget what I said about being allergic to cats"; "I can eat dairy again" ends
+    constraints only (`constraints_only`)."""
+
+    cue: str
+    what: str
+    constraints_only: bool = False
+
+    @property
+    def reason(self) -> str:
+        return f"ended: '{self.cue} {self.what}'"
+
+
+def retractions(text: str) -> list[Retraction]:
+    """The retractions a message makes, in order. Questions, conditionals and denied ones
+    ("I never stopped running") make none."""
+    found: list[Retraction] = []
+    for s_start, s_end in _sentences(text):
+        sentence = text[s_start:s_end]
+        if sentence.rstrip().endswith("?") or _HYPOTHETICAL.match(sentence):
+            continue
+        for pattern, constraints_only in ((_RETRACTION, False), (_AGAIN, True)):
+            for m in pattern.finditer(sentence):
+                before = sentence[: m.start()]
+                imperative = m.group("cue").lower().startswith(("forget", "take"))
+                if _DENIED_BEFORE.search(before) or not (
+                    imperative or _FIRST_PERSON_BEFORE.search(before)
+                ):
+                    continue
+                what = m.group("what").strip()
+                if constraints_only:
+                    cue = f"can {m.group('cue')}"
+                    found.append(Retraction(f"{cue} ... again", what, True))
+                else:
+                    found.append(Retraction(" ".join(m.group("cue").split()), what))
+    return found
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    bounds: list[tuple[int, int]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        bounds.append((start, m.start()))
+        start = m.end()
+    bounds.append((start, len(text)))
+    return [(a, b) for a, b in bounds if b > a]

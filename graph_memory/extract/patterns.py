@@ -29,6 +29,11 @@ class _Pattern(BaseModel):
     exclude_objects: tuple[str, ...] = Field(
         default=(), description="Objects (canonical name or head lemma) that never match."
     )
+    fallback: bool = Field(
+        default=False,
+        description="Fires only where no other (non-fallback) pattern matched an overlapping "
+        "part of the text.",
+    )
 
 
 class _ClausePattern(_Pattern):
@@ -47,9 +52,17 @@ class _ClausePattern(_Pattern):
     )
     subjects: tuple[str, ...] = Field(
         default=(),
-        description="With subject 'noun': only these subjects match (canonical name or head "
-        "lemma), e.g. the words that name tasks.",
+        description="With subject 'noun': only these subjects match (canonical name, head "
+        "lemma or the lemma of a compound of it), e.g. the words that name tasks.",
     )
+
+
+Subject = Literal["person", "speaker", "noun"]
+_SUBJECT_DOC = (
+    "person: a person - I/we (the speaker), you (the addressee), a named person ('Emi') or "
+    "the speaker's relative ('my sister' -> \"<speaker>'s sister\", 'my husband Tom' -> Tom); "
+    "speaker: I/we only; noun: a noun phrase (pronouns never match)."
+)
 
 
 class VerbPattern(_ClausePattern):
@@ -57,12 +70,25 @@ class VerbPattern(_ClausePattern):
 
     kind: Literal["verb"]
     verbs: tuple[str, ...] = Field(min_length=1, description="Verb lemmas.")
-    subject: Literal["speaker", "noun"] = Field(
-        default="speaker",
-        description="speaker: the subject is 'I'; noun: a noun phrase (pronouns never match).",
-    )
+    subject: Subject = Field(default="person", description=_SUBJECT_DOC)
     object: Literal["noun", "clause"] = Field(
         default="noun", description="clause: the object is the 'to ...' verb phrase."
+    )
+    key: Literal["none", "verb", "context"] = Field(
+        default="none",
+        description="verb: the fact's key is the verb lemma ('ran a marathon' -> run); "
+        "context: the object of a `for` phrase is the key ('I prefer Go for backend work').",
+    )
+    ner: tuple[str, ...] = Field(
+        default=(),
+        description="The object must carry one of these spaCy NER labels ('GPE', 'ORG').",
+    )
+    possessed: bool = Field(
+        default=False,
+        description="Accept objects the speaker possesses ('I finished my thesis' -> thesis).",
+    )
+    drop_modifiers: tuple[str, ...] = Field(
+        default=(), description="Adjectives left out of the object ('a new camera' -> camera)."
     )
     prepositions: tuple[str, ...] = Field(
         default=(), description="With these, the object is the object of one of the prepositions."
@@ -94,7 +120,12 @@ class CopulaPattern(_ClausePattern):
     kind: Literal["copula"]
     adjectives: tuple[str, ...] = ()
     prepositions: tuple[str, ...] = ()
-    subject: Literal["speaker", "noun"] = "speaker"
+    subject: Subject = Field(default="person", description=_SUBJECT_DOC)
+    indefinite: bool = Field(
+        default=False,
+        description="Without adjectives: the complement must be a noun with 'a'/'an' ('I'm a "
+        "nurse'), its modifiers kept ('grad student').",
+    )
 
 
 class PossessivePattern(_ClausePattern):
@@ -108,16 +139,17 @@ class PossessivePattern(_ClausePattern):
         default=(),
         description="Adjectives the key must carry ('favorite'); they are not part of the key.",
     )
-    subject: Literal["speaker", "noun"] = "speaker"
+    subject: Literal["speaker", "noun"] = Field(
+        default="speaker",
+        description="speaker: 'my <key>' (the speaker; 'your <key>': the addressee); noun: "
+        "the owner named by `prepositions` or a possessive ('Tom's birthday').",
+    )
     prepositions: tuple[str, ...] = Field(
         default=("of", "for"), description="Link the key to a noun subject ('deadline for X')."
     )
     object: Literal["noun", "clause"] = "noun"
     adjectives: bool = Field(
         default=False, description="A bare adjective complement is an object ('... is blue')."
-    )
-    fallback: bool = Field(
-        default=False, description="Fires only where no other pattern matched the same text."
     )
 
 
@@ -126,6 +158,7 @@ class NounPattern(_ClausePattern):
     "I've got an allergy to penicillin", "I follow a vegan diet", "my nut allergy"."""
 
     kind: Literal["noun"]
+    subject: Subject = Field(default="person", description=_SUBJECT_DOC)
     nouns: tuple[str, ...] = Field(min_length=1)
     verbs: tuple[str, ...] = Field(
         default=(), description="Verbs that give the noun to the speaker ('have', 'follow')."
@@ -150,6 +183,10 @@ class RegexPattern(_Pattern):
         description="text: the group verbatim (ids, amounts); phrase: the noun phrase the "
         "group starts with, canonicalised.",
     )
+    template: str = Field(
+        default="{object}",
+        description="How the object is written from the group ('broken {object}').",
+    )
 
     @model_validator(mode="after")
     def _check_groups(self) -> RegexPattern:
@@ -161,10 +198,54 @@ class RegexPattern(_Pattern):
             raise ValueError("regex needs a named group (?P<object>...)")
         if self.subject == "group" and "subject" not in groups:
             raise ValueError("subject 'group' needs a named group (?P<subject>...)")
+        if "{object}" not in self.template:
+            raise ValueError("template must contain {object}")
         return self
 
 
+class RolePattern(_ClausePattern):
+    """A role noun of the speaker, named or counted: "my husband Tom", "Tom is my husband",
+    "I have a dog named Max", "I have a sister", "I have three kids". The object is the name
+    when one is given, else the role with its count ("three kids"); the key is the role."""
+
+    kind: Literal["role"]
+    nouns: tuple[str, ...] = Field(min_length=1, description="Role noun lemmas.")
+    verbs: tuple[str, ...] = Field(
+        default=("have", "get"), description="Verbs that give the role to the speaker."
+    )
+    people: bool = Field(
+        default=False,
+        description="The nouns name people: 'my <role>' may be the subject of other facts "
+        '("my sister lives in Ohio" -> <speaker>\'s sister).',
+    )
+
+
+class OpinionPattern(_ClausePattern):
+    """A judgement of a topic: "I think the new Batman movie was great", "I found the book
+    boring". The object is the topic, the key the judging adjective."""
+
+    kind: Literal["opinion"]
+    verbs: tuple[str, ...] = Field(min_length=1, description="Verbs of opinion (think, find).")
+
+
+class OpenPattern(_Pattern):
+    """The open fallback: a first-person clause with an object that no other pattern matched
+    ("I fixed the sink"). The key is the verb lemma (with its particle: "pick up")."""
+
+    kind: Literal["open"]
+    exclude_verbs: tuple[str, ...] = Field(
+        default=(), description="Verb lemmas that never make a fact (chit-chat: think, know)."
+    )
+
+
 PatternSpec = Annotated[
-    VerbPattern | CopulaPattern | PossessivePattern | NounPattern | RegexPattern,
+    VerbPattern
+    | CopulaPattern
+    | PossessivePattern
+    | NounPattern
+    | RegexPattern
+    | RolePattern
+    | OpinionPattern
+    | OpenPattern,
     Field(discriminator="kind"),
 ]

@@ -1,0 +1,284 @@
+"""The grammar of the clause pattern kinds `verb`, `copula`, `possessive` and `noun` (see
+patterns.py and ontology/README.md): each reads one construction of spaCy's parse and returns
+the matches of one pattern."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_memory.extract.canonical import (
+    canonical_name,
+    has_to,
+    is_be,
+    ner_label,
+    noun_phrase,
+    phrase_text,
+    with_conjuncts,
+)
+from graph_memory.extract.match import (
+    USED_TO,
+    Match,
+    Who,
+    clause_subject,
+    make_matches,
+    polarity,
+    used_to,
+    who,
+)
+from graph_memory.extract.objects import (
+    NOT_OBJECT_POS,
+    Found,
+    clause_object,
+    lower_set,
+    noun_object,
+    object_ok,
+)
+from graph_memory.extract.patterns import (
+    CopulaPattern,
+    NounPattern,
+    PossessivePattern,
+    VerbPattern,
+)
+from graph_memory.extract.people import owner_placeholder
+
+_ARTICLES = frozenset({"a", "an"})
+_OBJECT_DEPS = frozenset({"dobj", "oprd"})
+
+
+def _cue(verb: Any) -> str | None:
+    return USED_TO if used_to(verb) is not None else None
+
+
+def _for_key(verb: Any, objects: list[Any]) -> str | None:
+    """The context of a preference: "for backend work", "for breakfast" (before or after)."""
+    heads = [verb, *objects]
+    for head in heads:
+        for prep in head.children:
+            if prep.dep_ == "prep" and prep.lower_ == "for":
+                pobj = [g for g in prep.children if g.dep_ == "pobj"]
+                if pobj and pobj[0].pos_ in ("NOUN", "PROPN"):
+                    name = canonical_name(noun_phrase(pobj[0]))
+                    return name or None
+    return None
+
+
+def verb_matches(
+    verb: Any, relation: str, pattern: VerbPattern, roles: frozenset[str]
+) -> list[Match]:
+    subject_token = clause_subject(verb, passive=pattern.passive)
+    if subject_token is None:
+        return []
+    subject = who(subject_token, pattern, roles)
+    if subject is None:
+        return []
+    if not pattern.passive and any(c.dep_ == "nsubjpass" for c in verb.children):
+        return []
+    negated = polarity(verb, pattern, pattern.modals)
+    if negated is None:
+        return []
+    key: str | None = verb.lemma_.lower() if pattern.key == "verb" else None
+    if pattern.object == "clause":
+        xcomps = [c for c in verb.children if c.dep_ == "xcomp" and has_to(c)]
+        found = [clause_object(c, pattern) for c in xcomps]
+    else:
+        if pattern.prepositions:
+            heads = [verb, *(c for c in verb.children if c.dep_ == "dobj")]
+            wanted = lower_set(pattern.prepositions)
+            preps = [
+                c for h in heads for c in h.children
+                if c.dep_ in ("prep", "agent", "dative") and c.lower_ in wanted
+            ]  # fmt: skip
+            objects = [g for p in preps for g in p.children if g.dep_ == "pobj"]
+        else:
+            objects = [
+                c for c in verb.children
+                if c.dep_ in _OBJECT_DEPS or (c.dep_ == "xcomp" and c.tag_ == "VBG")
+                # "for breakfast I like oatmeal": the small model calls the object intj.
+                or (c.dep_ == "intj" and c.i > verb.i and c.pos_ in ("NOUN", "ADJ", "PROPN"))
+            ]  # fmt: skip
+        found = [noun_object(o, pattern) for o in with_conjuncts(objects)]
+        if pattern.ner:
+            labels = set(pattern.ner)
+            found = [f for f in found if f is not None and f.label in labels]
+        if pattern.key == "context":
+            key = _for_key(verb, objects)
+    return make_matches(relation, pattern, subject, found, negated, [verb], key, _cue(verb))
+
+
+def copula_matches(
+    complement: Any, be: Any, relation: str, pattern: CopulaPattern, roles: frozenset[str]
+) -> list[Match]:
+    subject_token = clause_subject(be)
+    if subject_token is None:
+        return []
+    subject = who(subject_token, pattern, roles)
+    if subject is None:
+        return []
+    negated = polarity(be, pattern)
+    if negated is None:
+        return []
+    found: list[Found | None] = []
+    if pattern.adjectives:
+        if complement.lemma_.lower() not in lower_set(pattern.adjectives):
+            return []
+        objects = [c for c in complement.children if c.dep_ in ("npadvmod", "dobj", "attr", "pobj")]
+        for head in (complement, be):
+            for prep in head.children:
+                if prep.dep_ == "prep" and prep.lower_ in pattern.prepositions:
+                    objects.extend(g for g in prep.children if g.dep_ == "pobj")
+                # "allergic to shellfish": the small model reads "to shellfish" as a verb.
+                lone = has_to(prep) and prep.n_lefts == 1
+                if prep.dep_ == "xcomp" and "to" in pattern.prepositions and lone:
+                    found.extend(
+                        noun_object(t, pattern, misparsed=True) for t in with_conjuncts([prep])
+                    )
+        found.extend(noun_object(o, pattern) for o in with_conjuncts(objects))
+        if objects:
+            # "allergic to peanuts and shellfish": a lone last conjunct hung on the verb.
+            last = max(o.i for o in objects)
+            found.extend(
+                noun_object(c, pattern, misparsed=True)
+                for head in (complement, be) for c in head.children
+                if c.dep_ == "conj" and c.i > last and not any(
+                    not g.is_punct for g in c.children)
+            )  # fmt: skip
+    elif pattern.indefinite:
+        articles = [c for c in complement.lefts if c.dep_ == "det" and c.lower_ in _ARTICLES]
+        if complement.pos_ != "NOUN" or complement.dep_ != "attr" or not articles:
+            return []
+        if any(c.dep_ == "prep" and c.lower_ == "of" for c in complement.rights):
+            return []  # "a fan of jazz", "a bit of a foodie"
+        tokens = [
+            t for t in noun_phrase(complement) if t.dep_ in ("amod", "compound") or t == complement
+        ]
+        name = canonical_name(tokens)
+        if name and object_ok(name, complement, pattern):
+            found.append(Found(name, "", tokens))
+    elif complement.pos_ not in NOT_OBJECT_POS:
+        # The complement itself, with its modifiers but not its adverbs: "lactose intolerant".
+        tokens = [complement]
+        for child in complement.lefts:
+            if child.dep_ in ("amod", "compound", "npadvmod", "nmod") and child.pos_ != "ADV":
+                tokens.extend(child.subtree)
+        name = canonical_name(tokens)
+        if name and object_ok(name, complement, pattern):
+            found.append(Found(name, ner_label(complement), tokens))
+    return make_matches(
+        relation, pattern, subject, found, negated, [be, complement], None, _cue(be)
+    )
+
+
+def possessive_matches(
+    key_head: Any, be: Any, relation: str, pattern: PossessivePattern, roles: frozenset[str]
+) -> list[Match]:
+    """`be` is the verb "is", or the gerund the parser makes the head ("my hobby is
+    knitting": "is" becomes its auxiliary), which is then the object."""
+    left = [t for t in key_head.subtree if t.i <= key_head.i]
+    modifiers = lower_set(pattern.modifiers)
+    # "my favorite color" and also "my favorite is ...", "my favourites are ...".
+    if modifiers and not any(
+        t.lemma_.lower() in modifiers and (t.dep_ == "amod" or t.i == key_head.i)
+        for t in key_head.subtree
+    ):
+        return []
+    owner: Who | None = None
+    if pattern.subject == "speaker":
+        owners = [t for t in left if t.dep_ == "poss" and t.head.i == key_head.i]
+        placeholder = owner_placeholder(owners[0]) if owners else None
+        if placeholder is None:
+            return []
+        owner = Who(placeholder, "", True, [])
+        key_tokens = [
+            t for t in left
+            if t.dep_ != "poss" and t.lemma_.lower() not in modifiers and t.pos_ != "DET"
+            and t.tag_ != "PRP$"
+        ]  # fmt: skip
+    else:
+        owners = [c for c in key_head.children if c.dep_ == "poss" and c.pos_ != "PRON"]
+        for prep in key_head.rights:
+            if prep.dep_ == "prep" and prep.lower_ in pattern.prepositions:
+                owners.extend(g for g in prep.children if g.dep_ == "pobj")
+        owner = who(owners[0], pattern, roles) if owners else None
+        if owner is None:
+            return []
+        key_tokens = [t for t in key_head.lefts if t.dep_ == "compound"] + [key_head]
+    # "my favorite is X" has no key, nor has "my personal favorite".
+    key = "" if key_head.lemma_.lower() in modifiers else phrase_text(key_tokens).lower()
+    names = {key, key_head.lemma_.lower()}
+    if "*" not in pattern.keys and not names & lower_set(pattern.keys):
+        return []
+    negated = polarity(be, pattern)
+    if names & lower_set(pattern.exclude_keys) or negated is None:
+        return []
+    stored_key = key if "*" in pattern.keys and key else None
+    gerund = be.tag_ == "VBG" and not is_be(be)
+    if gerund and pattern.object != "noun":
+        return []
+    found = [
+        noun_object(be, pattern, misparsed=True) if gerund else _possessive_object(be, pattern)
+    ]
+    return make_matches(relation, pattern, owner, found, negated, [*left, be], stored_key)
+
+
+def _possessive_object(be: Any, pattern: PossessivePattern) -> Found | None:
+    for child in be.rights:
+        if pattern.object == "clause":
+            if child.dep_ == "xcomp" and has_to(child):
+                return clause_object(child, pattern)
+        elif child.dep_ == "attr" and (
+            child.pos_ in ("NUM", "X", "SYM") or any(c.dep_ == "nummod" for c in child.children)
+        ):
+            # Codes, numbers and counts are values as written: "555-1234", "50 books".
+            tokens = noun_phrase(child)
+            if child.pos_ != "NOUN":
+                tokens = [t for t in child.subtree if not t.is_punct or t.i < child.right_edge.i]
+            name = canonical_name(tokens, keep_counts=True)
+            ok = name and object_ok(name, child, pattern)
+            return Found(name, ner_label(child), tokens) if ok else None
+        elif child.dep_ == "attr" or (
+            child.dep_ == "acomp" and pattern.adjectives and not list(child.children)
+        ):
+            return noun_object(child, pattern)
+    return None
+
+
+def noun_matches(
+    noun: Any, relation: str, pattern: NounPattern, roles: frozenset[str]
+) -> list[Match]:
+    verb = None
+    if noun.dep_ in ("dobj", "attr"):
+        verb = noun.head
+    elif noun.dep_ == "pobj" and noun.head.dep_ == "prep":
+        verb = noun.head.head  # "I'm on a vegan diet"
+    verbs = lower_set(pattern.verbs)
+    owned = verb is not None and (verb.lemma_.lower() in verbs or ("be" in verbs and is_be(verb)))
+    subject: Who | None = None
+    if owned:
+        subject_token = clause_subject(verb)
+        subject = who(subject_token, pattern, roles) if subject_token is not None else None
+        if subject is None:
+            return []
+    elif not any(c.dep_ == "poss" and c.lower_ == "my" for c in noun.children):
+        return []
+    clause = verb if owned else noun
+    negated = polarity(clause, pattern, ("would", "will", "can"))
+    if negated is None:
+        return []
+    modifier_deps = ("compound",) if pattern.modifiers == "compound" else ("compound", "amod")
+    found: list[Found | None] = []
+    for child in noun.lefts:
+        if child.dep_ in modifier_deps:
+            tokens = list(child.subtree)
+            name = canonical_name(tokens)
+            if name and object_ok(name, child, pattern):
+                found.append(Found(name, ner_label(child), tokens))
+    # "I've got an allergy to penicillin": the parser may hang "to ..." on the verb.
+    heads = [noun, verb] if owned and noun.dep_ == "dobj" else [noun]
+    preps = [c for h in heads for c in h.children if c.dep_ == "prep"]
+    objects = [
+        g for p in preps if p.lower_ in pattern.prepositions
+        for g in p.children if g.dep_ == "pobj"
+    ]  # fmt: skip
+    found.extend(noun_object(o, pattern) for o in with_conjuncts(objects))
+    cue = _cue(verb) if owned else None
+    return make_matches(relation, pattern, subject, found, negated, [clause, noun], None, cue)

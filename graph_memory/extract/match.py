@@ -1,0 +1,142 @@
+"""What a pattern found in one text, before it is typed and named as an ExtractedFact, and the
+checks every clause-reading pattern kind shares (subject, polarity, tense, modals)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from graph_memory.extract.canonical import (
+    canonical_name,
+    char_span,
+    has_to,
+    is_conditional,
+    is_negated,
+    is_past,
+    ner_label,
+    noun_phrase,
+)
+from graph_memory.extract.objects import VAGUE, Found, lower_set
+from graph_memory.extract.patterns import PatternSpec, VerbPattern
+from graph_memory.extract.people import SPEAKER, person_subject
+
+USED_TO = "used to"
+
+
+@dataclass(frozen=True)
+class Match:
+    relation: str
+    pattern: PatternSpec
+    subject: str  # may hold the SPEAKER / ADDRESSEE placeholders
+    subject_label: str
+    subject_person: bool
+    obj: str
+    obj_label: str
+    key: str | None
+    negated: bool
+    span: tuple[int, int]
+    cue: str | None = None
+
+
+@dataclass(frozen=True)
+class Who:
+    """A resolved subject: its name (with placeholders), NER label, whether a person, tokens."""
+
+    name: str
+    label: str
+    person: bool
+    tokens: list[Any]
+
+
+def used_to(verb: Any) -> Any | None:
+    """The "used" of "I used to <verb>", whose subject and tense the verb takes."""
+    head = verb.head
+    if verb.dep_ == "xcomp" and head.lemma_ == "use" and head.tag_ == "VBD" and has_to(verb):
+        return head
+    return None
+
+
+def clause_subject(verb: Any, passive: bool = False) -> Any | None:
+    """The clause's subject; a conjoined verb shares its head's ("I love X and hate Y"), and
+    "I used to live in Paris" is a clause of "live" with the subject of "used"."""
+    dep = "nsubj" if not passive else "nsubjpass"
+    while True:
+        for child in verb.children:
+            if child.dep_ == dep:
+                return child
+        habit = used_to(verb)
+        if habit is not None:
+            verb = habit
+            continue
+        if verb.dep_ != "conj" or verb.head.i == verb.i:
+            return None
+        verb = verb.head
+
+
+def who(subject: Any, pattern: Any, roles: frozenset[str]) -> Who | None:
+    """The subject a pattern accepts, resolved, or None."""
+    mode = getattr(pattern, "subject", "person")
+    if mode in ("speaker", "person"):
+        name = person_subject(subject, roles, speaker_only=mode == "speaker")
+        if name is None:
+            return None
+        return Who(name, "PERSON" if name != SPEAKER else "", True, noun_phrase(subject))
+    if subject.pos_ not in ("NOUN", "PROPN") or subject.lower_ in VAGUE:
+        return None
+    tokens = noun_phrase(subject)
+    label = subject.doc[subject.i - 1] if subject.i else None
+    # "Plan A depends on ...": the parser heads the name by its label.
+    if label is not None and label.dep_ == "compound" and label not in tokens:
+        tokens.insert(0, label)
+    name = canonical_name(tokens)
+    names = {name.lower(), subject.lemma_.lower()}
+    names |= {t.lemma_.lower() for t in tokens if t.dep_ == "compound"}
+    if pattern.subjects and not names & lower_set(pattern.subjects):
+        return None
+    return Who(name, ner_label(subject), False, tokens)
+
+
+def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | None:
+    """None when the clause cannot match; else whether the match is to be negated."""
+    if is_conditional(clause):
+        return None
+    habit = used_to(clause)
+    tensed = habit if habit is not None else clause
+    if habit is None:
+        if pattern.tense == "present" and is_past(clause):
+            return None
+        if pattern.tense == "past" and not is_past(clause, perfect=True):
+            return None
+    used = {c.lemma_.lower() for c in tensed.children if c.tag_ == "MD"}
+    if used - set(modals):
+        return None  # "I might move to Lisbon", "I will love it"
+    if isinstance(pattern, VerbPattern) and pattern.require_modal and not used:
+        return None
+    negated = is_negated(clause) or (habit is not None and is_negated(habit))
+    if pattern.polarity == "negative":
+        # Only habits and abilities refuse something: "I don't eat pork", "I can't eat
+        # nuts"; "I haven't eaten lunch" or "I ate dinner not long ago" do not.
+        habitual = clause.tag_ in ("VB", "VBP", "VBZ")
+        return False if negated and habitual else None
+    return negated
+
+
+def make_matches(
+    relation: str,
+    pattern: PatternSpec,
+    subject: Who | None,
+    objects: Sequence[Found | None],
+    negated: bool,
+    anchors: list[Any],
+    key: str | None = None,
+    cue: str | None = None,
+) -> list[Match]:
+    """Matches for the objects found; `subject` None is the speaker."""
+    if subject is None:
+        subject = Who(SPEAKER, "", True, [])
+    return [
+        Match(relation, pattern, subject.name, subject.label, subject.person, obj.name,
+              obj.label, key, negated, char_span([*anchors, *subject.tokens, *obj.tokens]), cue)
+        for obj in objects if obj is not None
+    ]  # fmt: skip

@@ -1,0 +1,220 @@
+"""Objects of a match: the noun phrase or the goal clause a pattern points at, canonicalised,
+or nothing when it names no entity on its own (pronouns, vague words, things of the chat)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from graph_memory.extract.canonical import (
+    FILLERS,
+    WH_TAGS,
+    canonical_name,
+    char_span,
+    determiners,
+    has_content,
+    ner_label,
+    noun_phrase,
+    phrase_text,
+    verb_phrase,
+)
+from graph_memory.extract.patterns import PatternSpec, VerbPattern
+from graph_memory.extract.people import owner_placeholder
+
+MENTION_LABELS = frozenset(
+    {"PERSON", "GPE", "ORG", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "NORP"}
+)
+# Heads that say nothing by themselves; "kinds of music" is about "music".
+CONTAINERS = frozenset({"kind", "kinds", "sort", "sorts", "type", "types", "lot", "lots", "bunch"})
+VAGUE = frozenset(
+    {"thing", "things", "stuff", "bit", "way", "time", "times", "idea", "much", "more", "all"}
+    | {"few", "some", "several", "many", "couple", "most", "others", "other", "following"}
+    | {"something", "anything", "everything", "nothing", "one", "ones", "same", "lol"}
+    | FILLERS
+    | CONTAINERS
+)
+NOT_OBJECT_POS = frozenset(
+    {"PRON", "DET", "ADV", "ADP", "PART", "SCONJ", "CCONJ", "PUNCT", "INTJ", "AUX", "SPACE"}
+)
+_DEFINITE = frozenset({"the", "this", "that", "these", "those"})
+_CLAUSE_DEPS = frozenset({"nsubj", "nsubjpass", "aux", "mark"})
+# Dates and amounts are kept as written, whole: "the 15th of next month", "$49.99".
+_WHOLE_ENTITIES = frozenset({"DATE", "TIME", "MONEY", "QUANTITY", "PERCENT"})
+MAX_OBJECT_WORDS = 6
+_MAX_GERUND_TOKENS = 4
+_MAX_CLAUSE_TOKENS = 9
+# A pronoun left in a goal means nothing out of context ("visit them"); possessives resolve.
+_POSSESSIVE_PRONOUNS = frozenset({"my", "our", "your", "ur"})
+_GERUND_PARTS = frozenset({"dobj", "prt", "compound", "amod"})
+_LABEL = re.compile(r"^(?:[A-Z]|[A-Z]?\d+[A-Za-z]?)$")
+
+
+@dataclass(frozen=True)
+class Found:
+    """An object: its canonical name (may hold placeholders), NER label and tokens."""
+
+    name: str
+    label: str
+    tokens: list[Any]
+
+
+def lower_set(words: Sequence[str]) -> set[str]:
+    return {w.lower() for w in words}
+
+
+def object_ok(name: str, head: Any, pattern: PatternSpec) -> bool:
+    names = {name.lower(), head.lemma_.lower()}
+    if pattern.objects and not names & lower_set(pattern.objects):
+        return False
+    return not names & lower_set(pattern.exclude_objects)
+
+
+def trailing_label(head: Any) -> Any | None:
+    """The letter or number that completes a name right after its noun: "plan A", "option B",
+    "component X", "room 12" (the parser hangs it anywhere)."""
+    doc = head.doc
+    if head.i + 1 >= len(doc) or head.pos_ not in ("NOUN", "PROPN"):
+        return None
+    nxt = doc[head.i + 1]
+    if not _LABEL.match(nxt.text) or (nxt.text == "I" and nxt.dep_ == "nsubj"):
+        return None
+    if nxt.head.i != head.i and nxt.head.i != head.head.i and head.head.i != nxt.i:
+        return None
+    return nxt
+
+
+def entity_span(head: Any) -> Any | None:
+    """The date or amount entity the head belongs to, as a span."""
+    if head.ent_type_ not in _WHOLE_ENTITIES:
+        return None
+    for ent in head.doc.ents:
+        if ent.start <= head.i < ent.end:
+            return ent
+    return None
+
+
+def object_tokens(head: Any) -> list[Any]:
+    """The phrase of an object head: its noun phrase, a trailing label, or a whole date."""
+    ent = entity_span(head)
+    if ent is not None:
+        return list(ent)
+    tokens = noun_phrase(head)
+    label = trailing_label(head)
+    if label is not None and label not in tokens:
+        tokens.append(label)
+    return tokens
+
+
+def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Found | None:
+    """The object headed by `head`, or None when it names no entity on its own."""
+    if head.lower_ in CONTAINERS:
+        inner = [g for c in head.rights if c.lower_ == "of" for g in c.children]
+        head = inner[0] if inner else head
+    if head.pos_ in NOT_OBJECT_POS or head.lower_ in VAGUE or head.tag_ in WH_TAGS:
+        return None
+    dets = determiners(head)
+    # "my dog", "your idea" are about their owner, not a general entity; a head with its
+    # own subject ("how they are impacting") is a clause, not a thing.
+    clausal = any(c.dep_ in _CLAUSE_DEPS for c in head.children) and not misparsed
+    possessed = isinstance(pattern, VerbPattern) and pattern.possessed
+    possessor = _possessor(head) if possessed else None
+    if ("<poss>" in dets and not (possessed and (_own(head) or possessor is not None))) or clausal:
+        return None
+    ent = entity_span(head)
+    title_verb = head.pos_ == "VERB" and head.tag_ != "VBG" and head.is_title
+    if head.pos_ == "VERB" and not title_verb and (not misparsed or head.tag_ == "VBG"):
+        # Only gerunds name things: "hiking", "watching movies"; never "having it". Their
+        # adverbials are no part of them ("hiking on weekends").
+        tokens = [head, *(t for c in head.children if c.dep_ in _GERUND_PARTS for t in c.subtree)]
+        tokens.sort(key=lambda t: t.i)
+        if head.tag_ != "VBG" or len(tokens) > _MAX_GERUND_TOKENS:
+            return None
+        if any(t.pos_ == "PRON" for t in tokens):
+            return None
+        if len(tokens) > 1 and not has_content(tokens, head):
+            return None
+        name = phrase_text(tokens)
+    elif ent is not None:
+        tokens = list(ent)
+        name = phrase_text(tokens)
+    else:
+        common = head.pos_ != "PROPN" and head.ent_type_ not in MENTION_LABELS and not title_verb
+        if (
+            common
+            and isinstance(pattern, VerbPattern)
+            and (pattern.proper_noun or (dets & _DEFINITE and not pattern.definite))
+        ):
+            return None
+        tokens = object_tokens(head)
+        if isinstance(pattern, VerbPattern) and pattern.drop_modifiers:
+            dropped = lower_set(pattern.drop_modifiers)
+            tokens = [t for t in tokens if t.i == head.i or t.lower_ not in dropped]
+        name = canonical_name(tokens)
+        if possessor is not None and name:
+            # "my cousin's wedding" -> "cousin's wedding".
+            whose = phrase_text(t for t in possessor.subtree if t.tag_ not in ("PRP$", "POS", "DT"))
+            rest = [t for t in tokens if t not in set(possessor.subtree) and t.tag_ != "POS"]
+            name = f"{whose}'s {canonical_name(rest)}" if whose and rest else ""
+        if title_verb and name:
+            name = head.text if len(tokens) == 1 else name
+    if not name or len(name.split()) > MAX_OBJECT_WORDS or name.lower() in VAGUE:
+        return None
+    # A phrase across lines is a list or a layout artefact ("I like the following:\n• ...").
+    start, end = char_span(tokens)
+    if "\n" in head.doc.text[start:end] or not object_ok(name, head, pattern):
+        return None
+    return Found(name, ner_label(head), tokens)
+
+
+def _possessor(head: Any) -> Any | None:
+    """The noun that possesses the head ("cousin" of "my cousin's wedding")."""
+    for child in head.children:
+        if child.dep_ == "poss" and child.pos_ in ("NOUN", "PROPN"):
+            return child
+    return None
+
+
+def _own(head: Any) -> bool:
+    """Whether the head is possessed by the speaker ("my thesis"), not by someone else."""
+    return any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in head.children)
+
+
+def clause_object(verb: Any, pattern: PatternSpec) -> Found | None:
+    """The goal phrase of "to get a refund", its possessives resolved ("visit my parents" ->
+    "visit <speaker>'s parents"). Without content words ("to see them") it means nothing out of
+    context, unless the pattern lists the verb in `objects`; other pronouns drop it."""
+    tokens = verb_phrase(verb)
+    # "to get promoted", "to be hired": the passive auxiliary belongs to the goal.
+    passive = [c for c in verb.children if c.dep_ == "auxpass"]
+    if passive:
+        tokens = sorted([*tokens, *passive], key=lambda t: t.i)
+    if len(tokens) > _MAX_CLAUSE_TOKENS or any(c.dep_ == "nsubj" for c in verb.children):
+        return None
+    if not pattern.objects and not passive and not has_content(tokens, verb, verbs=True):
+        return None
+    if any(t.pos_ == "PRON" and t.lower_ not in _POSSESSIVE_PRONOUNS for t in tokens):
+        return None
+    if any(t.i > verb.i and t.dep_ == "dobj" and t.pos_ == "VERB" for t in tokens):
+        return None  # a misparse ("to grab a quick bite to eat")
+    kept = [t for t in tokens if t.lower_ not in FILLERS]
+    words = []
+    for token in kept:
+        owner = owner_placeholder(token) if token.tag_ == "PRP$" else None
+        words.append(f"{owner}'s" if owner else None)
+    name = _render(kept, words)
+    return Found(name, "", tokens) if name and object_ok(name, verb, pattern) else None
+
+
+def _render(tokens: list[Any], replaced: list[str | None]) -> str:
+    """phrase_text with some words replaced (possessive placeholders)."""
+    plain = phrase_text(tokens)
+    if not any(replaced):
+        return plain
+    parts = []
+    for position, (token, word) in enumerate(zip(tokens, replaced, strict=True)):
+        text = word or (token.text if token.pos_ == "PROPN" or token.ent_type_ else token.lower_)
+        adjacent = position + 1 < len(tokens) and tokens[position + 1].i == token.i + 1
+        parts.append(text + (token.whitespace_ if adjacent else " "))
+    return "".join(parts).strip()

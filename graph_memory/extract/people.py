@@ -1,0 +1,116 @@
+"""Dialogue-aware resolution: who a clause is about, and whose things its objects name.
+
+The rules do not know the speaker's or the addressee's name while they read the parse (a
+batch is parsed before its facts are built), so a resolved name may hold two placeholders:
+`SPEAKER` ("I", "my") and `ADDRESSEE` ("you", "your"). `resolve` fills them in once the
+names are known; a fact that needs an addressee nobody named is dropped.
+
+Conventions: I/me/my/we -> the speaker; you/your -> the addressee; a named person is the
+subject of their own facts ("Emi is allergic to peanuts"); the speaker's relative is
+"<speaker>'s <role>" ("my sister lives in Ohio"), or their name when given ("my husband Tom").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_memory.extract.canonical import canonical_name, noun_phrase
+
+SPEAKER = "\x01"
+ADDRESSEE = "\x02"
+PLACEHOLDERS = (SPEAKER, ADDRESSEE)
+
+_SPEAKER_WORDS = frozenset({"i", "we", "me", "us", "i'm", "im"})
+_SPEAKER_POSSESSIVES = frozenset({"my", "our"})
+_ADDRESSEE_POSSESSIVES = frozenset({"your", "ur"})
+# Named entities that are not people, whatever the parser says.
+_NOT_PEOPLE = frozenset(
+    {"GPE", "ORG", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "NORP", "DATE", "TIME"}
+    | {"MONEY", "QUANTITY", "CARDINAL", "ORDINAL", "PERCENT", "LANGUAGE", "LAW"}
+)
+
+
+def owner_placeholder(token: Any) -> str | None:
+    """The placeholder of a possessive determiner: my/our -> SPEAKER, your -> ADDRESSEE."""
+    lower = token.lower_
+    if lower in _SPEAKER_POSSESSIVES:
+        return SPEAKER
+    if lower in _ADDRESSEE_POSSESSIVES:
+        return ADDRESSEE
+    return None
+
+
+def person_name(token: Any) -> str | None:
+    """The name of a named person headed by the token ("Emi", "Tom Hanks"), else None."""
+    if token.pos_ != "PROPN" or token.ent_type_ in _NOT_PEOPLE or not token.text[:1].isupper():
+        return None
+    tokens = [t for t in noun_phrase(token) if t.pos_ == "PROPN"]
+    name = canonical_name(tokens) if tokens else ""
+    return name or None
+
+
+def named_appositive(noun: Any) -> str | None:
+    """The name given right after a role noun: "my husband Tom", "my cat Luna"."""
+    doc = noun.doc
+    if noun.i + 1 >= len(doc):
+        return None
+    nxt = doc[noun.i + 1]
+    attached = nxt.head.i == noun.i or (nxt.head.i == noun.head.i and nxt.dep_ == noun.dep_)
+    if attached and nxt.dep_ in ("appos", "compound", "npadvmod", "attr", "nsubj", "dobj", "pobj"):
+        return person_name(nxt)
+    return None
+
+
+def role_phrase(noun: Any) -> str:
+    """The role as written, with its modifiers: "best friend", "older sister", "kids"."""
+    words = [
+        t.lower_
+        for t in noun.lefts
+        if t.dep_ in ("amod", "compound") and t.pos_ in ("ADJ", "NOUN") and t.i < noun.i
+    ]
+    return " ".join([*words, noun.lower_])
+
+
+def role_owner(noun: Any) -> str | None:
+    """The placeholder of the owner of "my sister" / "your mom", else None."""
+    for child in noun.children:
+        if child.dep_ == "poss":
+            return owner_placeholder(child)
+    return None
+
+
+def person_subject(token: Any, roles: frozenset[str], speaker_only: bool) -> str | None:
+    """Who a subject token names, with placeholders; None when it is no person we can name
+    (he/she/they, things, people known only by a pronoun)."""
+    lower = token.lower_
+    if lower in _SPEAKER_WORDS:
+        return SPEAKER
+    if speaker_only:
+        return None
+    if lower in ("you", "u") and _main_clause(token.head):
+        return ADDRESSEE
+    if token.pos_ == "PROPN":
+        return person_name(token)
+    if token.pos_ == "NOUN" and token.lemma_.lower() in roles:
+        owner = role_owner(token)
+        if owner is None:
+            return None
+        return named_appositive(token) or f"{owner}'s {role_phrase(token)}"
+    return None
+
+
+def _main_clause(verb: Any) -> bool:
+    """ "You love sushi", not "it's great that you love sushi" or "I bet you love it": what
+    the speaker supposes of the addressee is no statement of theirs."""
+    while verb.dep_ == "conj" and verb.head.i != verb.i:
+        verb = verb.head
+    return bool(verb.dep_ == "ROOT")
+
+
+def resolve(name: str, speaker: str, addressee: str | None) -> str | None:
+    """The name with its placeholders filled in; None when it needs an unknown addressee."""
+    if ADDRESSEE in name:
+        if not addressee:
+            return None
+        name = name.replace(ADDRESSEE, addressee)
+    return name.replace(SPEAKER, speaker)

@@ -1,0 +1,139 @@
+"""The pattern kinds about people and judgements: `role` (relatives, friends, pets: named or
+counted) and `opinion` ("I think the movie was great")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_memory.extract.canonical import canonical_name, is_be, is_negated, noun_phrase
+from graph_memory.extract.match import (
+    Match,
+    Who,
+    clause_subject,
+    make_matches,
+    polarity,
+    used_to,
+    who,
+)
+from graph_memory.extract.objects import VAGUE, Found, lower_set, noun_object
+from graph_memory.extract.patterns import OpinionPattern, RolePattern
+from graph_memory.extract.people import named_appositive, person_name, role_owner, role_phrase
+
+_NAMING_VERBS = frozenset({"name", "call"})
+_JUDGEMENT_POS = frozenset({"ADJ"})
+
+
+def _given_name(noun: Any) -> str | None:
+    """ "my husband Tom", "my sister, Anna,", "a dog named Max", "a cat called Luna"."""
+    name = named_appositive(noun)
+    if name:
+        return name
+    for child in noun.rights:
+        if child.dep_ == "appos" and all(t.is_punct for t in noun.doc[noun.i + 1 : child.i]):
+            name = person_name(child)
+            if name:
+                return name
+        if child.dep_ == "acl" and child.lemma_.lower() in _NAMING_VERBS:
+            for named in child.children:
+                if named.dep_ in ("oprd", "xcomp", "dobj", "attr", "npadvmod"):
+                    name = person_name(named)
+                    if name:
+                        return name
+    return None
+
+
+def _counted(noun: Any) -> Found:
+    """The role with its count and modifiers: "three kids", "little sister", "two cats"."""
+    tokens = [
+        t for t in noun_phrase(noun) if t.dep_ in ("nummod", "amod", "compound") or t.i == noun.i
+    ]
+    return Found(canonical_name(tokens, keep_counts=True), "", tokens)
+
+
+def role_matches(
+    noun: Any, relation: str, pattern: RolePattern, roles: frozenset[str]
+) -> list[Match]:
+    key = role_phrase(noun)
+    owner = role_owner(noun)
+    name = _given_name(noun)
+    # "my husband Tom", wherever it stands in the sentence.
+    if owner is not None and name is not None:
+        found = Found(name, "PERSON", [noun])
+        return make_matches(
+            relation, pattern, Who(owner, "", True, []), [found], False, [noun], key
+        )
+    head = noun.head
+    # "Tom is my husband".
+    if owner is not None and noun.dep_ == "attr" and is_be(head):
+        subject_token = clause_subject(head)
+        named = person_name(subject_token) if subject_token is not None else None
+        negated = polarity(head, pattern)
+        if named is None or negated is None:
+            return []
+        found = Found(named, "PERSON", [subject_token])
+        return make_matches(
+            relation, pattern, Who(owner, "", True, []), [found], negated, [noun, head], key
+        )
+    # "I have a dog named Max", "I have three kids", "I don't have a dog anymore".
+    if noun.dep_ != "dobj" or head.lemma_.lower() not in lower_set(pattern.verbs):
+        return []
+    if owner is not None or any(
+        c.dep_ == "det" and c.lower_ in ("the", "this", "that") for c in noun.lefts
+    ):
+        return []  # "I have my sister's car", "I have the dog today"
+    subject_token = clause_subject(head)
+    subject = who(subject_token, pattern, roles) if subject_token is not None else None
+    negated = polarity(head, pattern, ("can", "will", "would"))
+    if subject is None or negated is None:
+        return []
+    found = Found(name, "PERSON", [noun]) if name else _counted(noun)
+    cue = "used to" if used_to(head) is not None else None
+    return make_matches(relation, pattern, subject, [found], negated, [head, noun], key, cue)
+
+
+def _judgement(adjective: Any) -> str | None:
+    if adjective.pos_ not in _JUDGEMENT_POS or is_negated(adjective):
+        return None
+    return str(adjective.lemma_.lower())
+
+
+def _topic(noun: Any, pattern: OpinionPattern) -> Found | None:
+    if noun.pos_ not in ("NOUN", "PROPN") or noun.lower_ in VAGUE:
+        return None
+    return noun_object(noun, pattern)
+
+
+def opinion_matches(
+    verb: Any, relation: str, pattern: OpinionPattern, roles: frozenset[str]
+) -> list[Match]:
+    subject_token = clause_subject(verb)
+    subject = who(subject_token, pattern, roles) if subject_token is not None else None
+    negated = polarity(verb, pattern)
+    if subject is None or negated is None or negated:
+        return []
+    out: list[Match] = []
+    for child in verb.children:
+        topic, judged = None, None
+        if child.dep_ == "ccomp":
+            subjects = [c for c in child.children if c.dep_ == "nsubj"]
+            if is_be(child) and not is_negated(child):
+                # "I think the new Batman movie was great".
+                complements = [c for c in child.children if c.dep_ == "acomp"]
+                topic, judged = (subjects[:1] or [None])[0], (complements[:1] or [None])[0]
+            elif child.pos_ == "ADJ":
+                # "I found the book boring".
+                topic, judged = (subjects[:1] or [None])[0], child
+        elif child.dep_ == "dobj":
+            judged_list = [
+                c for c in verb.children if c.dep_ in ("oprd", "acomp", "xcomp") and c.pos_ == "ADJ"
+            ]
+            topic, judged = child, (judged_list[:1] or [None])[0]
+        if topic is None or judged is None:
+            continue
+        key = _judgement(judged)
+        found = _topic(topic, pattern)
+        if key and found is not None:
+            out.extend(
+                make_matches(relation, pattern, subject, [found], False, [verb, judged], key)
+            )
+    return out

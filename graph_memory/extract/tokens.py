@@ -1,0 +1,37 @@
+"""Tokenisation fixes applied before the parse, so that names and identifiers stay whole.
+
+The English tokenizer splits identifiers at hyphens ("ORD-20240512-8891" -> three tokens) and
+reads a capital letter before a full stop as an initial ("plan A." -> "A."): the parse then
+loses the name. Both are fixed on the Doc, before tagging; the text and its offsets are kept.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from spacy.tokens import Doc
+
+# Codes with a digit, joined by hyphens or slashes: order ids, phone numbers, part numbers.
+_IDENTIFIER = re.compile(r"(?<![\w-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+(?![\w-])")
+_INITIAL = re.compile(r"^[A-Z]\.$")
+
+
+def tokenize(nlp: Any, text: str) -> Doc:
+    """The pipeline's tokenisation of `text`, with identifiers merged and a final capital
+    letter split from its full stop."""
+    doc: Doc = nlp.make_doc(text)
+    last = len(doc) - 1
+    initials = [t for t in doc if _INITIAL.match(t.text) and (t.i == last or doc[t.i + 1].is_space)]
+    if initials:
+        with doc.retokenize() as retokenizer:
+            for token in initials:
+                retokenizer.split(token, [token.text[0], "."], heads=[(token, 0), (token, 0)])
+    if "-" in text or "/" in text:
+        found = [doc.char_span(*m.span()) for m in _IDENTIFIER.finditer(text)]
+        spans = [s for s in found if s is not None and len(s) > 1]
+        if spans:
+            with doc.retokenize() as retokenizer:
+                for span in spans:
+                    retokenizer.merge(span)
+    return doc
