@@ -61,12 +61,17 @@ class RelationSpec(_Frozen):
     contradicts: tuple[str, ...] = ()
     negated_as: str | None = None
     template: str
+    keyed_template: str | None = Field(
+        default=None,
+        description="How a fact with a key is rendered ('{subject}'s {key} is {object}'); "
+        "without it, `template`.",
+    )
     patterns: tuple[PatternSpec, ...] = ()
 
-    @field_validator("template")
+    @field_validator("template", "keyed_template")
     @classmethod
-    def _template_names_both_ends(cls, value: str) -> str:
-        if "{subject}" not in value or "{object}" not in value:
+    def _template_names_both_ends(cls, value: str | None) -> str | None:
+        if value is not None and ("{subject}" not in value or "{object}" not in value):
             raise ValueError("template must contain {subject} and {object}")
         return value
 
@@ -118,9 +123,10 @@ class Ontology(_Frozen):
             if rel.memory_type not in self.memory_types:
                 raise ValueError(f"{where}.memory_type: unknown memory type {rel.memory_type!r}")
             for pattern in rel.patterns:
-                if getattr(pattern, "subject", None) == "speaker" and not self.type_allowed(
-                    rel.domain, "Person"
-                ):
+                about_people = pattern.kind in ("role", "opinion", "open")
+                if (
+                    about_people or getattr(pattern, "subject", None) in ("speaker", "person")
+                ) and not self.type_allowed(rel.domain, "Person"):
                     raise ValueError(
                         f"{where}.patterns: a speaker-subject pattern needs Person in the domain"
                     )
@@ -164,7 +170,9 @@ class Ontology(_Frozen):
         return ANY_TYPE in allowed or type_name in allowed
 
     def render(self, relation: str, subject: str, obj: str, key: str | None) -> str:
-        return self.relations[relation].template.format(subject=subject, object=obj, key=key or "")
+        spec = self.relations[relation]
+        template = spec.keyed_template if key and spec.keyed_template else spec.template
+        return template.format(subject=subject, object=obj, key=key or "")
 
 
 def _merge(base: dict[str, Any], override: Mapping[str, Any], path: Path) -> dict[str, Any]:
