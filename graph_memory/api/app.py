@@ -16,7 +16,7 @@ from fastapi import FastAPI
 from mcp.server.streamable_http_manager import StreamableHTTPASGIApp
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import Headers
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -28,6 +28,7 @@ from graph_memory.api.routes import health, router
 from graph_memory.api.tenants import AuthError, Tenants
 from graph_memory.config import Settings, get_settings
 from graph_memory.memory import Memory
+from graph_memory.ui.router import install_ui
 
 MIB = 1 << 20
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -101,6 +102,49 @@ class TenantGate:
                 return
             scope.setdefault("state", {})["tenant"] = tenant
         await self.app(scope, receive, send)
+
+
+class EngineGate:
+    """While the embedded engine is down (being restarted, or given up on), answer /v1 and
+    /mcp at once with 503 and Retry-After instead of letting each request fail on the socket;
+    and give every other 503 (a request the engine died under) a Retry-After too."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        tenants = cast(Tenants | None, getattr(cast(FastAPI, scope["app"]).state, "tenants", None))
+        engine = tenants.root.engine if tenants is not None else None
+        if engine is None:
+            await self.app(scope, receive, send)
+            return
+        path = scope.get("path", "")
+        status = engine.status()
+        if status.state in ("restarting", "failed") and (
+            path == "/mcp" or path.startswith(("/v1/", "/mcp/"))
+        ):
+            message = (
+                "the graph engine is being restarted; retry shortly"
+                if status.state == "restarting"
+                else "the graph engine is down and could not be restarted"
+            )
+            response = error_response(
+                503, "unavailable", message, headers={"Retry-After": str(status.retry_after_s)}
+            )
+            await response(scope, receive, send)
+            return
+
+        async def send_with_retry_after(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] == 503:
+                headers = MutableHeaders(scope=message)
+                if "retry-after" not in headers:
+                    headers["Retry-After"] = str(engine.status().retry_after_s)
+            await send(message)
+
+        await self.app(scope, receive, send_with_retry_after)
 
 
 class McpEndpoint:
@@ -195,16 +239,21 @@ def create_app(settings: Settings | None = None, memory: Memory | None = None) -
         version=__version__,
         summary="Self-hosted, explainable knowledge-graph memory for LLM agents.",
         lifespan=lifespan,
+        # Served by graph_memory.ui from the package: FastAPI's own pages load from a CDN.
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.telemetry = telemetry
     # Outermost last: request ids and latency see every answer, refusals included.
     app.add_middleware(BodyLimit, max_bytes=body_limit(settings))
     app.add_middleware(TenantGate)
+    app.add_middleware(EngineGate)
     if not settings.api_keys:
         app.add_middleware(LoopbackOnly)
     app.add_middleware(RequestContext, telemetry=telemetry)
     install_error_handlers(app)
     app.include_router(router)
     app.include_router(health)
+    install_ui(app)  # /ui, /docs, /redoc: the package's own files, offline
     app.router.routes.append(Route("/mcp", endpoint=McpEndpoint(), include_in_schema=False))
     return app

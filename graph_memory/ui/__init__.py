@@ -1,0 +1,1 @@
+"""The memory explorer: a browser page over the REST API, served at /ui (see router.py)."""
