@@ -42,6 +42,11 @@ The cases, in the order they are checked (ontology/README.md has the table):
       these days it's coffee": coffee SUPERSEDES tea). An `update` cue never replaces an
       event (memory type `event`: what happened stays true); a `correction` does. Each
       replacement is decided as a competitor (2a-2c), with the cue as written in its reason.
+   d. a retraction in the message ("I've moved on from running", "I stopped the keto diet",
+      "forget what I said about being allergic to cats"; "I can eat dairy again" for
+      constraints only) ends the speaker's earlier active facts whose object it names, whether
+      or not a statement was extracted from it (`end_reason` "ended: '<cue> <what>'"); a
+      past statement of the same message about the same thing then stores nothing.
    Without a cue, many-valued statements coexist (likes, hobbies, wishes) and the same wording
    repeated reinforces (case 1) whatever the cue.
 Nothing is ever deleted: superseded and conflicted facts keep their text, embedding and edges.
@@ -49,16 +54,17 @@ Nothing is ever deleted: superseded and conflicted facts keep their text, embedd
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from graph_memory.extract.cues import Cue, names_object
+from graph_memory.extract.cues import Cue, Retraction, names_object
 from graph_memory.models import SEMANTIC_MEMORY_TYPE, Fact, FactChange, FactLink, FactStatus
 from graph_memory.ontology import Ontology
 
 _ACTIVE = ("current", "conflicted")
 EVENT_MEMORY_TYPE = "event"
+CONSTRAINT_MEMORY_TYPE = "constraint"
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,16 @@ class Said:
 
 
 PLAIN = Said()
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A retraction a message makes (graph_memory/extract/cues.py), for its speaker."""
+
+    subject_id: str
+    retraction: Retraction
+    at: datetime
+    by: str  # the episode that said it
 
 
 @dataclass
@@ -137,10 +153,12 @@ class ConflictResolver:
         active: list[Fact],
         now: datetime,
         said: Mapping[str, Said] | None = None,
+        endings: Sequence[Ending] = (),
     ) -> Resolution:
         """Resolve `candidates` in order. `active` are the current/conflicted facts of the
-        candidates' subjects; candidates resolved earlier join them for later ones. `said`
-        tells, by candidate id, how a candidate was stated (default: plainly)."""
+        candidates' subjects (and of the endings'); candidates resolved earlier join them for
+        later ones. `said` tells, by candidate id, how a candidate was stated (default:
+        plainly); `endings` are retractions (rule 3d), applied first."""
         result = Resolution()
         created: list[Fact] = []
         pool = {fact.id: fact for fact in active}
@@ -151,6 +169,9 @@ class ConflictResolver:
             for fact in active
         }
         history: list[Fact] = []  # past statements of this batch, stored already ended
+        retracted = [e.retraction.what for e in endings]
+        for ending in endings:
+            self._retract(ending, pool, state, result)
         for candidate in candidates:
             how = (said or {}).get(candidate.id, PLAIN)
             cue = how.cue
@@ -162,6 +183,8 @@ class ConflictResolver:
                 if twin is not None:
                     self._end(twin, candidate, f"ended: '{cue.text}'", state, result)
                     result.dropped.add(candidate.id)
+                elif any(names_object(what, candidate.object_name or "") for what in retracted):
+                    result.dropped.add(candidate.id)  # a retraction of this message said it
                 else:
                     state[candidate.id] = _State(
                         "superseded", candidate.valid_from, False, f"past: '{cue.text}'"
@@ -298,16 +321,43 @@ class ConflictResolver:
             ):
                 self._end(fact, denial, reason, state, result)
 
-    @staticmethod
+    def _retract(
+        self, ending: Ending, pool: dict[str, Fact], state: dict[str, _State], result: Resolution
+    ) -> None:
+        """Rule 3d: a retraction ends the speaker's earlier active facts whose object it
+        names (constraints only, for "I can eat X again")."""
+        retraction = ending.retraction
+        for fid, fact in sorted(pool.items()):
+            if (
+                state[fid].status in _ACTIVE
+                and fact.subject_id == ending.subject_id
+                and fact.valid_from < ending.at
+                and names_object(retraction.what, fact.object_name or "")
+                and (not retraction.constraints_only or fact.memory_type == CONSTRAINT_MEMORY_TYPE)
+            ):
+                self._end_at(fact, ending.at, ending.by, retraction.reason, state, result)
+
+    @classmethod
     def _end(
-        fact: Fact, by: Fact, reason: str, state: dict[str, _State], result: Resolution
+        cls, fact: Fact, by: Fact, reason: str, state: dict[str, _State], result: Resolution
     ) -> None:
         """`fact` stops holding at `by`'s valid time, with no successor."""
-        state[fact.id] = _State("superseded", by.valid_from, False, reason)
+        cls._end_at(fact, by.valid_from, by.id, reason, state, result)
+
+    @staticmethod
+    def _end_at(
+        fact: Fact,
+        at: datetime,
+        by: str,
+        reason: str,
+        state: dict[str, _State],
+        result: Resolution,
+    ) -> None:
+        state[fact.id] = _State("superseded", at, False, reason)
         change = FactChange(
             kind="superseded", fact_id=fact.id, other_fact_id=fact.id, reason=reason
         )
-        result.changes.append((by.id, change))
+        result.changes.append((by, change))
 
     @staticmethod
     def _twin(candidate: Fact, pool: dict[str, Fact], state: dict[str, _State]) -> Fact | None:

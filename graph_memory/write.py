@@ -15,7 +15,7 @@ import numpy.typing as npt
 from graph_memory.embed import Embedder
 from graph_memory.entities import EntityResolver, ResolvedEntities
 from graph_memory.extract.base import Extractor
-from graph_memory.extract.cues import change_cue
+from graph_memory.extract.cues import change_cue, retractions
 from graph_memory.extract.when import occurred
 from graph_memory.ids import make_id
 from graph_memory.models import (
@@ -29,7 +29,7 @@ from graph_memory.models import (
     WriteResult,
 )
 from graph_memory.ontology import Ontology
-from graph_memory.resolve import ConflictResolver, Resolution, Said
+from graph_memory.resolve import ConflictResolver, Ending, Resolution, Said
 from graph_memory.store.base import (
     EpisodeRow,
     EvidenceRow,
@@ -180,13 +180,19 @@ class WritePlanner:
             for t in request.triples
         )
 
+    @staticmethod
+    def _speaker(item: _Item) -> str:
+        """Who said the text: first person resolves to this name."""
+        return item.request.speaker or item.request.user_id
+
     def _extract(self, items: list[_Item]) -> None:
         with_text = [item for item in items if item.request.text is not None]
         extractions = self._extractor.extract(
             [
                 ExtractionInput(
                     text=item.episode.text or "",
-                    speaker=item.request.speaker or item.request.user_id,
+                    speaker=self._speaker(item),
+                    timestamp=item.episode.timestamp,
                 )
                 for item in with_text
             ]
@@ -217,16 +223,31 @@ class WritePlanner:
                 *item.mentions,
             )
         ]
+        retracting = {
+            item.episode.id: (EntityRef(name=self._speaker(item), type="Person"), found)
+            for item in items
+            if item.request.text is not None and (found := retractions(item.episode.text or ""))
+        }
+        refs.extend(ref for ref, _ in retracting.values())
         entities = self._entities.resolve(user_id, refs, now)
         candidates, evidence_of = self._candidates(items, entities, now)
-        subject_ids = list(dict.fromkeys(c.subject_id for c in candidates))
+        endings = [
+            Ending(entities.by_ref[ref].id, retraction, item.episode.timestamp, item.episode.id)
+            for item in items
+            if item.episode.id in retracting
+            for ref, found in [retracting[item.episode.id]]
+            for retraction in found
+        ]
+        subject_ids = list(
+            dict.fromkeys([*(c.subject_id for c in candidates), *(e.subject_id for e in endings)])
+        )
         active = self._store.active_facts_of_subjects(user_id, subject_ids)
         texts = {item.episode.id: item.episode.text or "" for item in items}
         said = {
             fid: Said(negated=s.negated, cue=change_cue(texts[ep_id], s))
             for fid, (ep_id, s) in evidence_of.items()
         }
-        resolution = self._conflicts.resolve(candidates, active, now, said)
+        resolution = self._conflicts.resolve(candidates, active, now, said, endings)
         fact_vectors = self._embedder.embed([fact.text or "" for fact in resolution.created])
 
         vectors = episode_vectors.result()
@@ -264,8 +285,11 @@ class WritePlanner:
         plan.links.extend(resolution.links)
 
         changes_of: dict[str, list[FactChange]] = {}
-        for candidate_id, change in resolution.changes:
-            changes_of.setdefault(evidence_of[candidate_id][0], []).append(change)
+        for by, change in resolution.changes:
+            # `by` is a candidate, or the episode of a retraction
+            changes_of.setdefault(evidence_of[by][0] if by in evidence_of else by, []).append(
+                change
+            )
         for item in items:
             fact_ids = [
                 resolution.reinforced.get(c, c)

@@ -50,11 +50,13 @@ def _cue(verb: Any) -> str | None:
 
 
 def _for_key(verb: Any, objects: list[Any]) -> str | None:
-    """The context of a preference: "for backend work", "for breakfast" (before or after)."""
+    """The context of a preference: "for backend work", "for breakfast" (before or after),
+    "on long flights" (before the verb)."""
     heads = [verb, *objects]
     for head in heads:
         for prep in head.children:
-            if prep.dep_ == "prep" and prep.lower_ == "for":
+            fronted = prep.i < verb.i and prep.lower_ in ("on", "at", "in", "during", "when")
+            if prep.dep_ == "prep" and (prep.lower_ == "for" or fronted):
                 pobj = [g for g in prep.children if g.dep_ == "pobj"]
                 if pobj and pobj[0].pos_ in ("NOUN", "PROPN"):
                     name = canonical_name(noun_phrase(pobj[0]))
@@ -79,6 +81,8 @@ def verb_matches(
     key: str | None = verb.lemma_.lower() if pattern.key == "verb" else None
     if pattern.object == "clause":
         xcomps = [c for c in verb.children if c.dep_ == "xcomp" and has_to(c)]
+        # "I want to learn to surf and to run a half marathon": each conjoined goal.
+        xcomps += [c for x in xcomps for c in x.children if c.dep_ == "conj" and has_to(c)]
         found = [clause_object(c, pattern) for c in xcomps]
     else:
         if pattern.prepositions:
@@ -93,8 +97,15 @@ def verb_matches(
             objects = [
                 c for c in verb.children
                 if c.dep_ in _OBJECT_DEPS or (c.dep_ == "xcomp" and c.tag_ == "VBG")
-                # "for breakfast I like oatmeal": the small model calls the object intj.
-                or (c.dep_ == "intj" and c.i > verb.i and c.pos_ in ("NOUN", "ADJ", "PROPN"))
+                # "for breakfast I like oatmeal", "I hate cilantro": the small model calls
+                # such objects intj or advmod.
+                or (
+                    c.dep_ in ("intj", "advmod")
+                    and c.i > verb.i
+                    and c.pos_ in ("NOUN", "ADJ", "PROPN")
+                    and (c.dep_ == "intj" or c.i == verb.i + 1)
+                    and not c.lower_.endswith("ly")
+                )
             ]  # fmt: skip
         found = [noun_object(o, pattern) for o in with_conjuncts(objects)]
         if pattern.ner:
@@ -148,6 +159,9 @@ def copula_matches(
             return []
         if any(c.dep_ == "prep" and c.lower_ == "of" for c in complement.rights):
             return []  # "a fan of jazz", "a bit of a foodie"
+        judged = lower_set(pattern.exclude_modifiers)
+        if any(c.dep_ == "amod" and c.lemma_.lower() in judged for c in complement.lefts):
+            return []  # "I'm a terrible parent haha": a joke or a judgement, no identity
         tokens = [
             t for t in noun_phrase(complement) if t.dep_ in ("amod", "compound") or t == complement
         ]

@@ -77,6 +77,8 @@ def clause_subject(verb: Any, passive: bool = False) -> Any | None:
 def who(subject: Any, pattern: Any, roles: frozenset[str]) -> Who | None:
     """The subject a pattern accepts, resolved, or None."""
     mode = getattr(pattern, "subject", "person")
+    if any(c.dep_ == "conj" and c.lower_ in ("i", "we") for c in subject.children):
+        subject = next(c for c in subject.children if c.dep_ == "conj")  # "Nadia and I"
     if mode in ("speaker", "person"):
         name = person_subject(subject, roles, speaker_only=mode == "speaker")
         if name is None:
@@ -104,8 +106,12 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
     habit = used_to(clause)
     tensed = habit if habit is not None else clause
     if habit is None:
-        if pattern.tense == "present" and is_past(clause):
+        if pattern.tense in ("present", "habitual") and is_past(clause):
             return None
+        if pattern.tense == "habitual" and clause.tag_ == "VBG":
+            auxes = {c.lower_ for c in clause.children if c.dep_ == "aux"}
+            if "been" not in auxes:
+                return None  # "Right now I'm playing Brahms"
         if pattern.tense == "past" and not is_past(clause, perfect=True):
             return None
     used = {c.lemma_.lower() for c in tensed.children if c.tag_ == "MD"}

@@ -123,6 +123,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     if ("<poss>" in dets and not (possessed and (_own(head) or possessor is not None))) or clausal:
         return None
     ent = entity_span(head)
+    if ent is not None and isinstance(pattern, VerbPattern) and pattern.proper_noun:
+        return None  # "for six years" names no employer
     title_verb = head.pos_ == "VERB" and head.tag_ != "VBG" and head.is_title
     if head.pos_ == "VERB" and not title_verb and (not misparsed or head.tag_ == "VBG"):
         # Only gerunds name things: "hiking", "watching movies"; never "having it". Their
@@ -152,6 +154,9 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             dropped = lower_set(pattern.drop_modifiers)
             tokens = [t for t in tokens if t.i == head.i or t.lower_ not in dropped]
         name = canonical_name(tokens)
+        owner = _own(head) if possessed else None
+        if owner and name:
+            name = f"{owner}'s {name}"  # "I love my job" -> "<speaker>'s job"
         if possessor is not None and name:
             # "my cousin's wedding" -> "cousin's wedding".
             whose = phrase_text(t for t in possessor.subtree if t.tag_ not in ("PRP$", "POS", "DT"))
@@ -176,9 +181,12 @@ def _possessor(head: Any) -> Any | None:
     return None
 
 
-def _own(head: Any) -> bool:
-    """Whether the head is possessed by the speaker ("my thesis"), not by someone else."""
-    return any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in head.children)
+def _own(head: Any) -> str | None:
+    """The placeholder of the speaker or addressee possessing the head ("my thesis")."""
+    for child in head.children:
+        if child.dep_ == "poss" and child.tag_ == "PRP$":
+            return owner_placeholder(child)
+    return None
 
 
 def clause_object(verb: Any, pattern: PatternSpec) -> Found | None:
@@ -192,7 +200,8 @@ def clause_object(verb: Any, pattern: PatternSpec) -> Found | None:
         tokens = sorted([*tokens, *passive], key=lambda t: t.i)
     if len(tokens) > _MAX_CLAUSE_TOKENS or any(c.dep_ == "nsubj" for c in verb.children):
         return None
-    if not pattern.objects and not passive and not has_content(tokens, verb, verbs=True):
+    bare = isinstance(pattern, VerbPattern) and pattern.bare and len(tokens) == 1
+    if not (pattern.objects or passive or bare) and not has_content(tokens, verb, verbs=True):
         return None
     if any(t.pos_ == "PRON" and t.lower_ not in _POSSESSIVE_PRONOUNS for t in tokens):
         return None

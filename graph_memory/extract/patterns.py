@@ -45,10 +45,11 @@ class _ClausePattern(_Pattern):
         "can't eat nuts', not 'I haven't eaten lunch') and yields the relation itself; "
         "positive: a negated match becomes the relation's negated_as, or is dropped.",
     )
-    tense: Literal["any", "present", "past"] = Field(
+    tense: Literal["any", "present", "habitual", "past"] = Field(
         default="any",
         description="present: not in the simple past ('I live', 'I've lived', not 'I lived'); "
-        "past: simple past or perfect ('I moved', 'I've moved', not 'I'm moving').",
+        "habitual: present, not progressive ('I play', 'I've been playing', not 'I'm "
+        "playing'); past: simple past or perfect ('I moved', 'I've moved', not 'I'm moving').",
     )
     subjects: tuple[str, ...] = Field(
         default=(),
@@ -90,6 +91,11 @@ class VerbPattern(_ClausePattern):
     drop_modifiers: tuple[str, ...] = Field(
         default=(), description="Adjectives left out of the object ('a new camera' -> camera)."
     )
+    bare: bool = Field(
+        default=False,
+        description="With object clause: the verb alone is a goal or liking ('I like to "
+        "snowboard').",
+    )
     prepositions: tuple[str, ...] = Field(
         default=(), description="With these, the object is the object of one of the prepositions."
     )
@@ -121,6 +127,11 @@ class CopulaPattern(_ClausePattern):
     adjectives: tuple[str, ...] = ()
     prepositions: tuple[str, ...] = ()
     subject: Subject = Field(default="person", description=_SUBJECT_DOC)
+    exclude_modifiers: tuple[str, ...] = Field(
+        default=(),
+        description="With indefinite: adjectives that make the complement a judgement, not a "
+        "role ('a terrible parent').",
+    )
     indefinite: bool = Field(
         default=False,
         description="Without adjectives: the complement must be a noun with 'a'/'an' ('I'm a "
@@ -212,6 +223,11 @@ class RolePattern(_ClausePattern):
     nouns: tuple[str, ...] = Field(min_length=1, description="Role noun lemmas.")
     verbs: tuple[str, ...] = Field(
         default=("have", "get"), description="Verbs that give the role to the speaker."
+    )
+    exclude_mentions: tuple[str, ...] = Field(
+        default=(),
+        description="Role words that alone ('my friends') say too little to make a fact; "
+        "with a name or a count they still do.",
     )
     people: bool = Field(
         default=False,

@@ -20,6 +20,7 @@ SPEAKER = "\x01"
 ADDRESSEE = "\x02"
 PLACEHOLDERS = (SPEAKER, ADDRESSEE)
 
+_REASONS = frozenset({"since", "because", "as"})
 _SPEAKER_WORDS = frozenset({"i", "we", "me", "us", "i'm", "im"})
 _SPEAKER_POSSESSIVES = frozenset({"my", "our"})
 _ADDRESSEE_POSSESSIVES = frozenset({"your", "ur"})
@@ -104,6 +105,9 @@ def _main_clause(verb: Any) -> bool:
     the speaker supposes of the addressee is no statement of theirs."""
     while verb.dep_ == "conj" and verb.head.i != verb.i:
         verb = verb.head
+    if verb.dep_ == "advcl":
+        # "Since you're allergic to latex, ...": a reason states what it gives as known.
+        return any(c.dep_ == "mark" and c.lower_ in _REASONS for c in verb.children)
     return bool(verb.dep_ == "ROOT")
 
 

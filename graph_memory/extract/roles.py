@@ -20,6 +20,7 @@ from graph_memory.extract.patterns import OpinionPattern, RolePattern
 from graph_memory.extract.people import named_appositive, person_name, role_owner, role_phrase
 
 _NAMING_VERBS = frozenset({"name", "call"})
+_POINTING = frozenset({"the", "this", "that", "these", "those"})
 _JUDGEMENT_POS = frozenset({"ADJ"})
 
 
@@ -63,6 +64,15 @@ def role_matches(
             relation, pattern, Who(owner, "", True, []), [found], False, [noun], key
         )
     head = noun.head
+    named_subject = owner is not None and noun.dep_ == "attr" and is_be(head)
+    if owner is not None and not named_subject:
+        # "my sister lives in Ohio", "my mom is a hairdresser": the speaker has a sister.
+        if noun.lower_ in lower_set(pattern.exclude_mentions):
+            return []
+        found = Found(role_phrase(noun), "", [noun])
+        return make_matches(
+            relation, pattern, Who(owner, "", True, []), [found], False, [noun], key
+        )
     # "Tom is my husband".
     if owner is not None and noun.dep_ == "attr" and is_be(head):
         subject_token = clause_subject(head)
@@ -77,9 +87,7 @@ def role_matches(
     # "I have a dog named Max", "I have three kids", "I don't have a dog anymore".
     if noun.dep_ != "dobj" or head.lemma_.lower() not in lower_set(pattern.verbs):
         return []
-    if owner is not None or any(
-        c.dep_ == "det" and c.lower_ in ("the", "this", "that") for c in noun.lefts
-    ):
+    if owner is not None or any(c.dep_ == "det" and c.lower_ in _POINTING for c in noun.lefts):
         return []  # "I have my sister's car", "I have the dog today"
     subject_token = clause_subject(head)
     subject = who(subject_token, pattern, roles) if subject_token is not None else None
