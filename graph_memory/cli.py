@@ -26,6 +26,7 @@ from graph_memory.errors import GraphMemoryError, InvalidInputError, NotFoundErr
 from graph_memory.memory import Memory
 from graph_memory.models import FACT_STATUSES, Fact, Triple, WorkingSlot, WriteRequest
 from graph_memory.ontology import load_ontology
+from graph_memory.validation import check_time
 
 # No rich markup: help texts show literal [brackets] (the triple key syntax).
 app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None)
@@ -116,9 +117,10 @@ def _when(value: str | None, field: str) -> datetime | None:
     if value is None:
         return None
     try:
-        return datetime.fromisoformat(value)
+        parsed = datetime.fromisoformat(value)
     except ValueError:
         raise InvalidInputError(f"{field}: not an ISO 8601 date-time: {value!r}") from None
+    return check_time(parsed, field=field)
 
 
 def _triple(spec: str) -> Triple:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import datetime, timedelta
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -10,7 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from graph_memory import decay
 from graph_memory.embed import Embedder
 from graph_memory.errors import InvalidInputError, NotFoundError
-from graph_memory.ids import check_id, make_id
+from graph_memory.forgetting import Forgetter
+from graph_memory.ids import make_id
 from graph_memory.models import (
     SEMANTIC_MEMORY_TYPE,
     EntityRef,
@@ -45,7 +45,6 @@ CONFIDENCE_MAX = 1.0
 PRUNE_RULES: tuple[PruneRule, ...] = (
     "expired", "low_confidence", "superseded", "never_used", "faded"
 )
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 # A hundred years: older cut-offs mean nothing and overflow date arithmetic.
 MAX_PRUNE_DAYS = 36_500
@@ -231,94 +230,12 @@ class Lifecycle:
         reason: str,
         now: datetime,
     ) -> list[Tombstone]:
-        by = clean_text(by, field="by", max_chars=200)
-        reason = clean_text(reason, field="reason", max_chars=1000)
-        fact_ids: set[str] = set()
-        episode_ids: set[str] = set()
-        entity_ids: set[str] = set()
-        if memory_id is not None:
-            check_id(memory_id, prefixes=("fact", "ep"))
-            if memory_id.startswith("fact_"):
-                fact = self._owned_fact(memory_id, user_id)
-                fact_ids.add(fact.id)
-            else:
-                episode = self._store.get_episode(memory_id)
-                if episode is None or episode.user_id != user_id or episode.status == "forgotten":
-                    raise NotFoundError(f"no memory {memory_id} for user {user_id}")
-                episode_ids.add(episode.id)
-                fact_ids |= set(self._store.facts_from_episodes([episode.id]))
-        elif entity_id is not None:
-            check_id(entity_id, prefixes=("ent",))
-            entity = self._store.get_entity(entity_id)
-            if entity is None or entity.user_id != user_id:
-                raise NotFoundError(f"no entity {entity_id} for user {user_id}")
-            entity_ids.add(entity.id)
-            fact_ids |= {
-                f.id
-                for f in self._store.list_facts(user_id, entity_id=entity.id, limit=100_000)
-                if f.status != "forgotten"
-            }
-            episode_ids |= set(self._store.episodes_mentioning(entity.id))
-        else:
-            assert query is not None
-            words = {
-                w.lower() for w in _WORD.findall(clean_text(query, field="query", max_chars=1000))
-            }
-            if not words:
-                raise InvalidInputError("query: needs at least one word")
-            for fact, _ in self._store.search_facts_by_text(user_id, query, 10_000):
-                if fact.text and words <= {w.lower() for w in _WORD.findall(fact.text)}:
-                    fact_ids.add(fact.id)
-            for episode, _ in self._store.search_episodes_by_text(user_id, query, 10_000):
-                if episode.text and words <= {w.lower() for w in _WORD.findall(episode.text)}:
-                    episode_ids.add(episode.id)
-        # A forgotten fact's source messages would still recall it: forget them too. (Not those
-        # of a semantic memory: they are its source facts' evidence, and those facts stay.)
-        facts = self._store.get_facts(sorted(fact_ids))
-        episode_ids |= set(
-            self._store.fact_sources(
-                sorted(f.id for f in facts if f.memory_type != SEMANTIC_MEMORY_TYPE)
-            )
+        """Forget memories and what follows from them: the rules are in
+        graph_memory/forgetting.py (and the README's Forget section)."""
+        return Forgetter(self._store, self._embedder).forget(
+            user_id=user_id, memory_id=memory_id, entity_id=entity_id, query=query, by=by,
+            reason=reason, now=now,
         )
-        # A conclusion drawn from forgotten facts must not outlive them.
-        fact_ids |= {
-            link.from_id
-            for link in self._store.fact_links(sorted(fact_ids))
-            if link.kind == "DERIVED_FROM" and link.to_id in fact_ids
-        }
-        tombstones = [
-            Tombstone(
-                id=make_id("tomb", target, now.isoformat()),
-                target_id=target,
-                target_kind=kind,
-                user_id=user_id,
-                forgotten_at=now,
-                by=by,
-                reason=reason,
-            )
-            for kind, targets in (
-                ("fact", fact_ids),
-                ("episode", episode_ids),
-                ("entity", entity_ids),
-            )
-            for target in sorted(targets)
-        ]
-        if tombstones:
-            self._store.forget(
-                ForgetPlan(
-                    fact_ids=sorted(fact_ids),
-                    episode_ids=sorted(episode_ids),
-                    entity_ids=sorted(entity_ids),
-                    tombstones=tombstones,
-                )
-            )
-        return tombstones
-
-    def _owned_fact(self, fact_id: str, user_id: str) -> Fact:
-        fact = self._store.get_fact(fact_id)
-        if fact is None or fact.user_id != user_id or fact.status == "forgotten":
-            raise NotFoundError(f"no memory {fact_id} for user {user_id}")
-        return fact
 
     def prune(
         self,

@@ -57,7 +57,7 @@ from graph_memory.recall.models import RecallRequest, RecallResponse
 from graph_memory.recall.recaller import Recaller
 from graph_memory.store.base import FactUpdate, Store
 from graph_memory.usage import UsageRecorder
-from graph_memory.validation import check_request, check_scope_id, utcnow
+from graph_memory.validation import check_optional_time, check_request, check_scope_id, utcnow
 from graph_memory.working import WorkingMemory
 from graph_memory.write import WritePlanner
 
@@ -316,6 +316,7 @@ class Memory:
         """Change a fact. A new object or key makes a new version that supersedes the old one;
         other changes apply in place. Either way the conflict policy runs again."""
         check_id(fact_id, prefixes=("fact",))
+        expires_at = check_optional_time(expires_at, field="expires_at")
         with self._write_lock:
             fact = self._current(fact_id)
             if is_experience(fact) and (object_name, key, memory_type) != (None, None, None):
@@ -402,6 +403,8 @@ class Memory:
         """Consolidate a user's facts (of one agent, session or time window of valid times):
         merge near-duplicates (reversibly) and turn facts stated `min_evidence` times (default
         `consolidation_min_evidence`) into semantic memories with evidence and scope."""
+        since = check_optional_time(since, field="since")
+        until = check_optional_time(until, field="until")
         with self._write_lock:
             return self._consolidation.summarize(
                 user_id, agent_id=agent_id, session_id=session_id, since=since, until=until,

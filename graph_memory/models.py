@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Literal
+from datetime import UTC, datetime
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 # merged: a near-duplicate folded into another fact by consolidation (reversible: unmerge).
 FactStatus = Literal["current", "superseded", "conflicted", "merged", "forgotten"]
@@ -19,6 +19,29 @@ FACT_STATUSES: tuple[FactStatus, ...] = (
 # The memory type of conclusions consolidated from repeated facts (graph_memory/consolidate).
 SEMANTIC_MEMORY_TYPE = "semantic"
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:@\-]{0,127}$"
+# Every time a caller gives must lie within these, after conversion to UTC: a year-1 time with
+# a +14:00 offset is year 0 in UTC, and one such value made every later read of its user fail.
+TIME_MIN = datetime(1900, 1, 1, tzinfo=UTC)
+TIME_MAX = datetime(2200, 12, 31, 23, 59, 59, 999999, tzinfo=UTC)
+
+
+def bounded_time(value: datetime) -> datetime:
+    """`value` (naive means UTC) if it lies within TIME_MIN..TIME_MAX in UTC, else ValueError."""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    try:
+        utc = value.astimezone(UTC)
+    except (OverflowError, ValueError):
+        utc = None
+    if utc is None or not TIME_MIN <= utc <= TIME_MAX:
+        raise ValueError(
+            f"{value.isoformat()} is out of range: times must fall within the years "
+            f"{TIME_MIN.year}-{TIME_MAX.year} after conversion to UTC"
+        )
+    return value
+
+
+BoundedTime = Annotated[datetime, AfterValidator(bounded_time)]
 
 
 class _Strict(BaseModel):
@@ -110,7 +133,7 @@ class WriteRequest(_Strict):
     session_id: str | None = Field(default=None, pattern=ID_PATTERN)
     memory_type: str | None = None
     priority: int | None = None
-    timestamp: datetime | None = None
+    timestamp: BoundedTime | None = None
     source_id: str | None = Field(default=None, max_length=256)
     speaker: str | None = Field(default=None, max_length=200)
     addressee: str | None = Field(
@@ -235,6 +258,11 @@ class Tombstone(_Frozen):
     forgotten_at: datetime
     by: str
     reason: str
+    redacted: bool = Field(
+        default=False,
+        description="An episode that stays, with only the forgotten parts of its text replaced "
+        "by [forgotten] (it still backs other facts).",
+    )
 
 
 class WorkingSlot(_Frozen):

@@ -8,7 +8,13 @@ import unicodedata
 from datetime import UTC, datetime
 
 from graph_memory.errors import InvalidInputError
-from graph_memory.models import ID_PATTERN, SEMANTIC_MEMORY_TYPE, Triple, WriteRequest
+from graph_memory.models import (
+    ID_PATTERN,
+    SEMANTIC_MEMORY_TYPE,
+    Triple,
+    WriteRequest,
+    bounded_time,
+)
 from graph_memory.ontology import Ontology
 
 # C0/C1 control characters except tab, newline and carriage return.
@@ -43,6 +49,21 @@ def clean_text(value: object, *, field: str, max_chars: int) -> str:
             f"{field}: {len(value)} characters is over the limit of {max_chars}"
         )
     return value
+
+
+def check_time(value: object, *, field: str) -> datetime:
+    """A time a caller gave: a datetime (naive means UTC) within the years 1900-2200 after
+    conversion to UTC (models.TIME_MIN / TIME_MAX). Returned timezone-aware."""
+    if not isinstance(value, datetime):
+        raise InvalidInputError(f"{field}: expected a date-time, got {type(value).__name__}")
+    try:
+        return bounded_time(value)
+    except ValueError as e:
+        raise InvalidInputError(f"{field}: {e}") from e
+
+
+def check_optional_time(value: datetime | None, *, field: str) -> datetime | None:
+    return None if value is None else check_time(value, field=field)
 
 
 def check_scope_id(value: object, *, field: str) -> str:
@@ -124,8 +145,8 @@ def check_request(ontology: Ontology, request: WriteRequest, max_chars: int) -> 
             clean_text(ref.name, field=f"{triple.predicate} entity name", max_chars=200)
         if triple.key is not None:
             clean_text(triple.key, field=f"{triple.predicate} key", max_chars=100)
-    if request.timestamp is not None and request.timestamp.tzinfo is None:
-        updates["timestamp"] = request.timestamp.replace(tzinfo=UTC)
+    if request.timestamp is not None:
+        updates["timestamp"] = check_time(request.timestamp, field="timestamp")
     return request.model_copy(update=updates)
 
 

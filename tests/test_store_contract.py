@@ -12,6 +12,7 @@ from graph_memory.ids import make_id
 from graph_memory.models import Entity, Episode, Fact, FactLink, Tombstone, WorkingSlot
 from graph_memory.store.base import (
     EntityRow,
+    EpisodeRedaction,
     EpisodeRow,
     EvidenceRow,
     FactRow,
@@ -283,6 +284,46 @@ def test_forget_removes_from_every_path_and_keeps_a_tombstone(
     assert store.tombstones([lives.id]) == [tomb]
     assert store.active_facts_of_subjects("u1", [emi.id]) == []
 
+
+def test_forget_redacts_a_message_that_stays_and_unlinks_what_went(
+    seeded: tuple[Store, Episode, Fact, Entity, Entity],
+) -> None:
+    store, ep, lives, emi, paris = seeded
+    berlin = entity("Berlin", "Place")
+    loves = fact(emi, "LOVES", berlin, ep)
+    plan = plan_for(ep, [loves], [emi, berlin], dim=3)
+    store.apply(plan.model_copy(update={"episodes": []}))
+    assert {(r.fact_id, r.span_start) for r in store.episode_evidence([ep.id])} == {
+        (lives.id, 0), (loves.id, 0)
+    }
+    assert store.entities_mentioned([ep.id]) == {emi.id, paris.id, berlin.id}
+    uses = {u.entity_id: u for u in store.entity_uses([paris.id, emi.id, "ent_missing"])}
+    assert set(uses) == {paris.id, emi.id}
+    assert uses[paris.id].fact_ids == [lives.id] and uses[paris.id].episode_ids == [ep.id]
+    assert uses[emi.id].fact_ids == sorted([lives.id, loves.id])
+
+    store.forget(ForgetPlan(
+        fact_ids=[lives.id], entity_ids=[paris.id],
+        redactions=[EpisodeRedaction(episode_id=ep.id, text="[forgotten] and Berlin",
+                                     embedding=vec(7), spans=[(loves.id, 16, 22)])],
+    ))
+    kept = store.get_episode(ep.id)
+    assert kept is not None and kept.text == "[forgotten] and Berlin" and kept.status == "active"
+    assert [(r.fact_id, r.span_start, r.span_end) for r in store.episode_evidence([ep.id])] == [
+        (loves.id, 16, 22)
+    ]
+    assert [e.id for e, _ in store.search_episodes_by_vector("u1", vec(7), 5)] == [ep.id]
+    assert store.search_episodes_by_text("u1", "Paris", 5) == []
+    gone = store.get_fact(lives.id)
+    assert gone is not None and gone.status == "forgotten" and gone.episode_ids == ()
+    assert gone.key is None and gone.subject_name is None
+    assert store.entities_mentioned([ep.id]) == {emi.id, berlin.id}
+    assert [u.fact_ids for u in store.entity_uses([emi.id])] == [[loves.id]]
+    # Forgetting the message now: the fact it backed loses that source and one statement.
+    store.forget(ForgetPlan(episode_ids=[ep.id]))
+    left = store.get_fact(loves.id)
+    assert left is not None and left.status == "current" and left.episode_ids == ()
+    assert store.entities_mentioned([ep.id]) == set()
 
 def test_update_fact_in_place(seeded: tuple[Store, Episode, Fact, Entity, Entity]) -> None:
     store, _, lives, _, _ = seeded

@@ -9,13 +9,25 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, JsonValue, Tag
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    JsonValue,
+    Tag,
+    WithJsonSchema,
+)
 
 from graph_memory.hindsight.models import Step, Trajectory
 from graph_memory.hindsight.recall import ExperienceQuery
 from graph_memory.lifecycle import MAX_PRUNE_DAYS, PruneReport
 from graph_memory.models import (
     ID_PATTERN,
+    TIME_MAX,
+    TIME_MIN,
     Entity,
     Episode,
     Fact,
@@ -26,6 +38,7 @@ from graph_memory.models import (
     WorkingSlot,
     WriteRequest,
     WriteResult,
+    bounded_time,
 )
 from graph_memory.recall.models import RecallFilters, RecallRequest
 
@@ -68,7 +81,20 @@ def _iso_text(value: Any) -> Any:
 
 # Strict bodies check JSON types ("priority": "8" or true is a 422, not an 8 or a 1); their
 # date-times are the one exception: validated from ISO strings.
-IsoDatetime = Annotated[datetime, Field(strict=False), BeforeValidator(_iso_text)]
+# Times are bounded (models.TIME_MIN..TIME_MAX in UTC); the schema's pattern admits the years
+# 1901-2199 as written, which every UTC offset keeps within the bounds.
+IsoDatetime = Annotated[
+    datetime,
+    Field(strict=False),
+    BeforeValidator(_iso_text),
+    AfterValidator(bounded_time),
+    WithJsonSchema({
+        "type": "string", "format": "date-time",
+        "pattern": r"^(190[1-9]|19[1-9][0-9]|2[01][0-9][0-9])-",
+        "description": f"ISO 8601 with an offset (none: UTC), within the years {TIME_MIN.year}-"
+        f"{TIME_MAX.year} in UTC.",
+    }),
+]
 _STRICT = ConfigDict(extra="forbid", strict=True)
 MAX_DAYS = MAX_PRUNE_DAYS  # one limit, the library's
 

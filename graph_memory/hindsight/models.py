@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from graph_memory.models import ID_PATTERN
+from graph_memory.models import ID_PATTERN, BoundedTime
 
 StepLabel = Literal["effective", "falsified", "environment", "redundant"]
 Outcome = Literal["success", "failure", "partial"]
@@ -64,7 +63,7 @@ class Trajectory(_Strict):
         default_factory=list, max_length=50, description="Names of the things the task was about."
     )
     session_id: str | None = Field(default=None, pattern=ID_PATTERN)
-    timestamp: datetime | None = None
+    timestamp: BoundedTime | None = None
     source_id: str | None = Field(default=None, max_length=256)
 
     @field_validator("entities")

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from graph_memory.models import ID_PATTERN, FactStatus
+from graph_memory.models import ID_PATTERN, BoundedTime, FactStatus
 
 ResultKind = Literal["fact", "episode"]
 Channel = Literal["vector", "keyword", "entity", "graph", "constraint"]
@@ -26,8 +26,8 @@ class RecallFilters(_Strict):
     """Narrow what may be recalled. Unset fields do not filter."""
 
     memory_types: list[str] | None = None
-    since: datetime | None = Field(default=None, description="Valid time at or after.")
-    until: datetime | None = Field(default=None, description="Valid time at or before.")
+    since: BoundedTime | None = Field(default=None, description="Valid time at or after.")
+    until: BoundedTime | None = Field(default=None, description="Valid time at or before.")
     entities: list[str] | None = Field(
         default=None, description="Entity names or ids; a result must involve one of them."
     )

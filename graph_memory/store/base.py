@@ -111,12 +111,39 @@ class WritePlan(_Row):
     )
 
 
+class EpisodeRedaction(_Row):
+    """A message that stays with the forgotten parts of its text replaced (graph_memory/
+    forgetting.py): its new text and embedding, and the moved spans of the facts it still
+    backs."""
+
+    episode_id: str
+    text: str
+    embedding: list[float]
+    spans: list[tuple[str, int, int]] = Field(
+        default_factory=list, description="(fact id, span start, span end) in the new text."
+    )
+
+
+class EntityUse(_Row):
+    """What still uses an entity: non-forgotten facts (subject or object) and episodes
+    mentioning it."""
+
+    entity_id: str
+    fact_ids: list[str]
+    episode_ids: list[str]
+
+
 class ForgetPlan(_Row):
-    """Memories to remove from every recall path, with their tombstones."""
+    """Memories to remove from every recall path, with their tombstones. Forgotten facts lose
+    their text, names, key, scope, embedding and every SUBJECT / OBJECT / EXTRACTED_FROM edge;
+    forgotten episodes their text, embedding and MENTIONS edges (a live fact extracted from one
+    loses that source and one of its evidence count); forgotten entities their name, aliases
+    (Alias nodes too), embedding and every edge to them."""
 
     fact_ids: list[str] = Field(default_factory=list)
     episode_ids: list[str] = Field(default_factory=list)
     entity_ids: list[str] = Field(default_factory=list)
+    redactions: list[EpisodeRedaction] = Field(default_factory=list)
     tombstones: list[Tombstone] = Field(default_factory=list)
 
 
@@ -269,6 +296,18 @@ class Store(Protocol):
 
     def forget(self, plan: ForgetPlan) -> None:
         """Redact text, embeddings and names, mark forgotten, write tombstones: atomically."""
+        ...
+
+    def episode_evidence(self, episode_ids: Sequence[str]) -> list[EvidenceRow]:
+        """The evidence edges from non-forgotten facts into the episodes, with their spans."""
+        ...
+
+    def entity_uses(self, entity_ids: Sequence[str]) -> list[EntityUse]:
+        """For each existing entity among `entity_ids`: what still uses it."""
+        ...
+
+    def entities_mentioned(self, episode_ids: Sequence[str]) -> set[str]:
+        """Ids of the entities the episodes mention."""
         ...
 
     def tombstones(self, target_ids: Sequence[str]) -> list[Tombstone]: ...

@@ -8,6 +8,7 @@ the parameters of vector and fulltext searches and the score conventions of thei
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -16,8 +17,19 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel
 
 from graph_memory.errors import StoreError
-from graph_memory.models import Entity, Episode, Fact, FactLink, FactStatus, Tombstone, WorkingSlot
+from graph_memory.models import (
+    TIME_MAX,
+    TIME_MIN,
+    Entity,
+    Episode,
+    Fact,
+    FactLink,
+    FactStatus,
+    Tombstone,
+    WorkingSlot,
+)
 from graph_memory.store.base import (
+    EntityUse,
     EvidenceRow,
     FactUpdate,
     ForgetPlan,
@@ -43,6 +55,8 @@ _DATETIME_FIELDS = {
     "at",
 }
 M = TypeVar("M", bound=BaseModel)
+_EPOCH_MIN = TIME_MIN.timestamp()
+_EPOCH_MAX = TIME_MAX.timestamp()
 
 
 def to_epoch(value: datetime) -> float:
@@ -52,7 +66,11 @@ def to_epoch(value: datetime) -> float:
 
 
 def from_epoch(value: float) -> datetime:
-    return datetime.fromtimestamp(value, tz=UTC)
+    """A stored time, clamped to TIME_MIN..TIME_MAX: a value written before times were bounded
+    (or straight into the engine) must not make every read of its user fail."""
+    if not math.isfinite(value):
+        return TIME_MAX if value > 0 else TIME_MIN
+    return datetime.fromtimestamp(min(max(value, _EPOCH_MIN), _EPOCH_MAX), tz=UTC)
 
 
 def to_props(model: BaseModel, *, exclude: set[str] | None = None) -> dict[str, Any]:
@@ -393,8 +411,38 @@ class CypherStore(ABC):
         self._run(
             "forget",
             {"fact_ids": plan.fact_ids, "episode_ids": plan.episode_ids,
-             "entity_ids": plan.entity_ids, "tombstones": [to_props(t) for t in plan.tombstones]},
+             "entity_ids": plan.entity_ids,
+             "redactions": [{"episode_id": r.episode_id, "text": r.text,
+                             "embedding": r.embedding} for r in plan.redactions],
+             "spans": [{"episode_id": r.episode_id, "fact_id": fact_id, "span_start": start,
+                        "span_end": end}
+                       for r in plan.redactions for fact_id, start, end in r.spans],
+             "tombstones": [to_props(t) for t in plan.tombstones]},
         )
+
+    def episode_evidence(self, episode_ids: Sequence[str]) -> list[EvidenceRow]:
+        if not episode_ids:
+            return []
+        rows = self._run("episode_evidence", {"ids": list(episode_ids)})
+        return [
+            EvidenceRow(fact_id=r[0], episode_id=r[1], span_start=int(r[2] or 0),
+                        span_end=int(r[3] or 0), extractor=str(r[4]), confidence=float(r[5]))
+            for r in rows
+        ]
+
+    def entity_uses(self, entity_ids: Sequence[str]) -> list[EntityUse]:
+        if not entity_ids:
+            return []
+        rows = self._run("entity_uses", {"ids": list(entity_ids)})
+        return [
+            EntityUse(entity_id=r[0], fact_ids=sorted(r[1]), episode_ids=sorted(r[2]))
+            for r in rows
+        ]
+
+    def entities_mentioned(self, episode_ids: Sequence[str]) -> set[str]:
+        if not episode_ids:
+            return set()
+        return {r[0] for r in self._run("entities_mentioned", {"ids": list(episode_ids)})}
 
     def tombstones(self, target_ids: Sequence[str]) -> list[Tombstone]:
         if not target_ids:

@@ -1,0 +1,5 @@
+UNWIND $ids AS id
+MATCH (e:Episode {id: id})
+WITH e
+MATCH (e)-[:MENTIONS]->(n)
+RETURN DISTINCT n.id AS id
