@@ -69,6 +69,20 @@ def test_wheel_contains_every_data_file_and_the_console_script(wheel: Path) -> N
     ).decode()
 
 
+def test_wheel_ships_the_explorer_and_the_docs_assets(wheel: Path) -> None:
+    """/ui, /docs and /redoc are served from the package: every static file, the vendored
+    libraries and their licences must be in the wheel."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    static = REPO / "graph_memory" / "ui" / "static"
+    shipped = {p.relative_to(REPO).as_posix() for p in static.rglob("*") if p.is_file()}
+    for needed in ("index.html", "app.css", "js/main.js", "vendor/cytoscape/LICENSE",
+                   "vendor/cytoscape/cytoscape.esm.min.js", "vendor/swagger-ui/LICENSE",
+                   "vendor/swagger-ui/swagger-ui-bundle.js", "vendor/redoc/LICENSE",
+                   "vendor/redoc/redoc.standalone.js"):
+        assert f"graph_memory/ui/static/{needed}" in shipped
+    assert shipped <= names, sorted(shipped - names)
+
+
 def test_installed_wheel_finds_its_data_inside_the_package(wheel: Path, tmp_path: Path) -> None:
     target = tmp_path / "site"
     _run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--quiet",
