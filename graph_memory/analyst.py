@@ -12,9 +12,13 @@ A saved query declares its parameters in its header, one per line:
 
 from __future__ import annotations
 
+import contextlib
+import math
 import re
+import threading
 import time
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any, Literal, Protocol
 
@@ -22,11 +26,12 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from graph_memory.errors import InvalidInputError, StoreError
 from graph_memory.resources import data_dir
+from graph_memory.store.cypher_text import range_calls
 
 ParamType = Literal["string", "int", "float", "bool"]
 RejectKind = Literal[
     "unknown_query", "bad_params", "syntax", "write", "timeout", "too_many_rows", "disabled",
-    "too_much_memory",
+    "too_much_memory", "busy",
 ]
 QUERY_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 PARAM_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
@@ -36,8 +41,12 @@ _PARAM_LINE = re.compile(
     r"(?:\s*=\s*(?P<default>.+?))?\s*$"
 )
 _COMMENT = re.compile(r"^\s*//.*$", re.MULTILINE)
-# Properties no analyst wants in a row: 384 floats, and FalkorDB's fulltext user token.
+# Properties no analyst wants in a row: 384 floats, and FalkorDB's fulltext user token. Nodes
+# and relationships come without them; `RETURN n.embedding` asks for one and gets it.
 HIDDEN_PROPERTIES = frozenset({"embedding", "user_key"})
+# FalkorDB builds a list value in full before it checks the query's memory: range() over
+# 400M integers took 6 GB and 8 s before QUERY_MEM_CAPACITY stopped it (FalkorDB 4.16).
+BYTES_PER_LIST_ELEMENT = 16
 
 
 class CypherRejected(InvalidInputError):
@@ -208,12 +217,8 @@ def check_params(params: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
 
 
 def read_only_graph(store: object) -> ReadOnlyGraph:
-    """The store's graph, read-only. Stores that implement `read_only` themselves (Neo4j) are
-    used as they are; the FalkorDB store is wrapped (GRAPH.RO_QUERY on its graph)."""
-    from graph_memory.store.falkordb import FalkorDBStore
-
-    if isinstance(store, FalkorDBStore):
-        return FalkorDBReadOnly(store)
+    """The store's own read-only query method (each backend uses its engine's read-only
+    mode and limits)."""
     if callable(getattr(store, "read_only", None)):
         return store  # type: ignore[return-value]
     raise StoreError(f"{type(store).__name__} cannot run read-only Cypher")
@@ -227,9 +232,12 @@ def run_cypher(
     params: Mapping[str, JsonValue] | None = None,
     timeout_ms: int,
     max_rows: int,
+    max_memory_mb: int | None = None,
     params_as_text: bool = False,
 ) -> CypherResult:
-    """Run a saved query (`name`) or ad-hoc Cypher (`query`), read-only, within the limits."""
+    """Run a saved query (`name`) or ad-hoc Cypher (`query`), read-only, within the limits.
+    `max_memory_mb`: the engine's per-query memory limit, for refusing up front what would
+    blow through it before the engine checks."""
     if (name is None) == (query is None):
         raise CypherRejected("bad_params", "give either a saved query name or a query, not both")
     given = dict(params or {})
@@ -243,12 +251,36 @@ def run_cypher(
             raise CypherRejected("syntax", "the query is empty")
         if len(text) > MAX_QUERY_CHARS:
             raise CypherRejected("bad_params", f"the query is over {MAX_QUERY_CHARS} characters")
+        if max_memory_mb is not None:
+            check_list_sizes(text, bound, max_memory_mb)
     started = time.perf_counter()
     columns, rows = read_only_graph(store).read_only(
         text, bound, timeout_ms=timeout_ms, max_rows=max_rows
     )
     elapsed = (time.perf_counter() - started) * 1000
     return CypherResult(query=name, columns=columns, rows=rows, elapsed_ms=round(elapsed, 2))
+
+
+def check_list_sizes(query: str, params: Mapping[str, Any], max_memory_mb: int) -> None:
+    """Refuse a `range()` of literal (or parameter) bounds that would take more than the query
+    memory limit: the engine would build it in full first (BYTES_PER_LIST_ELEMENT)."""
+    limit = max_memory_mb << 20
+    for call, size in range_calls(query, params):
+        if size * BYTES_PER_LIST_ELEMENT > limit:
+            raise CypherRejected(
+                "too_much_memory",
+                f"{call[:80]} builds a list of {size} elements (about "
+                f"{size * BYTES_PER_LIST_ELEMENT >> 20} MiB), over the limit of {max_memory_mb} "
+                "MiB per query: use a smaller range",
+            )
+
+
+def too_much_memory(max_memory: str = "the engine's limit") -> CypherRejected:
+    return CypherRejected(
+        "too_much_memory",
+        f"the query needed more memory than {max_memory} and was stopped: narrow it "
+        "(fewer rows before aggregating or sorting, smaller lists)",
+    )
 
 
 def too_many_rows(max_rows: int) -> CypherRejected:
@@ -279,63 +311,46 @@ def to_json(value: Any) -> JsonValue:
     return str(value)
 
 
-# --- FalkorDB ---------------------------------------------------------------------------------
-
-_FALKOR_WRITE = "to be executed only on read-only queries"
-_FALKOR_TIMEOUT = "timed out"
+# --- concurrency ------------------------------------------------------------------------------
 
 
-class FalkorDBReadOnly:
-    """GRAPH.RO_QUERY on the store's graph: the engine refuses any write, and stops the query
-    at the timeout."""
+class AnalystSlots:
+    """How many analyst queries may run at once: `per_tenant` for each tenant, `total` for all
+    together. A query beyond either is refused at once (`busy`), never queued: a queue would
+    hold a request thread and let one tenant's backlog grow without bound."""
 
-    def __init__(self, store: Any) -> None:
-        # The store's own graph handle: the tenant's graph, nothing else.
-        self._graph = store._graph
+    def __init__(self, per_tenant: int, total: int, retry_after_s: int) -> None:
+        self.per_tenant = per_tenant
+        self.total = total
+        self.retry_after_s = retry_after_s
+        self._running: Counter[str] = Counter()
+        self._lock = threading.Lock()
 
-    def read_only(
-        self, query: str, params: Mapping[str, Any], *, timeout_ms: int, max_rows: int
-    ) -> tuple[list[str], list[list[JsonValue]]]:
-        try:
-            result = self._graph.ro_query(query, dict(params), timeout=timeout_ms)
-        except Exception as e:  # redis ResponseError for every refusal, ConnectionError if down
-            message = str(e)
-            if _FALKOR_WRITE in message:
+    @contextlib.contextmanager
+    def hold(self, tenant: str) -> Iterator[None]:
+        with self._lock:
+            if self._running[tenant] >= self.per_tenant:
                 raise CypherRejected(
-                    "write", "this endpoint is read-only: the engine refused a query that writes"
-                ) from e
-            if _FALKOR_TIMEOUT in message.lower():
-                raise timed_out(timeout_ms) from e
-            if type(e).__name__ == "ResponseError":
-                raise CypherRejected("syntax", f"the engine rejected the query: {message}") from e
-            raise StoreError(f"read-only query failed: {message}") from e
-        rows = result.result_set
-        if len(rows) > max_rows:
-            raise too_many_rows(max_rows)
-        columns = [str(col[1]) for col in result.header]
-        return columns, [[_falkor_value(v) for v in row] for row in rows]
+                    "busy",
+                    f"this tenant already runs {self.per_tenant} analyst queries at once (the "
+                    f"limit); retry in {self.retry_after_s} s",
+                )
+            if sum(self._running.values()) >= self.total:
+                raise CypherRejected(
+                    "busy",
+                    f"the service already runs {self.total} analyst queries at once (the "
+                    f"limit); retry in {self.retry_after_s} s",
+                )
+            self._running[tenant] += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._running[tenant] -= 1
+                if not self._running[tenant]:
+                    del self._running[tenant]
 
-
-def _falkor_value(value: Any) -> JsonValue:
-    from falkordb.edge import Edge
-    from falkordb.node import Node
-    from falkordb.path import Path
-
-    if isinstance(value, Node):
-        labels = value.labels or []
-        return {
-            "labels": [labels] if isinstance(labels, str) else list(labels),
-            "properties": clean_properties(value.properties),
-        }
-    if isinstance(value, Edge):
-        return {"type": value.relation, "properties": clean_properties(value.properties)}
-    if isinstance(value, Path):
-        return {
-            "nodes": [_falkor_value(n) for n in value.nodes()],
-            "relationships": [_falkor_value(r) for r in value.edges()],
-        }
-    if isinstance(value, list):
-        return [_falkor_value(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _falkor_value(v) for k, v in value.items() if k not in HIDDEN_PROPERTIES}
-    return to_json(value)
+    @classmethod
+    def for_timeout(cls, per_tenant: int, total: int, timeout_ms: int) -> AnalystSlots:
+        """Slots whose Retry-After is the query time limit: a slot is free by then."""
+        return cls(per_tenant, total, retry_after_s=max(1, math.ceil(timeout_ms / 1000)))

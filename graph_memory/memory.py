@@ -6,12 +6,13 @@ with Memory.open() as memory:
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import threading
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -61,7 +62,18 @@ from graph_memory.validation import check_optional_time, check_request, check_sc
 from graph_memory.working import WorkingMemory
 from graph_memory.write import WritePlanner
 
+if TYPE_CHECKING:
+    from graph_memory.store.supervisor import EngineSupervisor
+
 log = logging.getLogger(__name__)
+
+
+def _logged(step: str, close: Callable[[], None]) -> None:
+    """Run one step of a close; log its failure instead of raising it."""
+    try:
+        close()
+    except Exception:
+        log.exception("close: %s failed; going on with the rest", step)
 
 
 def _problems(error: ValidationError) -> str:
@@ -96,11 +108,14 @@ class Memory:
         settings: Settings,
         on_close: Callable[[], None] | None = None,
         open_store: Callable[[str], Store] | None = None,
+        engine: EngineSupervisor | None = None,
     ) -> None:
         """Memory over `store`. `on_close` runs last at close (stops what the opener started);
         `open_store(graph_name)` gives the store of another graph of the same backend, for
-        open_graph()."""
+        open_graph(); `engine`: the supervisor of the embedded engine this Memory started
+        (its health for /healthz and /metrics; None on Neo4j)."""
         self.store = store
+        self.engine = engine
         self.ontology = ontology
         self.settings = settings
         self.embedder = embedder
@@ -164,14 +179,19 @@ class Memory:
             raise
 
     def close(self) -> None:
-        self._idle.close()
-        self._usage.close()
-        self._recaller.close()
-        self._planner.close()
-        self.store.close()
-        if self._on_close is not None:
-            self._on_close()
-            self._on_close = None
+        """Stop the background work, write pending use counts, close the store, then run
+        `on_close` (which stops the engine and releases the data directory). Every step runs
+        even when one before it fails (a dead engine cannot take the pending use counts);
+        failures are logged, never raised."""
+        on_close, self._on_close = self._on_close, None
+        with contextlib.ExitStack() as steps:  # callbacks run last-in, first-out
+            if on_close is not None:
+                steps.callback(_logged, "stopping the engine", on_close)
+            steps.callback(_logged, "closing the store", self.store.close)
+            steps.callback(_logged, "closing the write planner", self._planner.close)
+            steps.callback(_logged, "closing recall", self._recaller.close)
+            steps.callback(_logged, "writing pending use counts", self._usage.close)
+            steps.callback(_logged, "stopping idle consolidation", self._idle.close)
 
     def __enter__(self) -> Memory:
         return self

@@ -1,5 +1,5 @@
 """Opening a Memory on its backend: the embedded FalkorDB engine this process starts and
-stops, or a Neo4j 5 (or Bolt-compatible) server it connects to. `Memory.open` calls these."""
+stops, or a Neo4j 5 server it connects to. `Memory.open` calls these."""
 
 from __future__ import annotations
 
@@ -22,27 +22,46 @@ def default_extractor(ontology: Ontology) -> Extractor:
 
 
 def _embedder(settings: Settings) -> SentenceTransformerEmbedder:
+    multilingual = None
+    if settings.multilingual_embedding != "off":
+        from graph_memory.embed import MultilingualEmbedder
+
+        multilingual = MultilingualEmbedder(
+            every_language=settings.multilingual_embedding == "all"
+        )
     return SentenceTransformerEmbedder(
-        threads=settings.embedding_threads, worker=settings.embedding_worker
+        threads=settings.embedding_threads,
+        worker=settings.embedding_worker,
+        multilingual=multilingual,
     )
 
 
 def open_embedded(
     settings: Settings, *, embedder: Embedder | None, extractor: Extractor | None
 ) -> Memory:
-    """Start the embedded FalkorDB engine in `settings.data_dir`; closing the Memory stops it
-    (and the embedder built here)."""
+    """Start the embedded FalkorDB engine in `settings.data_dir`, supervised (restarted when it
+    dies); closing the Memory stops it (and the embedder built here)."""
     from graph_memory.memory import Memory
     from graph_memory.store.engine import EmbeddedEngine
     from graph_memory.store.falkordb import FalkorDBStore
+    from graph_memory.store.supervisor import EngineSupervisor
 
     ontology = load_ontology(settings.ontology_file)
     engine = EmbeddedEngine(
         settings.data_dir,
         appendfsync=settings.appendfsync,
         start_timeout_s=settings.engine_start_timeout_s,
+        # Analyst queries may hold at most cypher_max_concurrent_total workers (429 beyond):
+        # four more are always there for recalls and writes.
+        threads=settings.cypher_max_concurrent_total + 4,
+        query_memory_limit_mb=settings.query_memory_limit_mb,
     )
-    engine.start()
+    supervisor = EngineSupervisor(
+        engine,
+        attempts=settings.engine_restart_attempts,
+        backoff_s=settings.engine_restart_backoff_s,
+    )
+    supervisor.start()
     owned: SentenceTransformerEmbedder | None = None  # built here, so closed here
 
     def stop() -> None:
@@ -50,7 +69,7 @@ def open_embedded(
             if owned is not None:
                 owned.close()  # its worker process, if it started one
         finally:
-            engine.stop()
+            supervisor.stop()
 
     try:
         if embedder is None:
@@ -64,6 +83,7 @@ def open_embedded(
             on_close=stop,
             # Another graph of the same engine (a tenant's), over a client of its own.
             open_store=lambda graph_name: FalkorDBStore(engine.connect(), graph_name),
+            engine=supervisor,
         )
     except BaseException:
         stop()
@@ -83,7 +103,6 @@ def open_neo4j(
         settings.neo4j_user,
         settings.neo4j_password,
         settings.neo4j_database,
-        http_url=settings.neo4j_http_uri,
     )
 
     def open_store(graph_name: str) -> Store:

@@ -28,6 +28,7 @@ from graph_memory.api.tenants import Tenants
 from graph_memory.errors import GraphMemoryError
 from graph_memory.models import WorkingSlot
 from graph_memory.recall.models import RecallResponse
+from graph_memory.store.supervisor import EngineStatus
 
 log = logging.getLogger("graph_memory.api")
 request_id_var: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")
@@ -101,6 +102,29 @@ class Telemetry:
         self.tenants_open = Gauge(
             "graph_memory_tenants_open", "Tenants with an open Memory.", registry=r
         )
+        self.engine_state = Gauge(
+            "graph_memory_engine_state",
+            "The embedded engine's supervisor state: 1 for the current one of up, restarting, "
+            "failed, stopped (absent on Neo4j).",
+            ["state"],
+            registry=r,
+        )
+        self.engine_crashes = Counter(
+            "graph_memory_engine_crashes_total",
+            "Times the embedded engine exited without being asked to.",
+            registry=r,
+        )
+        self.engine_restarts = Counter(
+            "graph_memory_engine_restarts_total",
+            "Successful restarts of a dead embedded engine.",
+            registry=r,
+        )
+        self.engine_restart_failures = Counter(
+            "graph_memory_engine_restart_failures_total",
+            "Restart attempts of a dead embedded engine that failed.",
+            registry=r,
+        )
+        self._engine_seen = (0, 0, 0)  # crashes, restarts, failed attempts already counted
         self._sessions: OrderedDict[tuple[str, str, str], None] = OrderedDict()
         self._lock = threading.Lock()
         self.recall_log = RecallLog(recall_log) if recall_log is not None else None
@@ -130,17 +154,31 @@ class Telemetry:
         self.working_memory_slots.observe(len(slots))
 
     def scrape(self, tenants: Tenants) -> bytes:
-        """The metrics text, after pinging the engine (one cheap count query)."""
+        """The metrics text, after pinging the engine (one round trip that reads no data: no
+        node counts here, they would scan the graph on every scrape)."""
         started = time.perf_counter()
         try:
-            tenants.root.store.count("Slot")
+            tenants.root.store.ping()
         except GraphMemoryError:
             self.engine_up.set(0)
         else:
             self.engine_up.set(1)
         self.engine_ping_seconds.set(time.perf_counter() - started)
         self.tenants_open.set(len(tenants.opened()))
+        if tenants.root.engine is not None:
+            self._engine_status(tenants.root.engine.status())
         return generate_latest(self.registry)
+
+    def _engine_status(self, status: EngineStatus) -> None:
+        for state in ("up", "restarting", "failed", "stopped"):
+            self.engine_state.labels(state).set(1 if status.state == state else 0)
+        with self._lock:  # counters only go up: add what is new since the last scrape
+            seen = self._engine_seen
+            now = (status.crashes, status.restarts, status.failed_attempts)
+            self._engine_seen = now
+        self.engine_crashes.inc(now[0] - seen[0])
+        self.engine_restarts.inc(now[1] - seen[1])
+        self.engine_restart_failures.inc(now[2] - seen[2])
 
 
 class RecallLog:

@@ -366,35 +366,47 @@ def list_experiences(
 # --- Cypher for analysts ---------------------------------------------------------------------
 
 # Refusals of /v1/cypher: a write is forbidden, a stopped query timed out, the rest is bad input.
-_CYPHER_STATUS = {"write": 403, "timeout": 408, "disabled": 404}
+_CYPHER_STATUS = {"write": 403, "timeout": 408, "disabled": 404, "busy": 429}
 
 
 @router.post(
     "/cypher",
     tags=["analysis"],
     response_model=CypherResult,
-    responses={403: {"description": "The query writes."}, 408: {"description": "Timed out."}},
+    responses={403: {"description": "The query writes."}, 408: {"description": "Timed out."},
+               429: {"description": "Too many analyst queries at once; see Retry-After."}},
 )
-def cypher(body: CypherBody, memory: MemoryDep) -> Any:
+def cypher(
+    body: CypherBody,
+    memory: MemoryDep,
+    tenant: TenantDep,
+    tenants: Annotated[Tenants, Depends(get_tenants)],
+) -> Any:
     """Run a saved analyst query (`name`, from cypher/analyst/) or ad-hoc Cypher (`query`) on
     the caller's tenant's graph, read-only by the engine's own read-only mode, within the
-    service's time and row limits (GRAPH_MEMORY_CYPHER_TIMEOUT_MS, _CYPHER_MAX_ROWS).
-    Refusals: 422 bad name, parameters, syntax or too many rows; 403 a write; 408 timeout."""
+    service's time, row, memory and concurrency limits (GRAPH_MEMORY_CYPHER_TIMEOUT_MS,
+    _CYPHER_MAX_ROWS, _QUERY_MEMORY_LIMIT_MB, _CYPHER_MAX_CONCURRENT(_TOTAL)).
+    Refusals: 422 bad name, parameters, syntax, too many rows or too much memory; 403 a
+    write; 408 timeout; 429 too many analyst queries at once (with Retry-After)."""
     settings = memory.settings
     limit_ms, limit_rows = settings.cypher_timeout_ms, settings.cypher_max_rows
+    slots = tenants.analyst_slots
     try:
         if not settings.cypher_enabled:
             raise CypherRejected("disabled", "POST /v1/cypher is disabled on this service")
-        return run_cypher(
-            memory.store,
-            name=body.name,
-            query=body.query,
-            params=body.params,
-            timeout_ms=min(body.timeout_ms or limit_ms, limit_ms),
-            max_rows=min(body.max_rows or limit_rows, limit_rows),
-        )
+        with slots.hold(tenant):
+            return run_cypher(
+                memory.store,
+                name=body.name,
+                query=body.query,
+                params=body.params,
+                timeout_ms=min(body.timeout_ms or limit_ms, limit_ms),
+                max_rows=min(body.max_rows or limit_rows, limit_rows),
+                max_memory_mb=settings.query_memory_limit_mb,
+            )
     except CypherRejected as e:
-        return error_response(_CYPHER_STATUS.get(e.kind, 422), e.kind, str(e))
+        headers = {"Retry-After": str(slots.retry_after_s)} if e.kind == "busy" else None
+        return error_response(_CYPHER_STATUS.get(e.kind, 422), e.kind, str(e), headers=headers)
 
 
 # --- working memory --------------------------------------------------------------------------
@@ -474,9 +486,14 @@ def reject_fact(
 # --- health ----------------------------------------------------------------------------------
 
 
-@health.get("/healthz")
-def healthz() -> Status:
-    """The process is up (says nothing about the engine)."""
+@health.get("/healthz", response_model=Status, responses={503: ERROR_RESPONSES[503]})
+def healthz(tenants: Annotated[Tenants, Depends(get_tenants)]) -> Any:
+    """The process is up, and its embedded engine is running or being restarted; 503 once
+    the restarts of a dead engine have given up (restart the service then)."""
+    engine = tenants.root.engine
+    status = engine.status() if engine is not None else None
+    if status is not None and status.state == "failed":
+        return error_response(503, "unhealthy", f"the graph engine is down: {status.detail}")
     return Status(status="ok")
 
 
@@ -484,7 +501,7 @@ def healthz() -> Status:
 def readyz(tenants: Annotated[Tenants, Depends(get_tenants)]) -> Any:
     """The graph engine answers, and its indexes are built; 503 if not (after a restart the
     engine rebuilds its indexes in the background, and searches would miss memories)."""
-    tenants.root.store.count("Episode")
+    tenants.root.store.ping()
     graphs = {memory.settings.graph_name: memory for memory in tenants.opened().values()}
     graphs[tenants.root.settings.graph_name] = tenants.root
     building = [

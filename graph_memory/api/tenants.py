@@ -8,10 +8,12 @@ runs in local single-user mode: no authentication, the one graph of `settings.gr
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import threading
 from collections.abc import Mapping
 
+from graph_memory.analyst import AnalystSlots
 from graph_memory.memory import Memory
 
 LOCAL_TENANT = "local"
@@ -39,6 +41,13 @@ class Tenants:
         self._keys = {key.encode(): tenant for key, tenant in api_keys.items()}
         self._memories: dict[str, Memory] = {}
         self._lock = threading.Lock()
+        settings = root.settings
+        # Analyst Cypher is the one way a tenant can make the shared engine work for seconds.
+        self.analyst_slots = AnalystSlots.for_timeout(
+            settings.cypher_max_concurrent,
+            settings.cypher_max_concurrent_total,
+            settings.cypher_timeout_ms,
+        )
 
     @property
     def keyed(self) -> bool:
@@ -88,8 +97,10 @@ class Tenants:
             return dict(self._memories)
 
     def close(self) -> None:
-        """Close the tenants' Memories (not the root one: its opener closes it)."""
+        """Close the tenants' Memories (not the root one: its opener closes it). Each one is
+        closed even when another fails, and nothing is raised (Memory.close logs)."""
         with self._lock:
             memories, self._memories = list(self._memories.values()), {}
-        for memory in memories:
-            memory.close()
+        with contextlib.ExitStack() as closing:
+            for memory in memories:
+                closing.callback(memory.close)

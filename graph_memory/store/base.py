@@ -336,6 +336,11 @@ class Store(Protocol):
 
     def delete_slots(self, user_id: str, session_id: str, keys: Sequence[str]) -> None: ...
 
+    def ping(self) -> None:
+        """One round trip to the engine that reads no data (O(1)); StoreError if it does not
+        answer. For /readyz and /metrics, called on every probe and scrape."""
+        ...
+
     def building_indexes(self) -> list[str]:
         """Indexes still being built ("<index>: <state>"), during which searches miss
         memories: after they are created and, on FalkorDB, after every engine start. Empty

