@@ -111,7 +111,7 @@ class Settings(BaseSettings):
     backend: Literal["falkordb", "neo4j"] = Field(
         default="falkordb",
         description="'falkordb': the embedded engine in data_dir; 'neo4j': a Neo4j 5 server "
-        "(or a Bolt-compatible one) at neo4j_uri.",
+        "at neo4j_uri.",
     )
     neo4j_uri: str = Field(default="bolt://127.0.0.1:7687", pattern=r"^(bolt|neo4j)(\+s|\+ssc)?://")
     neo4j_user: str = Field(default="neo4j")
@@ -120,12 +120,6 @@ class Settings(BaseSettings):
         default="neo4j",
         pattern=r"^[A-Za-z][A-Za-z0-9.\-]{0,62}$",
         description="The Neo4j database of the default graph.",
-    )
-    neo4j_http_uri: str | None = Field(
-        default=None,
-        pattern=r"^https?://",
-        description="Only for ArcadeDB as the Bolt server (tests, CI): its HTTP API, where the "
-        "store creates the indexes ArcadeDB's Cypher cannot.",
     )
     neo4j_tenant_databases: bool = Field(
         default=False,

@@ -1,10 +1,11 @@
 """Shared fixtures: the real embedding model, the real spaCy extractor and a real embedded
 FalkorDB engine per test (engines start in ~50 ms; models load once per session); and one
-ArcadeDB server per session (the Bolt stand-in for Neo4j 5, from the `arcadedb-embedded`
-package of the dev extra), with a fresh database per test."""
+real Neo4j 5.26 server per session (tests/neo4j_server.py), its database emptied per test."""
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -70,55 +71,57 @@ def memory(
         yield opened
 
 
-# --- ArcadeDB over Bolt (the Neo4j store's CI server) ----------------------------------------
+# --- Neo4j 5.26 over Bolt (the Neo4j store's server: tests/neo4j_server.py) ----------------
 
 
 @pytest.fixture(scope="session")
-def arcadedb(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """One ArcadeDB server for the session (java, 127.0.0.1, free ports). Skipped only when
-    the `arcadedb-embedded` package is missing (the dev extra installs it)."""
-    pytest.importorskip("arcadedb_embedded", reason="arcadedb-embedded is not installed")
-    from arcadedb_server import ArcadeDBServer
+def neo4j_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One real Neo4j Community server for the session (scripts/neo4j: java, 127.0.0.1, a
+    free port, a generated password). Skipped only where no Java runtime is installed."""
+    if shutil.which("java") is None and "JAVA_HOME" not in os.environ:
+        pytest.skip("no Java runtime: Neo4j cannot run here")
+    from neo4j_server import Neo4jServer
 
-    with ArcadeDBServer(tmp_path_factory.mktemp("arcadedb")) as server:
+    with Neo4jServer(tmp_path_factory.mktemp("neo4j")) as server:
         yield server
 
 
 @pytest.fixture()
-def arcadedb_store(arcadedb: Any) -> Iterator[Any]:
-    """A Neo4jStore over a fresh ArcadeDB database, schema created."""
+def neo4j_store(neo4j_server: Any) -> Iterator[Any]:
+    """A Neo4jStore over the emptied database, schema created."""
     from graph_memory.store.neo4j import Neo4jStore
 
-    database = arcadedb.create_database()
-    neo = Neo4jStore.connect(arcadedb.bolt_uri, arcadedb.user, arcadedb.password, database,
-                             http_url=arcadedb.http_uri)
+    neo4j_server.wipe()
+    neo = Neo4jStore.connect(neo4j_server.bolt_uri, neo4j_server.user, neo4j_server.password,
+                             neo4j_server.database)
     neo.ensure_schema(384)
     yield neo
     neo.close()
-    arcadedb.drop_database(database)
+
+
+def neo4j_settings_for(server: Any, data_dir: Path, **extra: Any) -> Settings:
+    """Settings of a Memory on the neo4j backend of the test server."""
+    fields: dict[str, Any] = {
+        "data_dir": data_dir,
+        "backend": "neo4j",
+        "neo4j_uri": server.bolt_uri,
+        "neo4j_user": server.user,
+        "neo4j_password": server.password,
+        "neo4j_database": server.database,
+    }
+    return Settings(**(fields | extra))
 
 
 @pytest.fixture()
-def arcadedb_settings(tmp_path: Path, arcadedb: Any) -> Settings:
-    """Settings of a Memory on the neo4j backend, over a fresh ArcadeDB database."""
-    return Settings(
-        data_dir=tmp_path / "data",
-        backend="neo4j",
-        neo4j_uri=arcadedb.bolt_uri,
-        neo4j_user=arcadedb.user,
-        neo4j_password=arcadedb.password,
-        neo4j_database=arcadedb.create_database(),
-        neo4j_http_uri=arcadedb.http_uri,
-    )
+def neo4j_settings(tmp_path: Path, neo4j_server: Any) -> Settings:
+    """Settings of a Memory on the neo4j backend, over the emptied database."""
+    neo4j_server.wipe()
+    return neo4j_settings_for(neo4j_server, tmp_path / "data")
 
 
 @pytest.fixture()
-def arcadedb_memory(
-    arcadedb_settings: Settings,
-    arcadedb: Any,
-    embedder: SentenceTransformerEmbedder,
-    extractor: Extractor,
+def neo4j_memory(
+    neo4j_settings: Settings, embedder: SentenceTransformerEmbedder, extractor: Extractor
 ) -> Iterator[Memory]:
-    with Memory.open(arcadedb_settings, embedder=embedder, extractor=extractor) as opened:
+    with Memory.open(neo4j_settings, embedder=embedder, extractor=extractor) as opened:
         yield opened
-    arcadedb.drop_database(arcadedb_settings.neo4j_database)

@@ -1,5 +1,5 @@
 """Moving between backends: an export of the embedded FalkorDB graph imported into the Neo4j
-store (over Bolt: ArcadeDB, the stand-in for Neo4j 5) and back exports the same records,
+store (a real Neo4j 5.26 over Bolt) and back exports the same records,
 embeddings, history, supersession and conflict links, tombstones and working memory included,
 and recall answers alike on both. Real engines and models."""
 
@@ -86,18 +86,18 @@ def populate(memory: Memory) -> Memory:
 
 
 def test_falkordb_to_neo4j_and_back_is_lossless(
-    rich: Memory, arcadedb_memory: Memory, tmp_path: Path,
+    rich: Memory, neo4j_memory: Memory, tmp_path: Path,
     embedder: SentenceTransformerEmbedder, extractor: Extractor,
 ) -> None:
-    assert isinstance(rich.store, FalkorDBStore) and isinstance(arcadedb_memory.store, Neo4jStore)
+    assert isinstance(rich.store, FalkorDBStore) and isinstance(neo4j_memory.store, Neo4jStore)
     original = dump(rich)
-    on_neo4j = round_trip(rich, arcadedb_memory)
+    on_neo4j = round_trip(rich, neo4j_memory)
     assert on_neo4j == original
     settings = Settings(data_dir=tmp_path / "back")
     with Memory.open(settings, embedder=embedder, extractor=extractor) as back:
-        assert round_trip(arcadedb_memory, back) == original
+        assert round_trip(neo4j_memory, back) == original
         # The moved graph answers as the original does, forgotten memories stay forgotten.
-        for moved in (arcadedb_memory, back):
+        for moved in (neo4j_memory, back):
             for query in ("Can you suggest a restaurant?", "where do I live?"):
                 want = rich.recall(query, user_id="emi").results
                 got = moved.recall(query, user_id="emi").results
@@ -113,14 +113,14 @@ def test_falkordb_to_neo4j_and_back_is_lossless(
 
 
 def test_import_refuses_a_graph_in_use_and_files_that_are_not_exports(
-    rich: Memory, arcadedb_memory: Memory
+    rich: Memory, neo4j_memory: Memory
 ) -> None:
     exported = io.StringIO()
     write_jsonl(export_records(rich.store, 384), exported)
     lines = exported.getvalue().splitlines()
     with pytest.raises(InvalidInputError, match="empty graph"):
         import_records(rich.store, read_jsonl(lines), 384)
-    store = arcadedb_memory.store
+    store = neo4j_memory.store
     for bad, message in (
         (lines[1:], "no header"),
         (["{not json"], "not JSON"),

@@ -1,14 +1,18 @@
-"""The REST service on the neo4j backend over a real Bolt server (ArcadeDB, the stand-in for
-Neo4j 5): Memory.open from settings, API-key tenants each in their own database, and
-`POST /v1/cypher` read-only and scoped to the caller's tenant there too."""
+"""The REST service on the neo4j backend over a real Neo4j 5.26: Memory.open from settings, an
+API-key tenant in the server's database, `POST /v1/cypher` read-only there too, `/readyz`
+answering 'starting' while Neo4j populates an index, and clear errors for a server or database
+that is not there (Community has one user database: tenants in databases of their own need
+Enterprise, and are refused clearly here)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import neo4j_settings_for
 from fastapi.testclient import TestClient
 
 from graph_memory.api import create_app
@@ -17,7 +21,7 @@ from graph_memory.embed import SentenceTransformerEmbedder
 from graph_memory.errors import StoreError
 from graph_memory.extract.base import Extractor
 from graph_memory.memory import Memory
-from graph_memory.store.neo4j import Neo4jStore, database_name
+from graph_memory.store.neo4j import Neo4jStore
 
 KEY_A = "neo4j-key-of-acme-0123456789"
 KEY_B = "neo4j-key-of-globex-012345678"
@@ -25,59 +29,91 @@ A = {"Authorization": f"Bearer {KEY_A}"}
 B = {"X-API-Key": KEY_B}
 
 
-def settings_for(arcadedb: Any, data: Path, **extra: Any) -> Settings:
-    return Settings(data_dir=data, backend="neo4j", neo4j_uri=arcadedb.bolt_uri,
-                    neo4j_user=arcadedb.user, neo4j_password=arcadedb.password,
-                    neo4j_http_uri=arcadedb.http_uri, **extra)
+@pytest.fixture()
+def memory(neo4j_memory: Memory) -> Memory:
+    assert isinstance(neo4j_memory.store, Neo4jStore)
+    return neo4j_memory
 
 
 @pytest.fixture()
-def client(arcadedb: Any, tmp_path: Path, embedder: SentenceTransformerEmbedder,
-           extractor: Extractor) -> Iterator[TestClient]:
-    root = arcadedb.create_database()
-    settings = settings_for(arcadedb, tmp_path / "data", neo4j_database=root,
-                            neo4j_tenant_databases=True,
-                            api_keys={KEY_A: "acme", KEY_B: "globex"})
-    tenant_dbs = [database_name(f"{settings.graph_name}_tenant_{t}") for t in ("acme", "globex")]
-    for name in tenant_dbs:
-        arcadedb.server_command(f"create database {name}")
-    with (Memory.open(settings, embedder=embedder, extractor=extractor) as memory,
-          TestClient(create_app(memory=memory), base_url="http://memory.example") as c):
-        assert isinstance(memory.store, Neo4jStore)
+def client(memory: Memory) -> Iterator[TestClient]:
+    with TestClient(create_app(memory=memory), base_url="http://127.0.0.1") as c:
         yield c
-    for name in (root, *tenant_dbs):
-        arcadedb.drop_database(name)
 
 
-def test_tenants_write_recall_and_query_only_their_own_database(client: TestClient) -> None:
-    for headers, city in ((A, "Paris"), (B, "Rome")):
-        response = client.post("/v1/memories", headers=headers, json={
-            "user_id": "emi", "speaker": "Emi", "text": f"I live in {city}."})
+def test_a_tenant_writes_recalls_and_queries_its_database(
+    neo4j_server: Any, tmp_path: Path, embedder: SentenceTransformerEmbedder,
+    extractor: Extractor,
+) -> None:
+    neo4j_server.wipe()
+    settings = neo4j_settings_for(neo4j_server, tmp_path / "data", api_keys={KEY_A: "acme"})
+    with (Memory.open(settings, embedder=embedder, extractor=extractor) as memory,
+          TestClient(create_app(memory=memory), base_url="http://memory.example") as client):
+        response = client.post("/v1/memories", headers=A, json={
+            "user_id": "emi", "speaker": "Emi", "text": "I live in Paris."})
         assert response.status_code == 201, response.text
-    recalled = client.post("/v1/recall", headers=A, json={"query": "where do I live?",
-                                                           "user_id": "emi"}).json()
-    assert any("Paris" in (r["text"] or "") for r in recalled["results"])
-    assert not any("Rome" in (r["text"] or "") for r in recalled["results"])
-    for headers, city in ((A, "Paris"), (B, "Rome")):
-        result = client.post("/v1/cypher", headers=headers, json={
+        recalled = client.post("/v1/recall", headers=A, json={"query": "where do I live?",
+                                                               "user_id": "emi"}).json()
+        assert any("Paris" in (r["text"] or "") for r in recalled["results"])
+        result = client.post("/v1/cypher", headers=A, json={
             "query": "MATCH (f:Fact) RETURN f.object_name AS city"})
         assert result.status_code == 200, result.text
-        assert result.json()["rows"] == [[city]]
-    write = client.post("/v1/cypher", headers=A, json={"query": "MATCH (n) DETACH DELETE n"})
-    assert write.status_code == 403 and write.json()["error"]["type"] == "write"
-    still = client.post("/v1/cypher", headers=A, json={"query": "MATCH (n) RETURN count(n)"})
-    assert still.json()["rows"][0][0] > 0
-    assert client.get("/readyz").status_code == 200
+        assert result.json()["rows"] == [["Paris"]]
+        write = client.post("/v1/cypher", headers=A, json={"query": "MATCH (n) DETACH DELETE n"})
+        assert write.status_code == 403 and write.json()["error"]["type"] == "write"
+        still = client.post("/v1/cypher", headers=A, json={"query": "MATCH (n) RETURN count(n)"})
+        assert still.json()["rows"][0][0] > 0
+        assert client.post("/v1/recall", headers=B, json={
+            "query": "where?", "user_id": "emi"}).status_code == 401
+        assert client.get("/readyz").json() == {"status": "ready"}
+
+
+def test_tenant_databases_that_community_cannot_have_are_a_clear_error(
+    neo4j_server: Any, tmp_path: Path, embedder: SentenceTransformerEmbedder,
+    extractor: Extractor,
+) -> None:
+    neo4j_server.wipe()
+    settings = neo4j_settings_for(neo4j_server, tmp_path / "data", neo4j_tenant_databases=True,
+                                  api_keys={KEY_A: "acme", KEY_B: "globex"})
+    with Memory.open(settings, embedder=embedder, extractor=extractor) as memory:
+        with pytest.raises(StoreError, match="graph-memory-tenant-acme"):
+            memory.open_graph(f"{settings.graph_name}_tenant_acme")
+
+
+def test_not_ready_while_neo4j_populates_an_index(
+    memory: Memory, client: TestClient, neo4j_server: Any
+) -> None:
+    assert client.get("/readyz").json() == {"status": "ready"}
+    with neo4j_server.driver.session(database=neo4j_server.database) as session:
+        session.run(
+            "UNWIND range(1, 200000) AS i CALL { WITH i CREATE (:Fact {id: 'bulk-' + "
+            "toString(i), text: 'filler text number ' + toString(i), user_key: '1', "
+            "user_id: 'bulk', status: 'current'}) } IN TRANSACTIONS OF 20000 ROWS").consume()
+    neo4j_server.query("DROP INDEX fact_text")
+    memory.store.ensure_schema(memory.embedder.dimension)  # creates it again, over 200k facts
+    response = client.get("/readyz")
+    assert response.status_code == 503, response.text
+    error = response.json()["error"]
+    assert error["type"] == "starting" and "fact_text" in error["message"]
+    deadline = time.monotonic() + 120
+    while memory.store.building_indexes() and time.monotonic() < deadline:
+        time.sleep(0.1)  # the server's own pace
+    assert client.get("/readyz").json() == {"status": "ready"}
 
 
 def test_a_missing_server_or_database_is_a_clear_error(
-    arcadedb: Any, tmp_path: Path, embedder: SentenceTransformerEmbedder, extractor: Extractor
+    neo4j_server: Any, tmp_path: Path, embedder: SentenceTransformerEmbedder,
+    extractor: Extractor,
 ) -> None:
-    dead = settings_for(arcadedb, tmp_path / "a", neo4j_database="neo4j").model_copy(
+    dead = neo4j_settings_for(neo4j_server, tmp_path / "a").model_copy(
         update={"neo4j_uri": "bolt://127.0.0.1:9"})
     with pytest.raises(StoreError, match="cannot reach the Bolt server"):
         Memory.open(dead, embedder=embedder, extractor=extractor)
-    missing = settings_for(arcadedb, tmp_path / "b", neo4j_database="no-such-db")
+    wrong = neo4j_settings_for(neo4j_server, tmp_path / "b").model_copy(
+        update={"neo4j_password": "not-the-password"})
+    with pytest.raises(StoreError, match="cannot reach the Bolt server"):
+        Memory.open(wrong, embedder=embedder, extractor=extractor)
+    missing = neo4j_settings_for(neo4j_server, tmp_path / "c", neo4j_database="no-such-db")
     with pytest.raises(StoreError, match="no-such-db"):
         Memory.open(missing, embedder=embedder, extractor=extractor)
 

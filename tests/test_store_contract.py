@@ -86,12 +86,12 @@ def plan_for(ep: Episode, facts: list[Fact], entities: list[Entity], dim: int = 
     )
 
 
-@pytest.fixture(params=["falkordb", "arcadedb"])
+@pytest.fixture(params=["falkordb", "neo4j"])
 def store(request: pytest.FixtureRequest) -> Store:
-    """Every backend: the embedded FalkorDB engine, and the Neo4j store over Bolt (ArcadeDB,
-    the stand-in for Neo4j 5 here; see README, Neo4j and docker compose)."""
+    """Every backend: the embedded FalkorDB engine, and the Neo4j store over a real Neo4j 5.26
+    (tests/neo4j_server.py; see README, Neo4j and docker compose)."""
     found: Store = request.getfixturevalue(
-        "arcadedb_store" if request.param == "arcadedb" else "falkordb_store"
+        "neo4j_store" if request.param == "neo4j" else "falkordb_store"
     )
     return found
 
@@ -324,6 +324,7 @@ def test_forget_redacts_a_message_that_stays_and_unlinks_what_went(
     left = store.get_fact(loves.id)
     assert left is not None and left.status == "current" and left.episode_ids == ()
     assert store.entities_mentioned([ep.id]) == set()
+
 
 def test_update_fact_in_place(seeded: tuple[Store, Episode, Fact, Entity, Entity]) -> None:
     store, _, lives, _, _ = seeded

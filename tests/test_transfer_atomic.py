@@ -1,4 +1,4 @@
-"""Import is all-or-nothing, on FalkorDB and on the Neo4j store (over ArcadeDB): a bad line
+"""Import is all-or-nothing, on FalkorDB and on the Neo4j store (a real Neo4j 5.26): a bad line
 anywhere, or a reference to a node the file lacks, is refused, naming the line, before anything
 is written; a write that fails midway is undone, leaving the graph empty as it was found.
 Real engines and models; only the midway failure is injected (see `FailingStore`)."""
@@ -47,11 +47,11 @@ def exported(
     return buffer.getvalue().splitlines()
 
 
-@pytest.fixture(params=["falkordb", "arcadedb"])
+@pytest.fixture(params=["falkordb", "neo4j"])
 def target(request: pytest.FixtureRequest) -> Store:
     """An empty graph with its schema, on each backend."""
     found: Store = request.getfixturevalue(
-        "arcadedb_store" if request.param == "arcadedb" else "falkordb_store")
+        "neo4j_store" if request.param == "neo4j" else "falkordb_store")
     return found
 
 

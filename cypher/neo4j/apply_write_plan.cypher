@@ -18,7 +18,7 @@ MERGE (al:Alias {id: a.id})
 SET al.user_id = a.user_id, al.name = a.name, al.entity_id = a.entity_id;
 UNWIND $episodes AS ep
 CREATE (x:Episode)
-SET x = ep.props, x.embedding = ep.embedding;
+SET x = ep.props, x.embedding = ep.embedding, x.embedding_ml = ep.embedding_ml;
 UNWIND $mentions AS m
 MATCH (x:Episode {id: m.episode_id}), (n:Entity {id: m.entity_id})
 MERGE (x)-[:MENTIONS]->(n);

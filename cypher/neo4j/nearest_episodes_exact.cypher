@@ -5,4 +5,4 @@ WHERE node.status <> 'forgotten' AND node.embedding IS NOT NULL
 WITH node, vector.similarity.cosine(node.embedding, $embedding) AS score
 ORDER BY score DESC
 LIMIT $k
-RETURN node {.*, embedding: null} AS episode, score
+RETURN node {.*, embedding: null, user_key: null} AS episode, score

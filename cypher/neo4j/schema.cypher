@@ -1,13 +1,15 @@
 // Schema for a Neo4j 5 server (5.13+ for vector indexes with OPTIONS indexConfig). Applied at
 // every start; IF NOT EXISTS makes it idempotent. $dimension is the embedder's dimension,
 // written in by the store (index DDL takes no parameters). Index names are the store's
-// (graph_memory/store/neo4j.py, NEO4J flavour). Fulltext uses the "english" analyzer (stemming,
-// as FalkorDB's RediSearch index does).
+// (graph_memory/store/bolt.py). Fulltext uses the "english" analyzer (stemming, as FalkorDB's
+// RediSearch index does) over text and user_key, so a search names its user inside the index
+// query. UserLock nodes serialise the writes of one user across service replicas.
 CREATE CONSTRAINT episode_id IF NOT EXISTS FOR (n:Episode) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT entity_id IF NOT EXISTS FOR (n:Entity) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT alias_id IF NOT EXISTS FOR (n:Alias) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT fact_id IF NOT EXISTS FOR (n:Fact) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT slot_id IF NOT EXISTS FOR (n:Slot) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT user_lock_id IF NOT EXISTS FOR (n:UserLock) REQUIRE n.user_id IS UNIQUE;
 CREATE INDEX episode_user IF NOT EXISTS FOR (n:Episode) ON (n.user_id);
 CREATE INDEX entity_user IF NOT EXISTS FOR (n:Entity) ON (n.user_id);
 CREATE INDEX alias_entity IF NOT EXISTS FOR (n:Alias) ON (n.entity_id);
@@ -19,5 +21,5 @@ CREATE INDEX tombstone_target IF NOT EXISTS FOR (n:Tombstone) ON (n.target_id);
 CREATE VECTOR INDEX fact_embedding IF NOT EXISTS FOR (n:Fact) ON (n.embedding) OPTIONS {indexConfig: {`vector.dimensions`: $dimension, `vector.similarity_function`: 'cosine'}};
 CREATE VECTOR INDEX episode_embedding IF NOT EXISTS FOR (n:Episode) ON (n.embedding) OPTIONS {indexConfig: {`vector.dimensions`: $dimension, `vector.similarity_function`: 'cosine'}};
 CREATE VECTOR INDEX entity_embedding IF NOT EXISTS FOR (n:Entity) ON (n.embedding) OPTIONS {indexConfig: {`vector.dimensions`: $dimension, `vector.similarity_function`: 'cosine'}};
-CREATE FULLTEXT INDEX fact_text IF NOT EXISTS FOR (n:Fact) ON EACH [n.text] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
-CREATE FULLTEXT INDEX episode_text IF NOT EXISTS FOR (n:Episode) ON EACH [n.text] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}
+CREATE FULLTEXT INDEX fact_text IF NOT EXISTS FOR (n:Fact) ON EACH [n.text, n.user_key] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
+CREATE FULLTEXT INDEX episode_text IF NOT EXISTS FOR (n:Episode) ON EACH [n.text, n.user_key] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}

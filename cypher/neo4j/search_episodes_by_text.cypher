@@ -1,9 +1,10 @@
-// $index: the flavour's fulltext index; $query: Lucene syntax built by the store from plain
-// words (any of them). User scoping happens after the index.
+// $index: the label's fulltext index (over text and user_key); $query: Lucene syntax built by
+// the store, the user's key AND any of the plain words: the index itself keeps to the user's
+// memories. The user_id test after it only guards against a key collision.
 CALL db.index.fulltext.queryNodes($index, $query)
 YIELD node, score
 WITH node, score
 WHERE node.user_id = $user_id AND node.status <> 'forgotten'
-RETURN node {.*, embedding: null} AS episode, score
+RETURN node {.*, embedding: null, user_key: null} AS episode, score
 ORDER BY score DESC
 LIMIT $k

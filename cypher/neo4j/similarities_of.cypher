@@ -1,4 +1,4 @@
-// Cosine similarity (the flavour's score convention) of candidates found by other channels.
+// Cosine similarity (Neo4j's convention: (1 + cos) / 2) of candidates found by other channels.
 UNWIND $ids AS id
 MATCH (n:Fact {id: id})
 WHERE n.embedding IS NOT NULL

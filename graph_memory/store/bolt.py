@@ -1,21 +1,14 @@
-"""What differs between Bolt servers, in one place: Neo4j 5 (production) and ArcadeDB (the
-Bolt server the tests run against, since no Neo4j 5 server can run in CI). ArcadeDB takes
-Neo4j's Cypher and `db.index.*.queryNodes` procedures but not its index DDL (its schema is
-ArcadeDB SQL over HTTP), scores cosine raw where Neo4j scores (1 + cos) / 2, and ignores READ
-access mode and transaction timeouts (read_only() below copes with both)."""
+"""Neo4j specifics over Bolt, in one place: index names, the score convention of its vector
+procedures, Lucene query text for its fulltext indexes, the user lock of the write path, and
+read-only Cypher with the server's own limits (READ access mode, transaction timeout, the
+server's transaction memory limit)."""
 
 from __future__ import annotations
 
-import base64
-import json
+import hashlib
 import re
-import urllib.error
-import urllib.request
 from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import neo4j
 from neo4j import exceptions as neo4j_errors
@@ -26,71 +19,37 @@ from graph_memory.errors import StoreError
 from graph_memory.text import content_words
 
 _LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
-_READ_GRACE_S = 1.0
+VECTOR_INDEX = {"Fact": "fact_embedding", "Episode": "episode_embedding",
+                "Entity": "entity_embedding"}
+FULLTEXT_INDEX = {"Fact": "fact_text", "Episode": "episode_text"}
 
 
-@dataclass(frozen=True)
-class Flavour:
-    """What differs between Bolt servers, in one place."""
-
-    name: Literal["neo4j", "arcadedb"]
-    vector_index: Mapping[str, str]
-    fulltext_index: Mapping[str, str]
-    normalised_cosine: bool  # Neo4j scores cosine as (1 + cos) / 2
-
-    def similarity(self, score: float) -> float:
-        return 2.0 * score - 1.0 if self.normalised_cosine else score
+def similarity(score: float) -> float:
+    """Cosine similarity from a Neo4j vector score, which is (1 + cos) / 2 (the vector index
+    and vector.similarity.cosine alike)."""
+    return 2.0 * score - 1.0
 
 
-NEO4J = Flavour(
-    name="neo4j",
-    vector_index={"Fact": "fact_embedding", "Episode": "episode_embedding",
-                  "Entity": "entity_embedding"},
-    fulltext_index={"Fact": "fact_text", "Episode": "episode_text"},
-    normalised_cosine=True,
-)
-ARCADEDB = Flavour(
-    name="arcadedb",
-    vector_index={"Fact": "Fact[embedding]", "Episode": "Episode[embedding]",
-                  "Entity": "Entity[embedding]"},
-    fulltext_index={"Fact": "Fact[text]", "Episode": "Episode[text]"},
-    normalised_cosine=False,
-)
+def user_key(user_id: str) -> str:
+    """One fulltext token per user, digits only: the english analyzer splits user ids at '.',
+    ':' or '@' and stems words, but leaves a number whole."""
+    return str(int(hashlib.sha256(user_id.encode("utf-8")).hexdigest()[:24], 16))
 
 
-def flavour_of(agent: str) -> Flavour:
-    return ARCADEDB if "arcadedb" in agent.lower() else NEO4J
-
-
-def lucene_query(text: str) -> str | None:
-    """Any of the content words of `text`, escaped: user text never becomes Lucene syntax."""
+def lucene_query(user_id: str, text: str) -> str | None:
+    """The user's key AND any of the content words of `text`, escaped: user text never becomes
+    Lucene syntax, and the index itself keeps to the user's memories (the key adds nothing to
+    the score: boost 0)."""
     words = list(dict.fromkeys(content_words(text)))
     if not words:
         return None
-    return " OR ".join(_LUCENE_SPECIAL.sub(r"\\\1", w) for w in words[:32])
+    any_word = " OR ".join(_LUCENE_SPECIAL.sub(r"\\\1", w) for w in words[:32])
+    return f"+user_key:{user_key(user_id)}^0 +text:({any_word})"
 
 
 def database_name(graph_name: str) -> str:
     """A graph name as a Neo4j database name (no '_' allowed there)."""
     return graph_name.lower().replace("_", "-")
-
-
-def arcadedb_command(http_url: str, auth: tuple[str, str], database: str, command: str) -> None:
-    """One ArcadeDB SQL command through its HTTP API (schema statements)."""
-    token = base64.b64encode(f"{auth[0]}:{auth[1]}".encode()).decode()
-    request = urllib.request.Request(
-        f"{http_url.rstrip('/')}/api/v1/command/{database}",
-        data=json.dumps({"language": "sql", "command": command}).encode(),
-        headers={"Content-Type": "application/json", "Authorization": f"Basic {token}"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            response.read()
-    except urllib.error.HTTPError as e:
-        detail = e.read().decode("utf-8", "replace")[:500]
-        raise StoreError(f"schema statement failed: {command}: {detail}") from e
-    except OSError as e:
-        raise StoreError(f"cannot reach ArcadeDB at {http_url}: {e}") from e
 
 
 class ReadOnlyRunner:
@@ -99,61 +58,68 @@ class ReadOnlyRunner:
     def __init__(self, driver: neo4j.Driver, database: str) -> None:
         self._driver = driver
         self._database = database
-        self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cypher-ro")
-
-    def close(self) -> None:
-        self._readers.shutdown(wait=False, cancel_futures=True)
 
     def read_only(
         self, query: str, params: Mapping[str, Any], *, timeout_ms: int, max_rows: int
     ) -> tuple[list[str], list[list[JsonValue]]]:
-        """A READ access-mode transaction with the server's timeout, always rolled back. A
-        server that ignores the access mode (ArcadeDB) is caught by the write counters it
-        reports, and one that ignores the timeout by the client no longer waiting."""
-        future = self._readers.submit(self._read_only, query, dict(params), timeout_ms, max_rows)
-        try:
-            return future.result(timeout=timeout_ms / 1000 + _READ_GRACE_S)
-        except FutureTimeout:
-            raise timed_out(timeout_ms) from None
-
-    def _read_only(
-        self, query: str, params: dict[str, Any], timeout_ms: int, max_rows: int
-    ) -> tuple[list[str], list[list[JsonValue]]]:
+        """A READ access-mode transaction (the server refuses any write) with the server's
+        timeout, always rolled back. Rows stream in driver batches: the row limit stops the
+        transfer as soon as it is passed, and the server's transaction memory limit
+        (db.memory.transaction.max, set by scripts/neo4j and docker-compose.yml) stops a
+        query that would hold too much."""
         try:
             with self._driver.session(
-                database=self._database, default_access_mode=neo4j.READ_ACCESS
+                database=self._database, default_access_mode=neo4j.READ_ACCESS,
+                fetch_size=min(max_rows + 1, 1000),
             ) as session:
                 tx = session.begin_transaction(timeout=timeout_ms / 1000)
                 try:
-                    result = tx.run(query, params)
+                    result = tx.run(query, dict(params))
                     columns = list(result.keys())
                     rows: list[list[JsonValue]] = []
                     for record in result:
                         if len(rows) == max_rows:
                             raise too_many_rows(max_rows)
                         rows.append([_bolt_value(v) for v in record.values()])
-                    if result.consume().counters.contains_updates:
-                        raise CypherRejected(
-                            "write", "this endpoint is read-only: the query wrote (rolled back)"
-                        )
                     return columns, rows
                 finally:
-                    tx.rollback()
+                    tx.close()  # rolls back: nothing a read-only query did is kept
         except CypherRejected:
             raise
         except neo4j_errors.Neo4jError as e:
-            code = e.code or ""
-            if "AccessMode" in code or "ForbiddenOnReadOnlyDatabase" in code:
-                raise CypherRejected(
-                    "write", "this endpoint is read-only: the server refused a query that writes"
-                ) from e
-            if "TransactionTimedOut" in code or "Transaction.Terminated" in code:
-                raise timed_out(timeout_ms) from e
-            if code.startswith("Neo.ClientError.Statement") or "SyntaxError" in code:
-                raise CypherRejected("syntax", f"the server rejected the query: {e.message}") from e
-            raise StoreError(f"read-only query failed: {e.message or e}") from e
+            raise _refusal(e, timeout_ms) from e
         except neo4j_errors.DriverError as e:
             raise StoreError(f"read-only query failed: {e}") from e
+
+
+def _refusal(e: neo4j_errors.Neo4jError, timeout_ms: int) -> Exception:
+    """The server's refusal as the analyst error it stands for."""
+    code = e.code or ""
+    if code == "Neo.ClientError.Statement.AccessMode":
+        return CypherRejected(
+            "write", "this endpoint is read-only: the server refused a query that writes"
+        )
+    if "TransactionTimedOut" in code or code == "Neo.TransientError.Transaction.Terminated":
+        return timed_out(timeout_ms)
+    if code in _OUT_OF_MEMORY:
+        return out_of_memory()
+    if code.startswith("Neo.ClientError.Statement") or code.startswith("Neo.ClientError.Procedure"):
+        return CypherRejected("syntax", f"the server rejected the query: {e.message}")
+    return StoreError(f"read-only query failed: {e.message or e}")
+
+
+def out_of_memory() -> CypherRejected:
+    return CypherRejected(
+        "too_much_memory",
+        "the query needed more memory than one query may use and was stopped: "
+        "narrow it, or aggregate instead of collecting",
+    )
+
+
+_OUT_OF_MEMORY = frozenset({
+    "Neo.TransientError.General.MemoryPoolOutOfMemoryError",  # db.memory.transaction.max
+    "Neo.TransientError.General.OutOfMemoryError",  # the server's heap
+})
 
 
 def _bolt_value(value: Any) -> JsonValue:

@@ -3,17 +3,17 @@
 Queries are the shared `cypher/*.cypher` where the dialects agree, run by the shared
 `cypher_store.CypherStore`; this class adds the connection, the transactions and the dialect
 hooks. `cypher/neo4j/` holds what differs from FalkorDB (schema DDL, vector and fulltext
-procedures, one multi-statement write transaction). What differs between Bolt servers (Neo4j 5,
-and ArcadeDB, which the tests run against) is one `Flavour` in `graph_memory/store/bolt.py`:
-index names, the vector score convention, how the schema is created, and how read-only queries
-are enforced.
+procedures, one multi-statement write transaction, the user lock); `graph_memory/store/bolt.py`
+the index names, the score convention, Lucene query text and read-only Cypher. Verified
+against a real Neo4j Community 5.26 (tests/neo4j_server.py).
 """
 
 from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import neo4j
@@ -21,14 +21,15 @@ from neo4j import exceptions as neo4j_errors
 from pydantic import JsonValue
 
 from graph_memory.errors import StoreError
-from graph_memory.resources import data_dir
 from graph_memory.store.base import WritePlan
 from graph_memory.store.bolt import (
+    FULLTEXT_INDEX,
+    VECTOR_INDEX,
     ReadOnlyRunner,
-    arcadedb_command,
     database_name,
-    flavour_of,
     lucene_query,
+    similarity,
+    user_key,
 )
 from graph_memory.store.cypher import load_query, split_statements
 from graph_memory.store.cypher_store import CypherStore
@@ -37,52 +38,41 @@ __all__ = ["DIALECT", "Neo4jStore", "database_name"]
 
 DIALECT = "neo4j"
 _UNWIND_PARAM = re.compile(r"^UNWIND \$([a-z_]+) AS ")
+# How often a lock attempt that Neo4j ended with a transient error (a detected deadlock) is
+# tried again, with a doubling pause from 50 ms.
+_LOCK_ATTEMPTS = 8
 
 
 class Neo4jStore(CypherStore):
-    """Store contract over one database of a Neo4j 5 (or Bolt-compatible) server."""
+    """Store contract over one database of a Neo4j 5 server."""
 
     dialect = DIALECT
 
-    def __init__(
-        self,
-        driver: neo4j.Driver,
-        database: str,
-        *,
-        http_url: str | None = None,
-        auth: tuple[str, str] | None = None,
-        owns_driver: bool = False,
-    ) -> None:
-        """`http_url` and `auth`: ArcadeDB's HTTP API, where its schema is created."""
+    def __init__(self, driver: neo4j.Driver, database: str, *, owns_driver: bool = False) -> None:
         self._driver = driver
         self._database = database
-        self._http_url = http_url
-        self._auth = auth
         self._owns_driver = owns_driver
         try:
-            agent = driver.get_server_info().agent
+            driver.verify_connectivity()
         except Exception as e:  # ServiceUnavailable, AuthError, ...
             raise StoreError(f"cannot reach the Bolt server: {e}") from e
-        self.flavour = flavour_of(agent)
         self._reader = ReadOnlyRunner(driver, database)
 
     @classmethod
-    def connect(
-        cls, uri: str, user: str, password: str, database: str, *, http_url: str | None = None
-    ) -> Neo4jStore:
+    def connect(cls, uri: str, user: str, password: str, database: str) -> Neo4jStore:
         try:
             driver = neo4j.GraphDatabase.driver(uri, auth=(user, password))
         except Exception as e:  # a malformed URI
             raise StoreError(f"cannot connect to {uri}: {e}") from e
         try:
-            return cls(driver, database, http_url=http_url, auth=(user, password), owns_driver=True)
+            return cls(driver, database, owns_driver=True)
         except BaseException:
             driver.close()
             raise
 
     def sibling(self, database: str) -> Neo4jStore:
         """A store over another database of the same server (one driver for all)."""
-        return Neo4jStore(self._driver, database, http_url=self._http_url, auth=self._auth)
+        return Neo4jStore(self._driver, database)
 
     # --- plumbing -------------------------------------------------------------------------
     def _run(self, name: str, params: Mapping[str, Any] | None = None) -> list[list[Any]]:
@@ -114,13 +104,7 @@ class Neo4jStore(CypherStore):
 
     def ensure_schema(self, dimension: int) -> None:
         size = str(int(dimension))  # an int from the embedder; DDL takes no parameters
-        if self.flavour.name == "arcadedb":
-            path = data_dir("cypher") / DIALECT / "arcadedb" / "schema.sql"
-            lines = path.read_text(encoding="utf-8").splitlines()
-            for line in lines:
-                if line.strip() and not line.startswith("--"):
-                    self._arcadedb_command(line.strip().replace("$dimension", size))
-            return
+        self._upgrade_fulltext_indexes()
         for statement in split_statements(load_query(DIALECT, "schema")):
             try:
                 self._driver.execute_query(
@@ -128,19 +112,24 @@ class Neo4jStore(CypherStore):
                 )
             except neo4j_errors.Neo4jError as e:
                 raise StoreError(f"schema statement failed: {statement}: {e.message}") from e
+            except neo4j_errors.DriverError as e:
+                raise StoreError(f"schema statement failed: {statement}: {e}") from e
 
-    def building_indexes(self) -> list[str]:
-        if self.flavour.name == "arcadedb":
-            return []  # ArcadeDB builds an index before CREATE INDEX returns
-        return super().building_indexes()
-
-    def _arcadedb_command(self, command: str) -> None:
-        if self._http_url is None or self._auth is None:
-            raise StoreError("the ArcadeDB schema needs its HTTP URL (GRAPH_MEMORY_NEO4J_HTTP_URI)")
-        arcadedb_command(self._http_url, self._auth, self._database, command)
+    def _upgrade_fulltext_indexes(self) -> None:
+        """Fulltext indexes made before user_key (text only): key every memory, and drop the
+        index (the schema creates it again over text and user_key)."""
+        rows = self._run("fulltext_indexes")
+        outdated = [name for name, props in rows
+                    if name in FULLTEXT_INDEX.values() and "user_key" not in props]
+        if not outdated:
+            return
+        users = [row[0] for row in self._run("users_without_user_key")]
+        self._run("set_user_keys", {"keys": [{"user_id": u, "user_key": user_key(u)}
+                                             for u in users if u is not None]})
+        for name in outdated:  # a constant of bolt.py, not input
+            self._driver.execute_query(f"DROP INDEX {name} IF EXISTS", database_=self._database)
 
     def close(self) -> None:
-        self._reader.close()
         if self._owns_driver:
             with contextlib.suppress(Exception):  # closing a dead connection is not news
                 self._driver.close()
@@ -158,21 +147,59 @@ class Neo4jStore(CypherStore):
         if statements:
             self._write(statements)
 
+    @contextlib.contextmanager
+    def locked_users(self, user_ids: Sequence[str]) -> Iterator[None]:
+        """The users' lock nodes, written first in a transaction held open for the block: a
+        writer of the same users in any replica waits for it (Neo4j's own node and uniqueness
+        locks, released when the transaction ends). Users are locked in sorted order; a
+        deadlock Neo4j detects anyway is retried. Nothing of the lock is committed."""
+        users = sorted(set(user_ids))
+        with self._driver.session(database=self._database) as session:
+            tx = self._lock(session, users)
+            try:
+                yield
+            finally:
+                with contextlib.suppress(Exception):  # a dead connection released it already
+                    tx.close()
+
+    def _lock(self, session: neo4j.Session, users: list[str]) -> neo4j.Transaction:
+        text = load_query(DIALECT, "lock_users")
+        for attempt in range(_LOCK_ATTEMPTS):
+            tx = session.begin_transaction()
+            try:
+                tx.run(text, {"users": users}).consume()
+                return tx
+            except neo4j_errors.TransientError as e:  # a deadlock, or a lock wait ended
+                tx.close()
+                if attempt == _LOCK_ATTEMPTS - 1:
+                    raise StoreError(f"could not lock the users' memories: {e.message}") from e
+                time.sleep(0.05 * 2**attempt)
+            except neo4j_errors.Neo4jError as e:
+                tx.close()
+                raise StoreError(f"could not lock the users' memories: {e.message}") from e
+            except neo4j_errors.DriverError as e:
+                tx.close()
+                raise StoreError(f"could not lock the users' memories: {e}") from e
+        raise AssertionError("unreachable")
+
     # --- dialect hooks --------------------------------------------------------------------
+    def _memory_props(self, user_id: str) -> dict[str, Any]:
+        return {"user_key": user_key(user_id)}  # the fulltext indexes' user token
+
     def _vector_params(self, label: str) -> dict[str, Any]:
-        return {"index": self.flavour.vector_index[label]}
+        return {"index": VECTOR_INDEX[label]}
 
     def _index_similarity(self, score: float) -> float:
-        return self.flavour.similarity(score)
+        return similarity(score)
 
     def _cosine(self, score: float) -> float:
-        return self.flavour.similarity(score)
+        return similarity(score)
 
     def _text_params(self, label: str, user_id: str, text: str) -> dict[str, Any] | None:
-        query = lucene_query(text)  # the user's filter is a WHERE on user_id
+        query = lucene_query(user_id, text)  # the user's key is part of the index query
         if query is None:
             return None
-        return {"index": self.flavour.fulltext_index[label], "query": query}
+        return {"index": FULLTEXT_INDEX[label], "query": query}
 
     # --- read-only Cypher (graph_memory.analyst) ---------------------------------------------
     def read_only(

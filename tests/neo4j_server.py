@@ -1,0 +1,94 @@
+"""A real Neo4j Community 5.26 server for the tests, started by the project's own
+`scripts/neo4j` (jars from Maven Central, cached; java on 127.0.0.1, a free Bolt port, auth on
+with a generated password, as in production). One server per test session: Community has one
+user database (`neo4j`, CREATE DATABASE is Enterprise-only), so tests share it and the
+fixtures wipe it between cases (`wipe`), keeping the schema: every store re-applies it with
+IF NOT EXISTS."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+from pathlib import Path
+from types import TracebackType
+
+import neo4j
+
+REPO = Path(__file__).resolve().parents[1]
+SCRIPT = REPO / "scripts" / "neo4j"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def fetch_jars() -> None:
+    """The jar cache filled once (mvn, Maven Central); a no-op when it is there."""
+    subprocess.run([str(SCRIPT), "fetch"], check=True, capture_output=True, timeout=900)
+
+
+class Neo4jServer:
+    user, database = "neo4j", "neo4j"
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.port = free_port()
+        self.bolt_uri = f"bolt://127.0.0.1:{self.port}"
+        self.password = ""
+        self.wipes = 0  # how many times the database was emptied (seeded fixtures re-seed)
+        self._driver: neo4j.Driver | None = None
+
+    def start(self) -> None:
+        done = subprocess.run(
+            [str(SCRIPT), "start", str(self.root), "--port", str(self.port)],
+            capture_output=True, text=True, timeout=600,
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"scripts/neo4j start failed: {done.stderr[-2000:]}")
+        self.password = (self.root / "password").read_text(encoding="utf-8").strip()
+        self._driver = neo4j.GraphDatabase.driver(self.bolt_uri, auth=(self.user, self.password))
+        self._driver.verify_connectivity()
+
+    @property
+    def driver(self) -> neo4j.Driver:
+        if self._driver is None:
+            raise RuntimeError("the Neo4j server is not started")
+        return self._driver
+
+    def query(self, text: str, **params: object) -> list[neo4j.Record]:
+        records, _, _ = self.driver.execute_query(text, params, database_=self.database)
+        return list(records)
+
+    def wipe(self) -> None:
+        """Every node and relationship deleted (the schema stays)."""
+        self.query("MATCH (n) DETACH DELETE n")
+        self.wipes += 1
+
+    def drop_schema(self) -> None:
+        """Every constraint and index dropped (but the built-in token lookups)."""
+        for row in self.query("SHOW CONSTRAINTS YIELD name RETURN name"):
+            self.query(f"DROP CONSTRAINT `{row['name']}` IF EXISTS")
+        for row in self.query("SHOW INDEXES YIELD name, type WHERE type <> 'LOOKUP' RETURN name"):
+            self.query(f"DROP INDEX `{row['name']}` IF EXISTS")
+
+    def stop(self) -> None:
+        if self._driver is not None:
+            self._driver.close()
+            self._driver = None
+        subprocess.run([str(SCRIPT), "stop", str(self.root)], check=True, timeout=120)
+
+    def __enter__(self) -> Neo4jServer:
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
