@@ -30,6 +30,12 @@ class Settings(BaseSettings):
         default=None,
         description="A user ontology YAML that extends or overrides ontology/default.yaml.",
     )
+    extractor: str = Field(
+        default="rules",
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$",
+        description="The extractor by name: 'rules' (built in: spaCy rules over the ontology's "
+        "patterns) or one registered in the 'graph_memory.extractors' entry-point group.",
+    )
     appendfsync: Literal["always", "everysec"] = Field(
         default="always",
         description="'always': a write that returned survives kill -9 of the engine.",

@@ -15,10 +15,11 @@ if TYPE_CHECKING:
     from graph_memory.memory import Memory
 
 
-def default_extractor(ontology: Ontology) -> Extractor:
-    from graph_memory.extract.rules import RuleExtractor
+def default_extractor(settings: Settings, ontology: Ontology) -> Extractor:
+    """The extractor the settings name (GRAPH_MEMORY_EXTRACTOR, default "rules")."""
+    from graph_memory.extract.registry import create_extractor
 
-    return RuleExtractor(ontology)
+    return create_extractor(settings.extractor, ontology)
 
 
 def _embedder(settings: Settings) -> SentenceTransformerEmbedder:
@@ -76,7 +77,7 @@ def open_embedded(
             embedder = owned = _embedder(settings)
         return Memory(
             FalkorDBStore(engine.connect(), settings.graph_name),
-            extractor=extractor or default_extractor(ontology),
+            extractor=extractor or default_extractor(settings, ontology),
             embedder=embedder,
             ontology=ontology,
             settings=settings,
@@ -118,7 +119,7 @@ def open_neo4j(
             embedder = owned = _embedder(settings)
         return Memory(
             store,
-            extractor=extractor or default_extractor(ontology),
+            extractor=extractor or default_extractor(settings, ontology),
             embedder=embedder,
             ontology=ontology,
             settings=settings,

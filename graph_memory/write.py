@@ -185,13 +185,32 @@ class WritePlanner:
         """Who said the text: first person resolves to this name."""
         return item.request.speaker or item.request.user_id
 
+    def _addressees(self, items: list[_Item]) -> dict[str, str | None]:
+        """Whom each text was said to: the request's addressee, else the session's other
+        speaker (the latest one before it in the batch, else the latest stored one)."""
+        out: dict[str, str | None] = {}
+        latest: dict[tuple[str, str], list[str]] = {}
+        for item in items:
+            request, speaker = item.request, self._speaker(item)
+            session = (request.user_id, request.session_id or "")
+            if request.session_id is not None and session not in latest:
+                latest[session] = self._store.session_speakers(*session)
+            seen = latest.get(session, [])
+            others = [name for name in seen if name != speaker]
+            out[item.episode.id] = request.addressee or (others[0] if others else None)
+            if request.session_id is not None and request.speaker:
+                latest[session] = [speaker, *(n for n in seen if n != speaker)]
+        return out
+
     def _extract(self, items: list[_Item]) -> None:
         with_text = [item for item in items if item.request.text is not None]
+        addressees = self._addressees(with_text)
         extractions = self._extractor.extract(
             [
                 ExtractionInput(
                     text=item.episode.text or "",
                     speaker=self._speaker(item),
+                    addressee=addressees[item.episode.id],
                     timestamp=item.episode.timestamp,
                 )
                 for item in with_text

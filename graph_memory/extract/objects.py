@@ -204,7 +204,9 @@ def clause_object(verb: Any, pattern: PatternSpec) -> Found | None:
     if not (pattern.objects or passive or bare) and not has_content(tokens, verb, verbs=True):
         return None
     if any(t.pos_ == "PRON" and t.lower_ not in _POSSESSIVE_PRONOUNS for t in tokens):
-        return None
+        if not pattern.objects:
+            return None
+        tokens = [verb]  # "I'd like to exchange it": the service request is its verb
     if any(t.i > verb.i and t.dep_ == "dobj" and t.pos_ == "VERB" for t in tokens):
         return None  # a misparse ("to grab a quick bite to eat")
     kept = [t for t in tokens if t.lower_ not in FILLERS]

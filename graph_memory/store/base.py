@@ -176,6 +176,10 @@ class Store(Protocol):
     # --- write path -----------------------------------------------------------------------
     def existing_episode_ids(self, ids: Sequence[str]) -> set[str]: ...
 
+    def session_speakers(self, user_id: str, session_id: str) -> list[str]:
+        """The speakers of one session of the user, the most recent first."""
+        ...
+
     def get_entities(self, ids: Sequence[str]) -> dict[str, Entity]: ...
 
     def resolve_aliases(self, alias_ids: Sequence[str]) -> dict[str, str]:

@@ -155,6 +155,10 @@ class CypherStore(ABC):
             return set()
         return {row[0] for row in self._run("existing_episode_ids", {"ids": list(ids)})}
 
+    def session_speakers(self, user_id: str, session_id: str) -> list[str]:
+        rows = self._run("session_speakers", {"user_id": user_id, "session_id": session_id})
+        return [str(row[0]) for row in rows]
+
     def get_entities(self, ids: Sequence[str]) -> dict[str, Entity]:
         if not ids:
             return {}
