@@ -235,7 +235,10 @@ class Memory:
             except InvalidInputError as e:
                 prefix = f"item {position}: " if len(requests) > 1 else ""
                 raise InvalidInputError(f"{prefix}{e}") from e
-        with self._write_lock:
+        # Planned and applied under the users' lock of the store too: another replica on the
+        # same database writes these users only before or after (Store.locked_users).
+        users = sorted({request.user_id for request in checked})
+        with self._write_lock, self.store.locked_users(users):
             plan, results = self._planner.plan(checked, utcnow())
             self.store.apply(plan)
             results = self._consolidation.after_write(checked, results, utcnow())

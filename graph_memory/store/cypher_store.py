@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
 from typing import Any, Literal, TypeVar
 
@@ -144,6 +145,11 @@ class CypherStore(ABC):
 
     def ping(self) -> None:
         self._run("ping")
+
+    def locked_users(self, user_ids: Sequence[str]) -> AbstractContextManager[None]:
+        """No lock of the engine's by default: an embedded engine has one process writing to
+        it, serialised by Memory's own lock. Servers shared by replicas override this."""
+        return nullcontext()
 
     def _memory_props(self, user_id: str) -> dict[str, Any]:
         """Engine-only properties written with each fact and episode (none by default)."""
