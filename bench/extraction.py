@@ -256,13 +256,13 @@ def markdown(results: dict[str, Any]) -> str:
                   for h, r in halves.items()
                   for scope, s in [("all", r["utterances"]["overall"]),
                                    *r["utterances"]["by_source"].items()]])]
-    parts.append(markdown_table(
-        ["half", "facts/item predicted", "facts/item gold", "gold `when`", "`when` right",
-         "share"],
-        [[h, r["utterances"]["facts_per_item"]["predicted"],
-          r["utterances"]["facts_per_item"]["gold"], r["utterances"]["when"]["gold"],
-          r["utterances"]["when"]["right"], r["utterances"]["when"]["share"]]
-         for h, r in halves.items()]))
+    parts.append("\n" + markdown_table(
+        ["half", "facts/item predicted", "facts/item gold", "negatives", "negatives with a fact",
+         "gold `when`", "`when` right", "share"],
+        [[h, u["facts_per_item"]["predicted"], u["facts_per_item"]["gold"],
+          u["negatives"]["items"], u["negatives"]["with_a_fact"], u["when"]["gold"],
+          u["when"]["right"], u["when"]["share"]]
+         for h, r in halves.items() for u in [r["utterances"]]]))
     families = sorted({f for r in halves.values() for f in r["utterances"]["by_family"]})
     parts += ["\n### Per relation family\n", markdown_table(
         ["family", *[f"{h} {c}" for h in halves for c in ("P", "R", "F1", "gold", "pred")]],

@@ -258,6 +258,8 @@ class UtteranceScore:
     when_gold: int = 0
     when_right: int = 0
     items: int = 0
+    negatives: int = 0  # items with no gold fact
+    negatives_with_fact: int = 0  # ... where something was extracted anyway
     errors: list[str] = field(default_factory=list)
 
 
@@ -275,6 +277,9 @@ def score_item(score: UtteranceScore, item: Utterance, predicted: Sequence[Fact]
     gold_hit, pred_hit = {i for i, _ in pairs}, {j for _, j in pairs}
     source = "written" if item.source == "written" else "realtalk"
     score.items += 1
+    if not item.facts:
+        score.negatives += 1
+        score.negatives_with_fact += bool(predicted)
     for tally in (score.overall, score.by_source[source]):
         tally.predicted += len(predicted)
         tally.predicted_matched += len(pairs)
@@ -352,6 +357,9 @@ def utterance_report(score: UtteranceScore) -> dict[str, Any]:
         "by_family": {k: v.score() for k, v in sorted(score.by_family.items())},
         "facts_per_item": {"predicted": round(score.overall.predicted / max(score.items, 1), 3),
                            "gold": round(score.overall.gold / max(score.items, 1), 3)},
+        "negatives": {"items": score.negatives, "with_a_fact": score.negatives_with_fact,
+                      "share_clean": round(1 - score.negatives_with_fact / score.negatives, 4)
+                      if score.negatives else None},
         "when": {"gold": score.when_gold, "right": score.when_right,
                  "share": round(score.when_right / score.when_gold, 4) if score.when_gold
                  else None},

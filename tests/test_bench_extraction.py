@@ -146,6 +146,7 @@ def test_scores_of_items_add_up_overall_and_per_family() -> None:
     assert report["by_family"]["constraint"] == prf(1, 1, 2)
     assert report["by_family"]["hobby"]["precision"] == 0.0
     assert report["facts_per_item"] == {"predicted": 1.5, "gold": 1.0}
+    assert report["negatives"] == {"items": 1, "with_a_fact": 1, "share_clean": 0.0}
     assert len(score.errors) == 2
 
 
