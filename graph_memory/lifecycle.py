@@ -86,12 +86,15 @@ class Lifecycle:
     def feedback(self, fact: Fact, useful: bool, now: datetime) -> Fact:
         update = FactUpdate(
             confidence=next_confidence(fact.confidence, useful),
-            use_count=fact.use_count + 1,
-            useful_count=fact.useful_count + (1 if useful else 0),
+            more_uses=1,
+            more_useful=1 if useful else 0,
             last_used_at=now,
         )
         self._store.update_fact(fact.id, update)
-        return fact.model_copy(update=update.model_dump(exclude_none=True))
+        updated = self._store.get_fact(fact.id)
+        if updated is None:
+            raise NotFoundError(f"{fact.id} vanished during feedback")
+        return updated
 
     def update(
         self,

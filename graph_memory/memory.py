@@ -570,12 +570,12 @@ class Memory:
             update = FactUpdate(
                 confidence=confidence,
                 needs_confirmation=doubted,
-                use_count=fact.use_count + 1,
-                useful_count=fact.useful_count + (1 if useful else 0),
+                more_uses=1,
+                more_useful=1 if useful else 0,
                 last_used_at=utcnow(),
             )
             self.store.update_fact(fact.id, update)
-        return to_experience(fact.model_copy(update=update.model_dump(exclude_none=True)))
+        return to_experience(self._current(fact.id))
 
     def experiences(
         self, user_id: str, *, task_type: str | None = None, limit: int = 100

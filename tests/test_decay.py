@@ -121,7 +121,7 @@ def test_a_fact_never_recalled_ranks_lower_than_one_recalled_lately(memory: Memo
     for fact_id in (idle, recalled):
         backdate(memory, fact_id, long_ago)
     memory.store.update_fact(
-        recalled, FactUpdate(use_count=1, last_used_at=utcnow() - timedelta(days=1))
+        recalled, FactUpdate(more_uses=1, last_used_at=utcnow() - timedelta(days=1))
     )
     faded, kept = importance_signal(memory, "idle"), importance_signal(memory, "recalled")
     assert faded == pytest.approx(0.6 * 0.5 ** (400 / 180), abs=1e-3)
@@ -143,7 +143,7 @@ def test_prune_finds_facts_that_faded_but_not_constraints_or_recalled_ones(
     for text, fact_id in ids.items():
         backdate(memory, fact_id, now - timedelta(days=1000))
         last = now - timedelta(days=1 if "coffee" in text else 900)
-        memory.store.update_fact(fact_id, FactUpdate(use_count=1, last_used_at=last))
+        memory.store.update_fact(fact_id, FactUpdate(more_uses=1, last_used_at=last))
     allergy = memory.get(ids["I'm allergic to peanuts."])
     assert isinstance(allergy, Fact) and allergy.memory_type == "constraint"
 

@@ -329,7 +329,7 @@ def test_forget_redacts_a_message_that_stays_and_unlinks_what_went(
 def test_update_fact_in_place(seeded: tuple[Store, Episode, Fact, Entity, Entity]) -> None:
     store, _, lives, _, _ = seeded
     used = T0 + timedelta(hours=1)
-    store.update_fact(lives.id, FactUpdate(confidence=0.9, use_count=1, last_used_at=used))
+    store.update_fact(lives.id, FactUpdate(confidence=0.9, more_uses=1, last_used_at=used))
     got = store.get_fact(lives.id)
     assert got is not None and (got.confidence, got.use_count, got.last_used_at) == (0.9, 1, used)
     assert got.text == lives.text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
@@ -66,3 +67,41 @@ def test_a_failed_flush_keeps_its_uses_for_the_next(memory: Memory) -> None:
         recorder.close()
     stored = memory.get(a)
     assert isinstance(stored, Fact) and stored.use_count == 3
+
+
+def test_feedback_and_use_flushes_add_up_under_concurrency(memory: Memory) -> None:
+    """Feedback used to write an absolute use_count read before the flush added its uses: a
+    flush landing in between was lost. Both are increments in the engine now."""
+    [fact_id] = memory.write(user_id="ana", triples=[{
+        "subject": {"name": "Ana", "type": "Person"}, "predicate": "LIVES_IN",
+        "object": {"name": "Porto", "type": "Place"}}]).fact_ids
+    feedbacks, flushes = 40, 40
+    recorder = UsageRecorder(memory.store, delay_s=3600)
+    start = threading.Barrier(3)
+
+    def give_feedback(useful: bool) -> None:
+        start.wait()
+        for _ in range(feedbacks // 2):
+            memory.feedback(fact_id, useful)
+
+    def use_and_flush() -> None:
+        start.wait()
+        for _ in range(flushes):
+            recorder.record([fact_id], AT)
+            recorder.flush()
+
+    threads = [threading.Thread(target=give_feedback, args=(True,)),
+               threading.Thread(target=give_feedback, args=(False,)),
+               threading.Thread(target=use_and_flush)]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        recorder.close()
+    stored = memory.get(fact_id)
+    assert isinstance(stored, Fact)
+    assert (stored.use_count, stored.useful_count) == (feedbacks + flushes, feedbacks // 2)
+    # The last use stays the latest of them: a flush stamped earlier does not move it back.
+    assert stored.last_used_at is not None and stored.last_used_at > AT

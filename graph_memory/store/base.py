@@ -72,8 +72,11 @@ class FactUpdate(_Row):
     priority: int | None = Field(default=None, ge=1, le=10)
     memory_type: str | None = None
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
-    use_count: int | None = None
-    useful_count: int | None = None
+    more_uses: int = Field(
+        default=0, ge=0, description="Added to use_count by the engine: an atomic increment, "
+        "never a read-modify-write (recall's use-count flush adds to the same count).",
+    )
+    more_useful: int = Field(default=0, ge=0, description="Added to useful_count, the same way.")
     last_used_at: datetime | None = None
     expires_at: datetime | None = None
     status: FactStatus | None = None

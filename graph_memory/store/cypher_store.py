@@ -416,8 +416,12 @@ class CypherStore(ABC):
 
     # --- lifecycle ------------------------------------------------------------------------
     def update_fact(self, fact_id: str, update: FactUpdate) -> None:
-        changes = to_props(update)
-        if changes and not self._run("update_fact", {"id": fact_id, "changes": changes}):
+        changes = to_props(update, exclude={"more_uses", "more_useful"})
+        if not (changes or update.more_uses or update.more_useful):
+            return
+        params = {"id": fact_id, "changes": changes, "more_uses": update.more_uses,
+                  "more_useful": update.more_useful}
+        if not self._run("update_fact", params):
             raise StoreError(f"fact {fact_id} vanished during update")
 
     def forget(self, plan: ForgetPlan) -> None:
