@@ -21,6 +21,7 @@ import contextlib
 import ctypes
 import fcntl
 import hashlib
+import logging
 import os
 import signal
 import stat
@@ -48,6 +49,7 @@ _PR_SET_PDEATHSIG = 1
 _STOP_TIMEOUT_S = 10.0
 DEFAULT_THREADS = 8
 
+log = logging.getLogger(__name__)
 _running: set[EmbeddedEngine] = set()
 _running_lock = threading.Lock()
 
@@ -124,6 +126,7 @@ class EmbeddedEngine:
                     self.socket_path.unlink()
                 self._spawn()
                 self._wait_ready()
+                self._compact_log()
             except BaseException:
                 self._kill_now()
                 self._cleanup()
@@ -305,6 +308,22 @@ class EmbeddedEngine:
                         f"the engine did not answer within {self.start_timeout_s}s"
                         f"{self._log_tail()}"
                     )
+        finally:
+            client.close()
+
+    def _compact_log(self) -> None:
+        """Rewrite the append-only file in the background when this start replayed commands
+        from its incremental part. FalkorDB 4.16 appends a GRAPH.CONSTRAINT CREATE for every
+        constraint it replays from there: without a rewrite each start grew the file, and each
+        load logged one more "CRITICAL ... Constraint already exists" line per constraint.
+        Once the constraints are in the rewritten base file, a start appends nothing."""
+        client: Any = redis.Redis(unix_socket_path=str(self.socket_path), socket_timeout=5.0)
+        try:
+            info = client.info("persistence")
+            if int(info.get("aof_current_size", 0)) > int(info.get("aof_base_size", 0)):
+                client.bgrewriteaof()
+        except redis.RedisError as e:  # the data is safe either way; the next start retries
+            log.warning("could not rewrite the engine's append-only file: %s", e)
         finally:
             client.close()
 
