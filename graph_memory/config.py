@@ -47,6 +47,14 @@ class Settings(BaseSettings):
         "rebuilds its vector indexes (about 2.5 minutes at 100k facts on 2 cores).",
     )
     embedding_threads: int = Field(default=1, ge=1, le=64)
+    multilingual_embedding: Literal["chinese", "all", "off"] = Field(
+        default="chinese",
+        description="Multilingual vectors (multilingual-e5-small, beside MiniLM) for recall of "
+        "Chinese text and across Chinese and English: 'chinese' embeds Chinese and mixed "
+        "messages (English writes keep MiniLM's speed; an English question finds Chinese "
+        "memories); 'all' embeds every message (a Chinese question also finds English ones; "
+        "writes at the multilingual model's ~70 messages/s); 'off': English only.",
+    )
     entity_match_threshold: float = Field(
         default=0.85,
         ge=0.0,

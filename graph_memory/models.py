@@ -176,6 +176,11 @@ class Episode(_Frozen):
     speaker: str | None = None
     kind: str = Field(default="message", description="message | working_memory | ...")
     status: Literal["active", "forgotten"] = "active"
+    language: Literal["zh", "en", "mixed"] | None = Field(
+        default=None,
+        description="The text's language (graph_memory/language.py); None for episodes stored "
+        "before detection. It picks segmentation, patterns and the multilingual embedder.",
+    )
 
 
 class Entity(_Frozen):

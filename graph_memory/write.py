@@ -12,12 +12,13 @@ from datetime import datetime, timedelta
 import numpy as np
 import numpy.typing as npt
 
-from graph_memory.embed import Embedder
+from graph_memory.embed import Embedder, multilingual_vectors
 from graph_memory.entities import EntityResolver, ResolvedEntities
 from graph_memory.extract.base import Extractor
 from graph_memory.extract.cues import change_cue, retractions
 from graph_memory.extract.when import occurred
 from graph_memory.ids import make_id
+from graph_memory.language import detect_language
 from graph_memory.models import (
     EntityRef,
     Episode,
@@ -156,6 +157,7 @@ class WritePlanner:
                         source_id=request.source_id,
                         speaker=request.speaker,
                         kind=kind if request.text is not None else "structured",
+                        language=detect_language(text),
                     ),
                 )
             )
@@ -270,9 +272,16 @@ class WritePlanner:
         fact_vectors = self._embedder.embed([fact.text or "" for fact in resolution.created])
 
         vectors = episode_vectors.result()
+        multilingual = multilingual_vectors(self._embedder, [item.episode for item in items])
         for item in items:
             vector = vectors[item.episode.id].tolist()
-            plan.episodes.append(EpisodeRow(episode=item.episode, embedding=vector))
+            plan.episodes.append(
+                EpisodeRow(
+                    episode=item.episode,
+                    embedding=vector,
+                    embedding_ml=multilingual.get(item.episode.id),
+                )
+            )
             mentioned = {entities.by_ref[ref].id for ref in item.mentions}
             mentioned |= {
                 entities.by_ref[end].id

@@ -23,6 +23,8 @@ WITH count(*) AS _aliases
 UNWIND $episodes AS ep
 CREATE (x:Episode)
 SET x = ep.props, x.embedding = vecf32(ep.embedding)
+FOREACH (v IN CASE WHEN ep.embedding_ml IS NULL THEN [] ELSE [ep.embedding_ml] END |
+  SET x.embedding_ml = vecf32(v))
 WITH count(*) AS _episodes
 UNWIND $mentions AS m
 MATCH (x:Episode {id: m.episode_id}), (n:Entity {id: m.entity_id})

@@ -23,7 +23,11 @@ CREATE CONSTRAINT ON (n:Slot) ASSERT n.id IS UNIQUE;
 CREATE VECTOR INDEX FOR (n:Fact) ON (n.embedding) OPTIONS {dimension: $dimension, similarityFunction: 'cosine', M: 16, efConstruction: 200, efRuntime: 100};
 CREATE VECTOR INDEX FOR (n:Episode) ON (n.embedding) OPTIONS {dimension: $dimension, similarityFunction: 'cosine', M: 16, efConstruction: 200, efRuntime: 100};
 CREATE VECTOR INDEX FOR (n:Entity) ON (n.embedding) OPTIONS {dimension: $dimension, similarityFunction: 'cosine', M: 16, efConstruction: 200, efRuntime: 100};
+// The multilingual embedder's vectors (graph_memory/embed.py MultilingualEmbedder, 384-d).
+CREATE VECTOR INDEX FOR (n:Episode) ON (n.embedding_ml) OPTIONS {dimension: 384, similarityFunction: 'cosine', M: 16, efConstruction: 200, efRuntime: 100};
 // Fulltext: the text, and user_key (a hash of the user id, one token) so that a search is
 // narrowed to one user inside the index instead of matching every user's memories first.
 CALL db.idx.fulltext.createNodeIndex({label: 'Fact'}, 'text', {field: 'user_key', nostem: true});
 CALL db.idx.fulltext.createNodeIndex({label: 'Episode'}, 'text', {field: 'user_key', nostem: true});
+// A Chinese text's words, space-joined (RediSearch does not cut between Chinese words).
+CALL db.idx.fulltext.createNodeIndex({label: 'Episode'}, {field: 'text_words', nostem: true});

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from graph_memory.embed import e5_semantic
 from graph_memory.models import Entity, Episode, Fact
 from graph_memory.recall.models import Channel, PathStep
 from graph_memory.recall.score import bm25
@@ -55,6 +56,15 @@ class CandidatePool:
         for memory, similarity in hits:
             c = self._fact_or_episode(memory)
             c.semantic = max(similarity, c.semantic or -1.0)
+            c.channels.add("vector")
+
+    def add_multilingual(self, hits: list[tuple[Episode, float]], query_language: str) -> None:
+        """Episodes found by the multilingual embedder. Its similarity replaces MiniLM's (which
+        reads no Chinese), put on MiniLM's scale for the languages of the question and the
+        message (graph_memory/embed.py e5_semantic)."""
+        for episode, similarity in hits:
+            c = self._get(episode=episode)
+            c.semantic = e5_semantic(similarity, query_language, episode.language)
             c.channels.add("vector")
 
     def add_keyword(self, hits: list[tuple[Fact, float]] | list[tuple[Episode, float]]) -> None:

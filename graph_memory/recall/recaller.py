@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from graph_memory import decay
-from graph_memory.embed import Embedder
+from graph_memory.embed import Embedder, multilingual_of
 from graph_memory.entities import alias_id, entity_id
 from graph_memory.errors import InvalidInputError
 from graph_memory.extract.base import Extractor
+from graph_memory.language import Language, detect_language
 from graph_memory.models import SEMANTIC_MEMORY_TYPE, Entity, Fact, FactLink, WorkingSlot
 from graph_memory.ontology import Ontology
 from graph_memory.recall.candidates import Candidate, CandidatePool
@@ -42,6 +44,17 @@ ENTITY_HUB = 20
 CONSTRAINT_MEMORY_TYPE = "constraint"
 MAX_CONSTRAINTS = 5
 QUERY_MAX_CHARS = 2000
+
+
+@dataclass(frozen=True)
+class MultilingualQuery:
+    vector: list[float] | None  # None: no multilingual search for this query
+    language: Language  # the query's
+
+    @property
+    def chinese(self) -> bool:
+        """A Chinese or mixed query, searched by the multilingual embedder only."""
+        return self.vector is not None and self.language != "en"
 
 
 class Recaller:
@@ -164,8 +177,17 @@ class Recaller:
         entity_ids = [e.id for e in entities]
         # The engine answers read queries in parallel: issue the channels at once.
         submit = self._pool.submit
+        multilingual = self._multilingual_vector(user, text)
         vector_facts = submit(store.search_facts_by_vector, user, vector, k)
-        vector_episodes = submit(store.search_episodes_by_vector, user, vector, k)
+        # MiniLM reads no Chinese: a Chinese question's nearest messages under it are noise.
+        vector_episodes = (
+            None
+            if multilingual.chinese
+            else submit(store.search_episodes_by_vector, user, vector, k)
+        )
+        ml_episodes = submit(
+            store.search_episodes_by_multilingual_vector, user, multilingual.vector, KEYWORD_POOL
+        ) if multilingual.vector else None
         keyword_facts = submit(store.search_facts_by_text, user, text, k)
         keyword_episodes = submit(store.search_episodes_by_text, user, text, KEYWORD_POOL)
         entity_facts = submit(store.facts_of_entities, user, entity_ids, k * 2)
@@ -173,15 +195,32 @@ class Recaller:
         graph = submit(store.expand_from_entities, user, entity_ids, GRAPH_HOPS, k)
         pool = CandidatePool()
         pool.add_vector(vector_facts.result())
-        pool.add_vector(vector_episodes.result())
+        if vector_episodes is not None:
+            pool.add_vector(vector_episodes.result())
         pool.add_keyword(keyword_facts.result())
         pool.add_keyword(keyword_episodes.result())
         pool.add_entity(entity_facts.result(), hub_size=ENTITY_HUB)
         pool.add_entity(entity_episodes.result(), hub_size=ENTITY_HUB)
         pool.add_graph(graph.result(), names)
         pool.fill_semantic(store, vector)
+        if ml_episodes is not None:
+            pool.add_multilingual(ml_episodes.result(), multilingual.language)
         pool.score_keywords(text)
         return pool
+
+    def _multilingual_vector(self, user_id: str, text: str) -> MultilingualQuery:
+        """The query under the multilingual embedder: for a Chinese or mixed query, and for an
+        English one when the user has memories with multilingual vectors (Chinese ones); an
+        English-only user's recall is untouched (and costs no second embedding)."""
+        multilingual = multilingual_of(self._embedder)
+        language = detect_language(text)
+        chinese = language != "en"
+        if multilingual is None or not (
+            chinese or self._store.has_multilingual_episodes(user_id)
+        ):
+            return MultilingualQuery(vector=None, language=language)
+        vector = multilingual.embed_queries([text])[0].tolist()
+        return MultilingualQuery(vector=vector, language=language)
 
     def _entity_filter(self, request: RecallRequest) -> set[str] | None:
         wanted = request.filters.entities

@@ -23,6 +23,11 @@ class _Row(BaseModel):
 class EpisodeRow(_Row):
     episode: Episode
     embedding: list[float]
+    embedding_ml: list[float] | None = Field(
+        default=None,
+        description="The multilingual embedder's vector (Chinese and mixed text; every text "
+        "when configured so): recall across Chinese and English searches these.",
+    )
 
 
 class EntityRow(_Row):
@@ -248,6 +253,17 @@ class Store(Protocol):
     def search_episodes_by_vector(
         self, user_id: str, embedding: list[float], k: int
     ) -> list[tuple[Episode, float]]: ...
+
+    def search_episodes_by_multilingual_vector(
+        self, user_id: str, embedding: list[float], k: int
+    ) -> list[tuple[Episode, float]]:
+        """Non-forgotten episodes nearest to a multilingual embedder's query vector (only
+        episodes with an `embedding_ml`), cosine similarity, highest first."""
+        ...
+
+    def has_multilingual_episodes(self, user_id: str) -> bool:
+        """Whether any of the user's episodes has a multilingual vector."""
+        ...
 
     def search_facts_by_text(self, user_id: str, query: str, k: int) -> list[tuple[Fact, float]]:
         """Non-forgotten facts by fulltext relevance."""

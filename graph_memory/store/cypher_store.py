@@ -38,6 +38,7 @@ from graph_memory.store.base import (
     PruneRule,
     WritePlan,
 )
+from graph_memory.text import segmented_text
 
 _COUNTED_LABELS = ("Episode", "Entity", "Fact", "Slot", "Tombstone")
 # A vector index is shared by every user of a graph; fetch this many times k before the user
@@ -86,6 +87,13 @@ def to_props(model: BaseModel, *, exclude: set[str] | None = None) -> dict[str, 
             value = list(value)
         props[name] = value
     return props
+
+
+def _search_props(text: str | None) -> dict[str, Any]:
+    """`text_words`: a Chinese text's words, space-joined, indexed beside the raw text (fulltext
+    engines cut words on spaces and punctuation only). Absent for text without Chinese."""
+    words = segmented_text(text) if text else None
+    return {"text_words": words} if words else {}
 
 
 def from_props(model: type[M], props: Mapping[str, Any], **extra: Any) -> M:
@@ -204,7 +212,8 @@ class CypherStore(ABC):
             ],
             "aliases": [row.model_dump() for row in plan.aliases],
             "episodes": [
-                {"props": to_props(row.episode) | self._memory_props(row.episode.user_id),
+                {"props": to_props(row.episode) | self._memory_props(row.episode.user_id)
+                 | _search_props(row.episode.text), "embedding_ml": row.embedding_ml,
                  "embedding": row.embedding}
                 for row in plan.episodes
             ],
@@ -314,6 +323,18 @@ class CypherStore(ABC):
         return [
             (from_props(Episode, p), s) for p, s in self._nearest("episodes", user_id, embedding, k)
         ]
+
+    def search_episodes_by_multilingual_vector(
+        self, user_id: str, embedding: list[float], k: int
+    ) -> list[tuple[Episode, float]]:
+        params = {"user_id": user_id, "embedding": embedding, "k": k, "k_raw": k * _OVERFETCH}
+        rows = self._run("search_episodes_by_multilingual_vector", params)
+        if len(rows) < k:
+            rows = self._run("nearest_episodes_multilingual_exact", params)
+        return [(from_props(Episode, r[0]), self._index_similarity(float(r[1]))) for r in rows]
+
+    def has_multilingual_episodes(self, user_id: str) -> bool:
+        return bool(self._run("has_multilingual_episodes", {"user_id": user_id}))
 
     def _text(
         self, kind: Literal["facts", "episodes"], user_id: str, query: str, k: int
