@@ -304,3 +304,64 @@ def test_start_timeout_kills_the_engine_and_releases_the_lock(
     monkeypatch.undo()
     with EmbeddedEngine(tmp_path / "data") as again:
         assert again.is_running()
+
+
+def _engine_config(engine: EmbeddedEngine) -> dict[str, Any]:
+    rows = engine.connect().connection.execute_command("GRAPH.CONFIG", "GET", "*")
+    return {name.decode() if isinstance(name, bytes) else name: value for name, value in rows}
+
+
+def test_the_module_is_configured_deliberately(tmp_path: Path) -> None:
+    with EmbeddedEngine(tmp_path / "default") as engine:
+        config = _engine_config(engine)
+        assert config["THREAD_COUNT"] == 8 and config["OMP_THREAD_COUNT"] == 1
+        assert config["QUERY_MEM_CAPACITY"] <= 0  # not asked for: FalkorDB's unlimited
+    with EmbeddedEngine(tmp_path / "set", threads=6, query_memory_limit_mb=64) as engine:
+        config = _engine_config(engine)
+        assert config["THREAD_COUNT"] == 6
+        assert config["QUERY_MEM_CAPACITY"] == 64 << 20
+    with pytest.raises(InvalidInputError, match="threads"):
+        EmbeddedEngine(tmp_path, threads=0)
+    with pytest.raises(InvalidInputError, match="query_memory_limit_mb"):
+        EmbeddedEngine(tmp_path, query_memory_limit_mb=0)
+
+
+def test_a_query_over_the_memory_limit_is_stopped_and_the_engine_lives(tmp_path: Path) -> None:
+    with EmbeddedEngine(tmp_path, query_memory_limit_mb=64) as engine:
+        graph = engine.connect().select_graph("g")
+        graph.query("CREATE (:N {v: 1})")
+        small = "UNWIND range(1, 1000) AS x WITH collect(x) AS xs RETURN size(xs)"
+        assert graph.ro_query(small).result_set == [[1000]]  # the limit lets queries run
+        with pytest.raises(redis.ResponseError, match="mem consumption exceeded capacity"):
+            graph.ro_query("UNWIND range(1, 3000000) AS x WITH collect(x) AS xs RETURN size(xs)")
+        assert graph.ro_query(small).result_set == [[1000]]
+        assert engine.is_running()
+
+
+def test_a_start_appends_nothing_to_the_append_only_file(tmp_path: Path) -> None:
+    """FalkorDB re-appends each constraint it replays from the incremental log: without the
+    rewrite at start the file grew on every start, and every load logged one more CRITICAL
+    'Constraint already exists' line per constraint."""
+
+    def log_sizes() -> tuple[int, int]:
+        files = list((tmp_path / "appendonlydir").glob("*.incr.aof"))
+        assert len(files) == 1
+        critical = (tmp_path / "engine.log").read_text().count("CRITICAL")
+        return files[0].stat().st_size, critical
+
+    with EmbeddedEngine(tmp_path) as engine:
+        graph = engine.connect().select_graph("g")
+        graph.query("UNWIND range(1, 100) AS i CREATE (:N {id: i})")
+        graph.create_node_unique_constraint("N", "id")
+    sizes = []
+    for _ in range(4):
+        with EmbeddedEngine(tmp_path) as engine:
+            client = engine.connect().connection
+            while client.info("persistence")["aof_rewrite_in_progress"]:
+                time.sleep(0.02)
+            assert [row[0] for row in engine.connect().select_graph("g").query(
+                "MATCH (n:N) RETURN count(n)").result_set] == [100]
+        sizes.append(log_sizes())
+    # The first start rewrites what the first session logged; from then on nothing changes.
+    assert sizes[1] == sizes[2] == sizes[3], sizes
+    assert sizes[1][0] == 0
