@@ -14,6 +14,7 @@ import numpy.typing as npt
 
 from graph_memory.embed import Embedder, multilingual_vectors
 from graph_memory.entities import EntityResolver, ResolvedEntities
+from graph_memory.errors import InvalidInputError
 from graph_memory.extract.base import Extractor
 from graph_memory.extract.cues import change_cue, retractions
 from graph_memory.extract.when import occurred
@@ -46,12 +47,22 @@ CALLER_EXTRACTOR = "caller"
 Vector = npt.NDArray[np.float32]
 
 
-def episode_id(request: WriteRequest, timestamp: datetime, text: str) -> str:
-    """The caller's source id identifies an episode; without one, its text and time do."""
+# A write without a source id or a time, repeated with the same text within this many seconds,
+# is a retry of the same message (the same episode), not a second statement.
+RETRY_WINDOW_S = 600
+
+
+def episode_ids(request: WriteRequest, now: datetime, text: str) -> list[str]:
+    """The ids a request's episode may have, the one to create first. The caller's source id
+    identifies an episode; without one, its text and time do; without a time either, its text
+    and the retry window of `now` (or the one before, where a retry began)."""
     scope = (request.user_id, request.agent_id, request.session_id)
     if request.source_id is not None:
-        return make_id("ep", *scope, "source", request.source_id)
-    return make_id("ep", *scope, "text", timestamp.isoformat(), text)
+        return [make_id("ep", *scope, "source", request.source_id)]
+    if request.timestamp is not None:
+        return [make_id("ep", *scope, "text", request.timestamp.isoformat(), text)]
+    window = int(now.timestamp() // RETRY_WINDOW_S)
+    return [make_id("ep", *scope, "retry", str(w), text) for w in (window, window - 1)]
 
 
 def origin_of(request: WriteRequest) -> str:
@@ -139,10 +150,13 @@ class WritePlanner:
         episode id in request order."""
         items: list[_Item] = []
         order: list[str] = []
-        for request in requests:
+        texts = [request.text or self._render_triples(request) for request in requests]
+        ids = [episode_ids(r, now, text) for r, text in zip(requests, texts, strict=True)]
+        known = self._store.existing_episode_ids([i for some in ids for i in some])
+        self._check_source_ids(requests, texts, [some[0] for some in ids], known)
+        for request, text, some in zip(requests, texts, ids, strict=True):
             timestamp = request.timestamp or now
-            text = request.text or self._render_triples(request)
-            ep_id = episode_id(request, timestamp, text)
+            ep_id = next((i for i in some if i in known), some[0])
             order.append(ep_id)
             items.append(
                 _Item(
@@ -161,14 +175,36 @@ class WritePlanner:
                     ),
                 )
             )
-        stored = self._store.existing_episode_ids([item.episode.id for item in items])
         fresh: list[_Item] = []
-        seen = set(stored)
+        seen = set(known)
         for item in items:
             if item.episode.id not in seen:
                 seen.add(item.episode.id)
                 fresh.append(item)
         return fresh, order
+
+    def _check_source_ids(
+        self, requests: list[WriteRequest], texts: list[str], ids: list[str], known: set[str]
+    ) -> None:
+        """A source id names one message: sent again with the same text it is a retry (nothing
+        is written twice); with another text it is refused, in the batch or against the store
+        (a forgotten message has no text left to compare and stays forgotten)."""
+        first: dict[str, str] = {}
+        for request, text, ep_id in zip(requests, texts, ids, strict=True):
+            if request.source_id is None:
+                continue
+            if first.setdefault(ep_id, text) != text:
+                raise InvalidInputError(
+                    f"source_id {request.source_id!r} is given twice in the batch with "
+                    "different texts: a source id names one message"
+                )
+        stored = self._store.get_episodes(sorted(set(first) & known))
+        for episode in stored:
+            if episode.text is not None and episode.text != first[episode.id]:
+                raise InvalidInputError(
+                    f"source_id {episode.source_id!r} was written before with a different "
+                    "text: a source id names one message (send a new one for a new message)"
+                )
 
     def _embed_episodes(self, items: list[_Item]) -> dict[str, Vector]:
         vectors = self._embedder.embed(
