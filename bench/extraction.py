@@ -132,16 +132,24 @@ class CorpusFact:
                          f.key or "", str(f.negated)))
 
 
+# Keys that name a thing (a role, a kind, a context, an attribute) count for event coverage;
+# a verb lemma (DID, STATES: "try", "start") or a judgement (HAS_OPINION: "great") would match
+# nearly any summary ("Kate tried ...") without the fact saying what happened.
+_NOUN_KEYS = frozenset({"HAS_RELATIVE", "HAS_PET", "PREFERS", "AVOIDS", "HAS_ATTRIBUTE"})
+
+
 def _fact_terms(fact: Fact) -> set[str]:
-    return set(keyword_terms(f"{fact.object} {fact.key or ''}"))
+    key = fact.key if fact.key and fact.relations[0] in _NOUN_KEYS else ""
+    return set(keyword_terms(f"{fact.object} {key}"))
 
 
 def event_coverage(raw: dict[str, Any], facts: Sequence[CorpusFact]) -> dict[str, Any]:
     """Share of the chat's per-session event summaries that a fact of that speaker from that
-    session covers (a shared stemmed content word between the fact's object or key and the
-    event). Summaries name people by persona names: agent_a is speaker_1 and agent_b is
-    speaker_2 (the data's own name fields and the word overlap with each speaker's messages
-    agree on that in all 10 chats); the persona name (the event's first word) is no match."""
+    session covers (a shared stemmed content word between the fact's object, or its key when
+    the key names a thing, and the event). Summaries name people by persona names: agent_a
+    is speaker_1 and agent_b is speaker_2 (the data's own name fields and the word overlap
+    with each speaker's messages agree on that in all 10 chats); the persona name (the
+    event's first word) is no match."""
     speakers = {"agent_a": raw["name"]["speaker_1"], "agent_b": raw["name"]["speaker_2"]}
     terms: dict[tuple[str, str], set[str]] = collections.defaultdict(set)
     for cf in facts:
