@@ -140,10 +140,14 @@ def test_negative_preferences(extractor: RuleExtractor, text: str, obj: str) -> 
         "I don't want to go.",
     ],
 )
-def test_negated_relation_without_negated_as_is_dropped(
+def test_negated_relation_without_negated_as_is_a_denial(
     extractor: RuleExtractor, text: str
 ) -> None:
-    assert triples(extractor, text) == []
+    # Kept as a negated fact (never as the positive one): the conflict policy may end a
+    # current fact with it. A negated goal ("I don't want to go") has no content to deny.
+    facts = run(extractor, text).facts
+    assert all(f.negated for f in facts)
+    assert bool(facts) == (text != "I don't want to go.")
 
 
 # --- diet, goals -------------------------------------------------------------------------------
@@ -271,7 +275,6 @@ def test_places_and_work(
     "text",
     [
         "I lived in Paris.",
-        "I used to live in Paris.",
         "If I lived in Paris I would be happy.",
         "I live in a small flat",
         "I'm moving to Tokyo next month.",
@@ -305,10 +308,14 @@ def test_generic_attributes(extractor: RuleExtractor) -> None:
     found = triples(extractor, "My phone number is 555-1234.")
     assert has(found, "HAS_ATTRIBUTE", "555-1234", key="phone number")
     assert found[0].object.type == "Value"
-    # The owner stays in the key: subject is the speaker, key "dog's name".
-    assert has(triples(extractor, "My dog's name is Rex"), "HAS_ATTRIBUTE", "Rex", key="dog's name")
-    # A relative's description is about the relative, not the speaker.
-    assert triples(extractor, "My mom is a hairdresser") == []
+    assert has(triples(extractor, "My shoe size is 9"), "HAS_ATTRIBUTE", "9", key="shoe size")
+    # A pet's name names the pet.
+    assert has(triples(extractor, "My dog's name is Rex"), "HAS_PET", "Rex", key="dog")
+    # A relative's description is about the relative; the speaker has the relative.
+    found = triples(extractor, "My mom is a hairdresser")
+    assert has(found, "IS_A", "hairdresser", subject="Emi's mom")
+    assert has(found, "HAS_RELATIVE", "mom", key="mom")
+    assert not objects(found, "HAS_ATTRIBUTE")
 
 
 # --- not the speaker, questions ----------------------------------------------------------------
@@ -327,12 +334,20 @@ def test_generic_attributes(extractor: RuleExtractor) -> None:
     ],
 )
 def test_not_the_speakers_facts(extractor: RuleExtractor, text: str) -> None:
-    assert not [t for t in triples(extractor, text) if t.subject.name == SPEAKER]
+    # (Having a sister is the speaker's: HAS_RELATIVE; the allergy is the sister's.)
+    found = [t for t in triples(extractor, text) if t.predicate != "HAS_RELATIVE"]
+    assert not [t for t in found if t.subject.name == SPEAKER]
 
 
-@pytest.mark.parametrize("text", ["I like it.", "I love that!", "I love my dog", "I love the vibe"])
+@pytest.mark.parametrize("text", ["I like it.", "I love that!", "I love the vibe"])
 def test_context_bound_objects_are_skipped(extractor: RuleExtractor, text: str) -> None:
     assert triples(extractor, text) == []
+
+
+def test_possessed_objects_name_their_owner(extractor: RuleExtractor) -> None:
+    found = triples(extractor, "I love my dog")
+    assert has(found, "PREFERS", "Emi's dog")
+    assert has(found, "HAS_PET", "dog", key="dog")
 
 
 # --- invariants ----------------------------------------------------------------------------------
@@ -364,7 +379,7 @@ def test_every_fact_is_well_formed(extractor: RuleExtractor, ontology: Ontology)
             start, end = fact.span
             assert 0 <= start < end <= len(text)
             assert fact.triple.object.name.lower() in text[start:end].lower(), (text, fact)
-            assert fact.extractor == "rules-v1" == extractor.name
+            assert fact.extractor == "rules-v2" == extractor.name
             assert 0 < fact.confidence <= 1
             spec = ontology.relations[fact.triple.predicate]
             assert ontology.type_allowed(spec.domain, fact.triple.subject.type)
@@ -452,11 +467,16 @@ def test_user_ontology_relation_is_extracted_without_code(tmp_path: Path, nlp: A
     path.write_text(USER_ONTOLOGY, encoding="utf-8")
     ontology = load_ontology(path)
     extractor = RuleExtractor(ontology, nlp)
-    facts = run(extractor, "I have two cats and I own a parrot.").facts
+    facts = [
+        f for f in run(extractor, "I have two cats and I own a parrot.").facts
+        if f.triple.predicate == "OWNS_PET"
+    ]  # fmt: skip
     pets = [(f.triple.object.name, f.triple.object.type) for f in facts]
     assert pets == [("cat", "Pet"), ("parrot", "Pet")]
     assert all(f.confidence == 0.7 for f in facts)
-    assert run(extractor, "I have a car.").facts == ()
+    assert not [
+        f for f in run(extractor, "I have a car.").facts if f.triple.predicate == "OWNS_PET"
+    ]
     # The default relations still work next to the new one.
     assert has(triples(extractor, "I hate mushrooms."), "AVOIDS", "mushroom")
 
@@ -497,8 +517,9 @@ def test_realtalk_chat_precision(extractor: RuleExtractor, ontology: Ontology) -
         spec = ontology.relations[fact.triple.predicate]
         assert ontology.type_allowed(spec.domain, fact.triple.subject.type)
         assert ontology.type_allowed(spec.range, fact.triple.object.type)
-        assert fact.triple.subject.name == item.speaker  # chit-chat yields the speaker's facts
+        # Chit-chat yields the speaker's facts, or those of people the speaker names.
+        assert fact.triple.subject.name == item.speaker or fact.triple.subject.type == "Person"
         triple = fact.triple
         print(f"{triple.predicate}({triple.object.name})  <- {item.text[slice(*fact.span)]!r}")
-    # Precision over recall: chit-chat yields few facts.
-    assert len(facts) < len(items) // 5
+    # Chit-chat says less than one fact per message (bench/extraction.py measures more).
+    assert len(items) // 10 < len(facts) < len(items)

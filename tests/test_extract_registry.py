@@ -79,7 +79,7 @@ def test_a_registered_extractor_is_found_by_name(
 
 def test_unknown_extractor_is_a_clear_error_at_start(tmp_path: Path) -> None:
     settings = Settings(data_dir=tmp_path / "data", extractor="no-such-extractor")
-    with pytest.raises(ExtractorError, match="no-such-extractor.*known: .*rules"):
+    with pytest.raises(ExtractorError, match=r"no-such-extractor.*known: .*rules"):
         create_extractor(
             settings.extractor,
             Ontology.model_validate(

@@ -120,6 +120,8 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
     if isinstance(pattern, VerbPattern) and pattern.require_modal and not used:
         return None
     negated = is_negated(clause) or (habit is not None and is_negated(habit))
+    if pattern.polarity == "affirmative":
+        return None if negated else False
     if pattern.polarity == "negative":
         # Only habits and abilities refuse something: "I don't eat pork", "I can't eat
         # nuts"; "I haven't eaten lunch" or "I ate dinner not long ago" do not.

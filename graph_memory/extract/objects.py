@@ -31,7 +31,7 @@ CONTAINERS = frozenset({"kind", "kinds", "sort", "sorts", "type", "types", "lot"
 VAGUE = frozenset(
     {"thing", "things", "stuff", "bit", "way", "time", "times", "idea", "much", "more", "all"}
     | {"few", "some", "several", "many", "couple", "most", "others", "other", "following"}
-    | {"something", "anything", "everything", "nothing", "one", "ones", "same", "lol"}
+    | {"something", "anything", "everything", "nothing", "same", "lol"}
     | FILLERS
     | CONTAINERS
 )

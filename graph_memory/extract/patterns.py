@@ -39,11 +39,12 @@ class _Pattern(BaseModel):
 class _ClausePattern(_Pattern):
     """Options shared by the kinds read from the dependency parse."""
 
-    polarity: Literal["positive", "negative"] = Field(
+    polarity: Literal["positive", "affirmative", "negative"] = Field(
         default="positive",
         description="negative: matches only negated habitual clauses ('I don't eat pork', 'I "
         "can't eat nuts', not 'I haven't eaten lunch') and yields the relation itself; "
-        "positive: a negated match becomes the relation's negated_as, or is dropped.",
+        "positive: a negated match becomes the relation's negated_as, or a negated fact; "
+        "affirmative: negated clauses do not match at all.",
     )
     tense: Literal["any", "present", "habitual", "past"] = Field(
         default="any",

@@ -29,6 +29,12 @@ def _given_name(noun: Any) -> str | None:
     name = named_appositive(noun)
     if name:
         return name
+    head = noun.head
+    if noun.dep_ == "poss" and head.lemma_ == "name" and head.dep_ == "nsubj" and is_be(head.head):
+        # "My dog's name is Rex".
+        for attr in head.head.children:
+            if attr.dep_ == "attr":
+                return person_name(attr)
     for child in noun.rights:
         if child.dep_ == "appos" and all(t.is_punct for t in noun.doc[noun.i + 1 : child.i]):
             name = person_name(child)
