@@ -143,6 +143,27 @@ def _fact_terms(fact: Fact) -> set[str]:
     return set(keyword_terms(f"{fact.object} {key}"))
 
 
+def roles_agree(raw: dict[str, Any], messages: Sequence[dict[str, Any]]) -> bool:
+    """Do the summaries of agent_a share more words with speaker_1's messages of their
+    session, and agent_b's with speaker_2's, than the other way round?"""
+    said: dict[tuple[str, str], set[str]] = collections.defaultdict(set)
+    for m in messages:
+        said[(m["session_id"], m["speaker"])] |= set(keyword_terms(m["text"]))
+    s1, s2 = raw["name"]["speaker_1"], raw["name"]["speaker_2"]
+    straight = crossed = 0
+    for key, sessions in raw.items():
+        number = re.fullmatch(r"events_session_(\d+)", key)
+        if number is None:
+            continue
+        session = f"session_{number.group(1)}"
+        for agent, own, other in (("agent_a", s1, s2), ("agent_b", s2, s1)):
+            for event in sessions.get(agent, []):
+                words = set(keyword_terms(str(event.get("sub-event", ""))))
+                straight += len(words & said[(session, own)])
+                crossed += len(words & said[(session, other)])
+    return straight > crossed
+
+
 def event_coverage(raw: dict[str, Any], facts: Sequence[CorpusFact]) -> dict[str, Any]:
     """Share of the chat's per-session event summaries that a fact of that speaker from that
     session covers (a shared stemmed content word between the fact's object, or its key when
@@ -195,7 +216,8 @@ def run_realtalk(extractor: Any) -> tuple[dict[str, Any], list[CorpusFact]]:
                                for f in facts]
         messages += len(inputs)
         cov = event_coverage(raw, chat_facts)
-        per_chat[chat.path.stem] = {"messages": len(inputs), "facts": len(chat_facts), **cov}
+        per_chat[chat.path.stem] = {"messages": len(inputs), "facts": len(chat_facts), **cov,
+                                    "agent_a_is_speaker_1": roles_agree(raw, chat.messages)}
         coverage = {k: coverage[k] + cov[k] for k in coverage}
         found += chat_facts
     relations = collections.Counter(cf.fact.relations[0] for cf in found)
@@ -205,7 +227,9 @@ def run_realtalk(extractor: Any) -> tuple[dict[str, Any], list[CorpusFact]]:
         "facts_per_message": round(len(found) / messages, 4),
         "share_of_messages_with_fact": round(with_fact / messages, 4),
         "facts_per_relation": dict(relations.most_common()),
-        "event_coverage": {**coverage, "share": round(coverage["covered"] / coverage["events"], 4)},
+        "event_coverage": {**coverage, "share": round(coverage["covered"] / coverage["events"], 4),
+                           "roles_checked": all(c["agent_a_is_speaker_1"]
+                                                for c in per_chat.values())},
         "per_chat": per_chat,
     }, found
 
@@ -300,10 +324,11 @@ def markdown(results: dict[str, Any]) -> str:
         rt = results["realtalk"]
         parts += ["\n## REALTALK, every message\n", markdown_table(
             ["messages", "facts", "facts/message", "share with a fact", "events",
-             "events covered", "coverage"],
+             "events covered", "coverage", "agent_a = speaker_1 checked"],
             [[rt["messages"], rt["facts"], rt["facts_per_message"],
               rt["share_of_messages_with_fact"], rt["event_coverage"]["events"],
-              rt["event_coverage"]["covered"], rt["event_coverage"]["share"]]]),
+              rt["event_coverage"]["covered"], rt["event_coverage"]["share"],
+              rt["event_coverage"]["roles_checked"]]]),
             "\n", markdown_table(["relation", "facts"], list(rt["facts_per_relation"].items()))]
     if "sample" in results:
         s = results["sample"]

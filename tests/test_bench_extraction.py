@@ -235,3 +235,35 @@ def test_the_data_covers_every_extracted_relation() -> None:
     real = [u for u in utterances if u.source != "written"]
     assert 0.55 <= len(real) / len(utterances) <= 0.60
     assert len({u.source.split(":")[1] for u in real}) == 10
+
+
+# --- REALTALK event coverage ---------------------------------------------------------------
+def test_an_event_is_covered_by_a_fact_of_its_speaker_from_its_session() -> None:
+    from extraction import CorpusFact, event_coverage, roles_agree
+
+    raw = {
+        "name": {"speaker_1": "Emi", "speaker_2": "elise"},
+        "events_session_1": {
+            "agent_a": [{"sub-event": "Kate takes an Italian cooking class."},
+                        {"sub-event": "Kate tried skiing."}],
+            "agent_b": [{"sub-event": "Elise plans a trip to Miami."}, {"sub-event": ""}],
+        },
+        "events_session_2": {"agent_a": [{"sub-event": "Kate bakes bread."}], "agent_b": []},
+    }
+
+    def said(session: str, speaker: str, f: Fact) -> CorpusFact:
+        return CorpusFact("Chat_1", "D1:1", session, speaker, "x", "text", f)
+
+    facts = [
+        said("session_1", "Emi", fact("Emi", "DID", "cooking classes", "take")),
+        said("session_1", "Emi", fact("Emi", "DID", "snowboarding", "try")),  # key is a verb
+        said("session_1", "Emi", fact("Emi", "VISITED", "Miami")),  # Emi's, not Elise's
+        said("session_1", "elise", fact("elise", "PREFERS", "Kate")),  # the persona name
+        said("session_1", "elise", fact("elise", "PREFERS", "bread")),  # another session
+    ]
+    assert event_coverage(raw, facts) == {"events": 4, "covered": 1}
+    messages = [{"session_id": "session_1", "speaker": "Emi", "text": "My cooking class!"},
+                {"session_id": "session_1", "speaker": "elise", "text": "Miami trip soon"}]
+    assert roles_agree(raw, messages)
+    crossed = [{**m, "speaker": "elise" if m["speaker"] == "Emi" else "Emi"} for m in messages]
+    assert not roles_agree(raw, crossed)
