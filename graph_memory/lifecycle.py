@@ -294,6 +294,11 @@ class Lifecycle:
                 )
         candidates = tuple(found.values())[:limit]
         if not dry_run and candidates:
+            # Forget leaves no edge to a removed fact: count it on the messages it came from
+            # first (recall marks a message outdated when nothing drawn from it holds).
+            sources: dict[str, int] = {}
+            for _, ep_id, _ in self._store.sources_of_facts([c.fact_id for c in candidates]):
+                sources[ep_id] = sources.get(ep_id, 0) + 1
             self._store.forget(
                 ForgetPlan(
                     fact_ids=[c.fact_id for c in candidates],
@@ -311,6 +316,7 @@ class Lifecycle:
                     ],
                 )
             )
+            self._store.count_pruned_facts(sources)
         return PruneReport(
             dry_run=dry_run, candidates=candidates, removed=0 if dry_run else len(candidates)
         )

@@ -181,6 +181,12 @@ class Episode(_Frozen):
         description="The text's language (graph_memory/language.py); None for episodes stored "
         "before detection. It picks segmentation, patterns and the multilingual embedder.",
     )
+    pruned_facts: int = Field(
+        default=0,
+        ge=0,
+        description="Facts drawn from it that prune removed: it stays, and recall marks it "
+        "outdated when nothing drawn from it holds any more (graph_memory/recall/outdated.py).",
+    )
 
 
 class Entity(_Frozen):

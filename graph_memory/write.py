@@ -415,7 +415,7 @@ class WritePlanner:
                         text=self._ontology.render(
                             triple.predicate, subject.name, obj.name, triple.key
                         )
-                        + (f" ({when.label()})" if when is not None else ""),
+                        + (f" {when.in_text(memory_type)}" if when is not None else ""),
                         occurred_at=when.start if when is not None else None,
                         occurred_text=when.text if when is not None else None,
                         memory_type=memory_type,

@@ -113,7 +113,7 @@ def test_every_result_explains_itself(memory: Memory) -> None:
             assert signal.contribution == pytest.approx(signal.raw * signal.weight, abs=1e-5)
             assert 0.0 <= signal.raw <= 1.0
         assert result.episode_ids and result.source_ids
-    lisbon = next(r for r in response.results if r.text == "Emi lives in Lisbon")
+    lisbon = next(r for r in response.results if r.text == "Emi lives in Lisbon (since 2025)")
     assert lisbon.source_ids == ("D1:5",)
     quiet = memory.recall("Where does Emi live?", user_id="emi", explain=False)
     assert all(r.why is None for r in quiet.results)
@@ -131,7 +131,7 @@ def test_graph_path_from_a_query_entity(memory: Memory) -> None:
 
 def test_recall_counts_uses(memory: Memory) -> None:
     response = memory.recall("Lisbon", user_id="emi", top_k=3, filters={"kinds": ["fact"]})
-    [lisbon] = [r for r in response.results if r.text == "Emi lives in Lisbon"]
+    [lisbon] = [r for r in response.results if r.text == "Emi lives in Lisbon (since 2025)"]
     memory.flush()
     stored = memory.get(lisbon.id)
     assert isinstance(stored, Fact) and stored.use_count >= 1 and stored.last_used_at is not None
@@ -271,3 +271,133 @@ def test_needs_confirmation_conflicts_return_both_sides(memory: Memory) -> None:
         assert result.needs_confirmation and result.status == "conflicted"
         assert [c.text for c in result.conflicts] == [other]
         assert result.why is not None and "needs confirmation" in result.why.line
+
+
+# --- recall follows changes: outdated messages, successors, one slot per statement, time ----
+
+T1 = datetime(2024, 1, 2, 15, 0, tzinfo=UTC)  # a Tuesday
+CHANGES = [
+    ("I live in Munich.", timedelta(0)),
+    ("I love hiking in the mountains.", timedelta(days=1)),
+    ("I went to Miami last week.", timedelta(days=2)),
+    ("I live in Berlin now.", timedelta(days=40)),
+]
+
+
+@pytest.fixture(scope="module")
+def changed(
+    tmp_path_factory: pytest.TempPathFactory,
+    embedder: SentenceTransformerEmbedder,
+    extractor: Extractor,
+) -> Iterator[Memory]:
+    data = Path(tmp_path_factory.mktemp("changes"))
+    with Memory.open(Settings(data_dir=data), embedder=embedder, extractor=extractor) as opened:
+        for i, (text, at) in enumerate(CHANGES):
+            opened.write(
+                text, user_id="sam", speaker="Sam", timestamp=T1 + at, source_id=f"m{i + 1}"
+            )
+        yield opened
+
+
+def test_the_changes_were_stored_as_expected(changed: Memory) -> None:
+    homes = {
+        f.object_name: f.status for f in changed.facts("sam", statuses=None, predicate="LIVES_IN")
+    }
+    assert homes == {"Munich": "superseded", "Berlin": "current"}
+
+
+def test_a_message_whose_facts_were_superseded_is_outdated_and_ranks_below_its_successor(
+    changed: Memory,
+) -> None:
+    response = changed.recall("Where does Sam live?", user_id="sam", top_k=5)
+    ids = [r.id for r in response.results]
+    [old] = [r for r in response.results if r.source_ids == ("m1",)]
+    assert old.kind == "episode" and old.outdated
+    assert old.why is not None and "outdated" in old.why.line
+    assert "Sam lives in Munich superseded by" in old.why.line
+    assert "single-valued LIVES_IN" in old.why.line
+    berlin = [r for r in response.results if "m4" in r.source_ids]
+    assert berlin and all(ids.index(b.id) < ids.index(old.id) for b in berlin)
+    assert not any(r.outdated for r in response.results if r.id != old.id)
+
+
+def test_the_successor_joins_when_no_channel_found_it(changed: Memory) -> None:
+    # "Munich" finds the old message by keyword; the Berlin fact shares no word with it.
+    response = changed.recall("Munich", user_id="sam", top_k=3)
+    texts = [r.text for r in response.results]
+    [old] = [r for r in response.results if r.source_ids == ("m1",)]
+    assert old.outdated
+    assert any("Berlin" in (t or "") for t in texts[: texts.index(old.text)])
+
+
+def test_a_pruned_fact_leaves_its_message_outdated(
+    tmp_path: Path, embedder: SentenceTransformerEmbedder, extractor: Extractor
+) -> None:
+    with Memory.open(
+        Settings(data_dir=tmp_path / "d"), embedder=embedder, extractor=extractor
+    ) as memory:
+        memory.write("I live in Munich.", user_id="u", speaker="Sam", timestamp=T1)
+        [fact] = memory.facts("u", predicate="LIVES_IN")
+        before = memory.recall("Where does Sam live?", user_id="u", top_k=3)
+        assert not any(r.outdated for r in before.results)
+        report = memory.prune(user_id="u", dry_run=False, min_confidence=1.0)
+        assert fact.id in {c.fact_id for c in report.candidates}
+        after = memory.recall("Where does Sam live?", user_id="u", top_k=3)
+        [message] = [r for r in after.results if r.kind == "episode"]
+        assert message.outdated and message.why is not None
+        assert "1 fact(s) pruned" in message.why.line
+
+
+def test_a_fact_and_its_own_message_never_both_take_a_slot(changed: Memory) -> None:
+    for query in ("Where does Sam live?", "Berlin", "hiking", "Miami trip", "Sam"):
+        response = changed.recall(query, user_id="sam", top_k=10)
+        episodes = {r.id for r in response.results if r.kind == "episode"}
+        for result in response.results:
+            if result.kind == "fact":
+                assert not set(result.episode_ids) & episodes, (query, result.text)
+
+
+def test_a_fact_stands_in_for_its_message(changed: Memory) -> None:
+    response = changed.recall("Does Sam like hiking?", user_id="sam", top_k=5)
+    [hiking] = [r for r in response.results if "m2" in r.source_ids]
+    assert hiking.kind == "fact", "the fact takes its message's slot and lists it as its source"
+
+
+def test_the_time_a_fact_is_about_is_in_its_text_and_trace(changed: Memory) -> None:
+    [trip] = changed.facts("sam", predicate="VISITED")
+    assert trip.occurred_at == datetime(2023, 12, 25, tzinfo=UTC) and trip.occurred_text == (
+        "last week"
+    )
+    assert trip.text == "Sam visited Miami (week of 2023-12-25)"
+    response = changed.recall("Miami", user_id="sam", top_k=3, filters={"kinds": ["fact"]})
+    [found] = [r for r in response.results if r.id == trip.id]
+    assert found.why is not None and "about 2023-12-25 ('last week')" in found.why.line
+
+
+def test_valid_time_filters_read_the_time_a_fact_is_about(changed: Memory) -> None:
+    said = T1 + timedelta(days=2)  # the trip was told on 4 January, it happened the week before
+    before_telling = {"until": said - timedelta(days=3), "kinds": ["fact"]}
+    facts = fact_texts(changed.recall("Miami", user_id="sam", filters=before_telling).results)
+    assert "Sam visited Miami (week of 2023-12-25)" in facts
+    after = {"since": said - timedelta(days=1), "kinds": ["fact"]}
+    facts = fact_texts(changed.recall("Miami", user_id="sam", filters=after).results)
+    assert "Sam visited Miami (week of 2023-12-25)" not in facts
+
+
+def test_as_of_returns_what_held_then(changed: Memory) -> None:
+    def homes(at: datetime) -> list[str]:
+        response = changed.recall(
+            "Where does Sam live?",
+            user_id="sam",
+            top_k=10,
+            filters={"as_of": at, "kinds": ["fact"], "memory_types": ["fact"]},
+        )
+        return sorted(t for t in fact_texts(response.results) if "lives in" in t)
+
+    assert homes(T1 + timedelta(days=10)) == ["Sam lives in Munich"]
+    assert homes(T1 + timedelta(days=50)) == ["Sam lives in Berlin"]
+    assert homes(T1 - timedelta(days=1)) == []
+    messages = changed.recall(
+        "live", user_id="sam", filters={"as_of": T1 + timedelta(days=10), "kinds": ["episode"]}
+    )
+    assert "m4" not in {s for r in messages.results for s in r.source_ids}

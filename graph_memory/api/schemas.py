@@ -160,6 +160,9 @@ class RecallFiltersBody(RecallFilters):
     model_config = _STRICT
     since: IsoDatetime | None = Field(default=None, description="Valid time at or after.")
     until: IsoDatetime | None = Field(default=None, description="Valid time at or before.")
+    as_of: IsoDatetime | None = Field(
+        default=None, description="What held at this time (superseded facts included)."
+    )
 
 
 class RecallBody(RecallRequest):

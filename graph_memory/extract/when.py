@@ -40,6 +40,8 @@ from graph_memory.extract.cues import sentence_of
 from graph_memory.models import ExtractedFact
 
 Granularity = Literal["day", "week", "weekend", "month", "year"]
+# Memory types whose facts happen at their time; the others hold from it on.
+AT_A_TIME = ("event", "todo")
 MIN_YEAR = 1900
 MAX_YEAR = 2200
 
@@ -84,6 +86,12 @@ class GroundedTime:
     granularity: Granularity
     text: str
     span: tuple[int, int]
+
+    def in_text(self, memory_type: str) -> str:
+        """How a fact's text shows it: "(2023-12-28)" for what happens at a time (events,
+        goals and deadlines), "(since 2025)" for a state that began then ("I moved to
+        Lisbon last year")."""
+        return f"({self.label()})" if memory_type in AT_A_TIME else f"(since {self.label()})"
 
     def label(self) -> str:
         """The period as shown in a fact's text: 2023-12-28, week of 2023-12-18, 2023-12, 2023."""

@@ -10,8 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from graph_memory.models import ID_PATTERN, BoundedTime, FactStatus
 
 ResultKind = Literal["fact", "episode"]
-Channel = Literal["vector", "keyword", "entity", "graph", "constraint"]
+# successor: a current fact that replaced the facts of an outdated message among the candidates.
+Channel = Literal["vector", "keyword", "entity", "graph", "constraint", "successor"]
 DEFAULT_STATUSES: tuple[FactStatus, ...] = ("current", "conflicted")
+AS_OF_STATUSES: tuple[FactStatus, ...] = ("current", "conflicted", "superseded")
 
 
 class _Strict(BaseModel):
@@ -26,8 +28,18 @@ class RecallFilters(_Strict):
     """Narrow what may be recalled. Unset fields do not filter."""
 
     memory_types: list[str] | None = None
-    since: BoundedTime | None = Field(default=None, description="Valid time at or after.")
+    since: BoundedTime | None = Field(
+        default=None,
+        description="Valid time at or after: the time a fact is about (occurred_at: 'last "
+        "week'), else when it was said; a message's time.",
+    )
     until: BoundedTime | None = Field(default=None, description="Valid time at or before.")
+    as_of: BoundedTime | None = Field(
+        default=None,
+        description="What held at this time: facts that held then (from the earlier of when "
+        "they were said and the time they are about, until superseded), messages said by "
+        "then. Superseded facts are returned unless statuses says otherwise.",
+    )
     entities: list[str] | None = Field(
         default=None, description="Entity names or ids; a result must involve one of them."
     )
@@ -112,6 +124,11 @@ class RecallResult(_Frozen):
     episode_ids: tuple[str, ...]
     source_ids: tuple[str, ...] = Field(description="The callers' source ids of the episodes.")
     needs_confirmation: bool = False
+    outdated: bool = Field(
+        default=False,
+        description="A message whose facts all stopped holding after it was said (superseded "
+        "or pruned): ranked below what replaced them; its why says why.",
+    )
     why: Why | None = None
     superseded: tuple[LinkedFact, ...] = ()
     conflicts: tuple[LinkedFact, ...] = ()

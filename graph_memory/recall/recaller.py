@@ -18,6 +18,7 @@ from graph_memory.models import SEMANTIC_MEMORY_TYPE, Entity, Fact, FactLink, Wo
 from graph_memory.ontology import Ontology
 from graph_memory.recall.candidates import Candidate, CandidatePool
 from graph_memory.recall.models import (
+    AS_OF_STATUSES,
     DEFAULT_STATUSES,
     LinkedFact,
     RecallRequest,
@@ -25,6 +26,7 @@ from graph_memory.recall.models import (
     RecallResult,
     Signal,
 )
+from graph_memory.recall.outdated import OUTDATED_FACTOR, Outdated, outdated_episodes
 from graph_memory.recall.query import query_entities, rewrite
 from graph_memory.recall.score import Weights, blend, recency, signals, weights_for
 from graph_memory.recall.trace import explain
@@ -108,8 +110,11 @@ class Recaller:
             ((self._score(c, len(entities), weights, now), c) for c in kept),
             key=lambda pair: (-pair[0][0], pair[1].id),
         )
+        scored, outdated = self._follow_changes(
+            request, scored, vector, len(entities), weights, now, allowed_by_entity
+        )
         lap("score")
-        results = self._assemble(request, scored, names, weights)
+        results = self._assemble(request, scored, names, weights, outdated)
         constraints = self._constraints(request, vector, weights, now, {r.id for r in results})
         lap("assemble")
         response = RecallResponse(
@@ -243,14 +248,14 @@ class Recaller:
         agent = c.fact.agent_id if c.fact else c.episode.agent_id  # type: ignore[union-attr]
         if request.agent_id is not None and agent not in (None, request.agent_id):
             return False
-        when = c.fact.valid_from if c.fact else c.episode.timestamp  # type: ignore[union-attr]
-        if (f.since and when < f.since) or (f.until and when > f.until):
+        if (f.since or f.until or f.as_of) and not self._in_time(c, request):
             return False
         memory_type = c.fact.memory_type if c.fact else EPISODE_MEMORY_TYPE
         if f.memory_types and memory_type not in f.memory_types:
             return False
         if c.fact is not None:
-            if c.fact.status not in (f.statuses or DEFAULT_STATUSES):
+            statuses = f.statuses or (AS_OF_STATUSES if f.as_of else DEFAULT_STATUSES)
+            if c.fact.status not in statuses:
                 return False
             if f.min_confidence is not None and c.fact.confidence < f.min_confidence:
                 return False
@@ -258,6 +263,29 @@ class Recaller:
             return False
         only_vector = c.channels == {"vector"}
         return not (only_vector and (c.semantic or 0.0) < request.threshold)
+
+    @staticmethod
+    def _in_time(c: Candidate, request: RecallRequest) -> bool:
+        """The valid-time filters: a fact's time is the time it is about (occurred_at), else
+        when it was said; `as_of` keeps what held then (models.RecallFilters)."""
+        f = request.filters
+        if c.fact is None:
+            assert c.episode is not None
+            said = c.episode.timestamp
+            return not (
+                (f.since and said < f.since)
+                or (f.until and said > f.until)
+                or (f.as_of and said > f.as_of)
+            )
+        fact = c.fact
+        when = fact.occurred_at or fact.valid_from
+        if (f.since and when < f.since) or (f.until and when > f.until):
+            return False
+        if f.as_of is None:
+            return True
+        held_from = min(fact.valid_from, fact.occurred_at or fact.valid_from)
+        ended = fact.superseded_at
+        return held_from <= f.as_of and (ended is None or ended > f.as_of)
 
     def _score(
         self, c: Candidate, n_entities: int, weights: Weights, now: datetime
@@ -286,44 +314,126 @@ class Recaller:
         }
         return blend(raw, weights), raw
 
+    def _follow_changes(
+        self,
+        request: RecallRequest,
+        scored: list[tuple[tuple[float, dict[str, float]], Candidate]],
+        vector: list[float],
+        n_entities: int,
+        weights: Weights,
+        now: datetime,
+        allowed: set[str] | None,
+    ) -> tuple[list[tuple[tuple[float, dict[str, float]], Candidate]], dict[str, Outdated]]:
+        """Outdated messages among the best candidates (graph_memory/recall/outdated.py)
+        score OUTDATED_FACTOR lower, and the facts that replaced theirs join the candidates."""
+        depth = request.top_k * CHANNEL_DEPTH_PER_RESULT
+        episodes = [c.episode for _, c in scored[:depth] if c.episode is not None]
+        outdated = outdated_episodes(self._store, episodes)
+        if not outdated:
+            return scored, outdated
+        present = {c.id for _, c in scored}
+        missing = sorted({s for o in outdated.values() for s in o.successors} - present)
+        joined: list[Candidate] = []
+        if missing:
+            facts = self._store.get_facts(missing)
+            similarity = self._store.similarities_of([f.id for f in facts], vector)
+            for fact in facts:
+                c = Candidate(
+                    id=fact.id, fact=fact, semantic=similarity.get(fact.id), channels={"successor"}
+                )
+                if self._passes(c, request, allowed):
+                    joined.append(c)
+        rescored = [
+            ((score * OUTDATED_FACTOR if c.id in outdated else score, raw), c)
+            for (score, raw), c in scored
+        ]
+        rescored += [(self._score(c, n_entities, weights, now), c) for c in joined]
+        rescored.sort(key=lambda pair: (-pair[0][0], pair[1].id))
+        return rescored, outdated
+
     def _assemble(
         self,
         request: RecallRequest,
         scored: list[tuple[tuple[float, dict[str, float]], Candidate]],
         names: dict[str, Entity],
         weights: Weights,
+        outdated: dict[str, Outdated],
     ) -> list[RecallResult]:
         """Top k, one slot per memory: an episode whose fact already ranks higher is left out
-        (the fact lists it as a source), and a fact that backs a semantic memory among the
-        candidates gives its slot to that conclusion. History and conflicts ride along, not
-        counted."""
+        (the fact lists it as a source), and so is a fact whose every source message already
+        holds a slot; a fact that backs a semantic memory among the candidates gives its slot
+        to that conclusion; an outdated message comes after the facts that replaced its own
+        (they take the slots before it). History and conflicts ride along, not counted."""
         conclusions = self._conclusions(scored)
         fact_ids = [c.id for _, c in scored if c.fact is not None][: request.top_k * 4]
         fact_ids += sorted({c.id for _, c in conclusions.values()} - set(fact_ids))
+        fact_ids += sorted({s for o in outdated.values() for s in o.successors} - set(fact_ids))
         sources: dict[str, list[tuple[str, str | None]]] = {}
         for fid, eid, source_id in self._store.sources_of_facts(fact_ids):
             sources.setdefault(fid, []).append((eid, source_id))
         chosen: list[tuple[float, dict[str, float], Candidate]] = []
         chosen_ids: set[str] = set()
         covered: set[str] = set()
+        by_id = {c.id: (score, raw, c) for (score, raw), c in scored}
+
+        def told_by_chosen(c: Candidate) -> list[str]:
+            """The chosen messages a fact was drawn from, when all of them are chosen."""
+            told = [eid for eid, _ in sources.get(c.id, [])] if c.fact is not None else []
+            return told if told and all(e in chosen_ids for e in told) else []
+
+        def takes_a_slot(c: Candidate) -> bool:
+            if c.id in chosen_ids or (c.episode is not None and c.id in covered):
+                return False
+            return not told_by_chosen(c)
+
+        def take(item: tuple[float, dict[str, float], Candidate]) -> None:
+            chosen.append(item)
+            chosen_ids.add(item[2].id)
+            covered.update(eid for eid, _ in sources.get(item[2].id, []))
+
+        def stand_for(item: tuple[float, dict[str, float], Candidate], told: list[str]) -> None:
+            """A fact whose messages hold slots takes the best one's place (and frees the
+            others): one slot per statement, held by the fact, which lists them as sources."""
+            at = [i for i, (_, _, m) in enumerate(chosen) if m.id in told]
+            chosen[at[0]] = (max(item[0], chosen[at[0]][0]), item[1], item[2])
+            for i in reversed(at[1:]):
+                del chosen[i]
+            chosen_ids.difference_update(told)
+            chosen_ids.add(item[2].id)
+
         for (score, raw), c in scored:
             if len(chosen) == request.top_k:
                 break
             if c.id in conclusions:
                 (score, raw), c = conclusions[c.id]
-            if c.id in chosen_ids or (c.episode is not None and c.id in covered):
+            if c.id not in chosen_ids and (told := told_by_chosen(c)):
+                stand_for((score, raw, c), told)
                 continue
-            chosen.append((score, raw, c))
-            chosen_ids.add(c.id)
-            covered |= {eid for eid, _ in sources.get(c.id, [])}
+            if not takes_a_slot(c):
+                continue
+            for successor in outdated[c.id].successors if c.id in outdated else ():
+                found = by_id.get(successor)
+                if len(chosen) < request.top_k and found and takes_a_slot(found[2]):
+                    take(found)
+            if len(chosen) < request.top_k:
+                take((score, raw, c))
         chosen.sort(key=lambda item: -item[0])  # a conclusion may score below its source
+        self._outdated_after_successors(chosen, outdated, sources)
         links = self._store.fact_links([c.id for _, _, c in chosen if c.fact is not None])
         linked = self._linked_facts(links) if request.include_history else {}
         self._keep_successors_first(chosen, links)
         entity_names = {eid: e.name for eid, e in names.items()}
         return [
             self._result(
-                request, score, signals(raw, weights), c, sources, links, linked, entity_names
+                request,
+                score,
+                signals(raw, weights),
+                c,
+                sources,
+                links,
+                linked,
+                entity_names,
+                outdated.get(c.id),
             )
             for score, raw, c in chosen
         ]
@@ -348,6 +458,26 @@ class Recaller:
             if best is None or semantic[link.from_id][0][0] > best[0][0]:
                 found[link.to_id] = semantic[link.from_id]
         return found
+
+    @staticmethod
+    def _outdated_after_successors(
+        chosen: list[tuple[float, dict[str, float], Candidate]],
+        outdated: dict[str, Outdated],
+        sources: dict[str, list[tuple[str, str | None]]],
+    ) -> None:
+        """An outdated message goes right after the last of its successors (a successor fact,
+        or a message it was drawn from) that ranks below it."""
+        for ep_id, why in outdated.items():
+            ids = [c.id for _, _, c in chosen]
+            if ep_id not in ids:
+                continue
+            after = set(why.successors) | {
+                eid for s in why.successors for eid, _ in sources.get(s, [])
+            }
+            last = max((i for i, mid in enumerate(ids) if mid in after), default=-1)
+            here = ids.index(ep_id)
+            if last > here:
+                chosen.insert(last, chosen.pop(here))
 
     def _keep_successors_first(
         self, chosen: list[tuple[float, dict[str, float], Candidate]], links: list[FactLink]
@@ -375,6 +505,7 @@ class Recaller:
         links: list[FactLink],
         linked: dict[str, Fact],
         entity_names: dict[str, str],
+        outdated: Outdated | None = None,
     ) -> RecallResult:
         superseded: list[LinkedFact] = []
         conflicts: list[LinkedFact] = []
@@ -436,12 +567,22 @@ class Recaller:
             timestamp, needs = c.fact.valid_from, c.fact.needs_confirmation
             if needs:
                 notes.append("needs confirmation")
+            if c.fact.occurred_at is not None:
+                said = f" ('{c.fact.occurred_text}')" if c.fact.occurred_text else ""
+                notes.append(f"about {c.fact.occurred_at.date().isoformat()}{said}")
+            if c.fact.status == "superseded" and c.fact.end_reason:
+                ended = c.fact.superseded_at
+                notes.append(
+                    f"{c.fact.end_reason}" + (f" on {ended.date().isoformat()}" if ended else "")
+                )
         else:
             assert c.episode is not None
             episode_ids = (c.episode.id,)
             source_ids = (c.episode.source_id,) if c.episode.source_id else ()
             text, memory_type, status = c.episode.text, EPISODE_MEMORY_TYPE, c.episode.status
             timestamp, needs = c.episode.timestamp, False
+            if outdated is not None:
+                notes.append(f"{outdated.reason} (score x{OUTDATED_FACTOR:g})")
         why = explain(c, signals, entity_names, notes) if request.explain else None
         return RecallResult(
             id=c.id,
@@ -454,6 +595,7 @@ class Recaller:
             episode_ids=episode_ids,
             source_ids=source_ids,
             needs_confirmation=needs,
+            outdated=outdated is not None,
             why=why,
             superseded=tuple(superseded),
             conflicts=tuple(conflicts),

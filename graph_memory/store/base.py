@@ -304,6 +304,17 @@ class Store(Protocol):
         """(fact id, episode id, caller's source id) for each non-forgotten source episode."""
         ...
 
+    def episode_fact_states(
+        self, episode_ids: Sequence[str]
+    ) -> list[tuple[str, str, FactStatus, datetime | None]]:
+        """(episode id, fact id, status, superseded_at) of every fact extracted from the
+        episodes, forgotten ones included."""
+        ...
+
+    def count_pruned_facts(self, counts: Mapping[str, int]) -> None:
+        """Add `n` to the pruned_facts of each episode id -> n (prune removed its facts)."""
+        ...
+
     def get_facts(self, ids: Sequence[str]) -> list[Fact]: ...
 
     def get_episodes(self, ids: Sequence[str]) -> list[Episode]:

@@ -419,6 +419,22 @@ class CypherStore(ABC):
         rows = self._run("sources_of_facts", {"ids": list(fact_ids)})
         return [(row[0], row[1], row[2]) for row in rows]
 
+    def episode_fact_states(
+        self, episode_ids: Sequence[str]
+    ) -> list[tuple[str, str, FactStatus, datetime | None]]:
+        if not episode_ids:
+            return []
+        rows = self._run("episode_fact_states", {"ids": list(episode_ids)})
+        return [
+            (row[0], row[1], row[2], None if row[3] is None else from_epoch(float(row[3])))
+            for row in rows
+        ]
+
+    def count_pruned_facts(self, counts: Mapping[str, int]) -> None:
+        if counts:
+            rows = [{"id": ep_id, "n": n} for ep_id, n in sorted(counts.items())]
+            self._run("count_pruned_facts", {"rows": rows})
+
     def get_facts(self, ids: Sequence[str]) -> list[Fact]:
         if not ids:
             return []
