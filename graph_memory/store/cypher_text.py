@@ -24,6 +24,7 @@ _TOKEN = re.compile(
     re.DOTALL,
 )
 _OPEN, _CLOSE = "([{", ")]}"
+ANCHOR = "__row_cap_anchor"  # a variable of with_row_cap's; `WITH *` carries it to the result
 _END_OF_PROJECTION = frozenset({"ORDER", "SKIP", "LIMIT", "UNION"})
 
 
@@ -63,6 +64,9 @@ def with_row_cap(query: str, rows: int) -> str:
     if depth != 0:
         raise InvalidInputError("unbalanced brackets: a '(', '[' or '{' is never closed")
     words = [t.text.upper() for t in tokens(body) if t.kind == "word" and t.depth == 0]
+    if words[:1] == ["WITH"]:
+        # A subquery's leading WITH would import variables from outside: start with a row.
+        body = f"UNWIND [0] AS {ANCHOR}\n{body}"
     if "RETURN" not in words:
         if words[:1] == ["CALL"] and "YIELD" not in words:
             raise InvalidInputError(

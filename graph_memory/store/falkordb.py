@@ -22,7 +22,7 @@ from graph_memory.errors import InvalidInputError, StoreError
 from graph_memory.store.base import WritePlan
 from graph_memory.store.cypher import load_query, split_statements
 from graph_memory.store.cypher_store import CypherStore
-from graph_memory.store.cypher_text import returned_columns, with_row_cap
+from graph_memory.store.cypher_text import ANCHOR, returned_columns, with_row_cap
 from graph_memory.text import content_words
 
 DIALECT = "falkordb"
@@ -191,7 +191,7 @@ class FalkorDBStore(CypherStore):
         # The subquery's RETURN * sorts the columns by name: put them back as written.
         header = [str(col[1]) for col in result.header]
         written = returned_columns(query)
-        order = list(range(len(header)))
+        order = [i for i, name in enumerate(header) if name != ANCHOR]
         if written is not None and sorted(written) == sorted(header):
             order = [header.index(name) for name in written]
         return (
