@@ -613,6 +613,34 @@ def export_memories(
     typer.echo(f"exported {count - 1} records", err=out == "-")
 
 
+def open_memory_unchecked(settings: Settings) -> Memory:
+    """open_memory without refusing a graph of other embedders: for `reembed` only."""
+    from graph_memory.startup import open_embedded, open_neo4j
+
+    opener = open_neo4j if settings.backend == "neo4j" else open_embedded
+    return opener(settings, embedder=None, extractor=None, check_embedders=False)
+
+
+@app.command("reembed")
+def reembed_graph(ctx: typer.Context, as_json: JsonOut = False) -> None:
+    """Recompute every vector (episodes, facts, entities) with the configured embedders, one
+    transaction per batch, then record them as the graph's: needed after changing the
+    embedders (GRAPH_MEMORY_MULTILINGUAL_EMBEDDING) or when the service refuses a data
+    directory written by other ones. Safe to re-run after an interruption."""
+    from graph_memory.reembed import describe, reembed
+
+    with guard(), open_memory_unchecked(settings_from(ctx)) as memory:
+        report = reembed(memory.store, memory.embedder)
+    _out(
+        as_json,
+        report,
+        [
+            f"re-embedded {report.episodes} episodes, {report.facts} facts and "
+            f"{report.entities} entities with {describe(report.embedders)}"
+        ],
+    )
+
+
 @app.command("import")
 def import_memories(
     ctx: typer.Context,

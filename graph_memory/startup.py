@@ -37,11 +37,32 @@ def _embedder(settings: Settings) -> SentenceTransformerEmbedder:
     )
 
 
+def _checked(memory: Memory, check_embedders: bool) -> Memory:
+    """The Memory, unless its graph's vectors were written by other embedders (then closed, and
+    EmbedderMismatchError naming `graph-memory reembed`)."""
+    from graph_memory.reembed import check_embedders as check
+
+    if check_embedders:
+        try:
+            store = memory.store
+            has_memories = any(store.count(label) for label in ("Episode", "Fact", "Entity"))
+            check(store, memory.embedder, has_memories=has_memories)
+        except BaseException:
+            memory.close()
+            raise
+    return memory
+
+
 def open_embedded(
-    settings: Settings, *, embedder: Embedder | None, extractor: Extractor | None
+    settings: Settings,
+    *,
+    embedder: Embedder | None,
+    extractor: Extractor | None,
+    check_embedders: bool = True,
 ) -> Memory:
     """Start the embedded FalkorDB engine in `settings.data_dir`, supervised (restarted when it
-    dies); closing the Memory stops it (and the embedder built here)."""
+    dies); closing the Memory stops it (and the embedder built here). A graph whose vectors
+    other embedders wrote is refused unless `check_embedders` is False (graph-memory reembed)."""
     from graph_memory.memory import Memory
     from graph_memory.store.engine import EmbeddedEngine
     from graph_memory.store.falkordb import FalkorDBStore
@@ -75,7 +96,7 @@ def open_embedded(
     try:
         if embedder is None:
             embedder = owned = _embedder(settings)
-        return Memory(
+        memory = Memory(
             FalkorDBStore(engine.connect(), settings.graph_name),
             extractor=extractor or default_extractor(settings, ontology),
             embedder=embedder,
@@ -89,10 +110,15 @@ def open_embedded(
     except BaseException:
         stop()
         raise
+    return _checked(memory, check_embedders)
 
 
 def open_neo4j(
-    settings: Settings, *, embedder: Embedder | None, extractor: Extractor | None
+    settings: Settings,
+    *,
+    embedder: Embedder | None,
+    extractor: Extractor | None,
+    check_embedders: bool = True,
 ) -> Memory:
     """Connect to the Neo4j server of the settings: no engine process to own."""
     from graph_memory.memory import Memory
@@ -117,7 +143,7 @@ def open_neo4j(
     try:
         if embedder is None:
             embedder = owned = _embedder(settings)
-        return Memory(
+        memory = Memory(
             store,
             extractor=extractor or default_extractor(settings, ontology),
             embedder=embedder,
@@ -131,3 +157,4 @@ def open_neo4j(
         if owned is not None:
             owned.close()
         raise
+    return _checked(memory, check_embedders)

@@ -30,6 +30,21 @@ class EpisodeRow(_Row):
     )
 
 
+class EmbeddingSource(_Row):
+    """What one memory's vector is computed from (graph-memory reembed)."""
+
+    id: str
+    text: str
+    speaker: str | None = None
+    language: str | None = None
+
+
+class EmbeddingRow(_Row):
+    id: str
+    embedding: list[float]
+    embedding_ml: list[float] | None = None
+
+
 class EntityRow(_Row):
     """A new entity, or an existing one whose type or aliases changed (embedding None = keep)."""
 
@@ -263,6 +278,25 @@ class Store(Protocol):
 
     def has_multilingual_episodes(self, user_id: str) -> bool:
         """Whether any of the user's episodes has a multilingual vector."""
+        ...
+
+    # --- embedders (graph_memory/reembed.py) ----------------------------------------------
+    def recorded_embedders(self) -> tuple[str, str | None] | None:
+        """(the vectors' embedder, the multilingual one or None) as recorded; None if never."""
+        ...
+
+    def record_embedders(self, embedding: str, embedding_ml: str | None) -> None: ...
+
+    def embedding_sources(
+        self, kind: Literal["episodes", "facts", "entities"], after: str, limit: int
+    ) -> list[EmbeddingSource]:
+        """The texts vectors of `kind` are computed from, in id order after `after`."""
+        ...
+
+    def set_embeddings(
+        self, kind: Literal["episodes", "facts", "entities"], rows: Sequence[EmbeddingRow]
+    ) -> None:
+        """Replace the vectors of one batch, all or nothing."""
         ...
 
     def search_facts_by_text(self, user_id: str, query: str, k: int) -> list[tuple[Fact, float]]:

@@ -30,6 +30,8 @@ from graph_memory.models import (
     WorkingSlot,
 )
 from graph_memory.store.base import (
+    EmbeddingRow,
+    EmbeddingSource,
     EntityUse,
     EvidenceRow,
     FactUpdate,
@@ -335,6 +337,27 @@ class CypherStore(ABC):
 
     def has_multilingual_episodes(self, user_id: str) -> bool:
         return bool(self._run("has_multilingual_episodes", {"user_id": user_id}))
+
+    def recorded_embedders(self) -> tuple[str, str | None] | None:
+        rows = self._run("get_embedders")
+        return (str(rows[0][0]), rows[0][1]) if rows else None
+
+    def record_embedders(self, embedding: str, embedding_ml: str | None) -> None:
+        self._run("set_embedders", {"embedding": embedding, "embedding_ml": embedding_ml})
+
+    def embedding_sources(
+        self, kind: Literal["episodes", "facts", "entities"], after: str, limit: int
+    ) -> list[EmbeddingSource]:
+        rows = self._run(f"embedding_sources_{kind}", {"after": after, "limit": limit})
+        return [
+            EmbeddingSource(id=r[0], text=r[1], speaker=r[2], language=r[3]) for r in rows
+        ]
+
+    def set_embeddings(
+        self, kind: Literal["episodes", "facts", "entities"], rows: Sequence[EmbeddingRow]
+    ) -> None:
+        if rows:
+            self._run(f"set_embeddings_{kind}", {"rows": [r.model_dump() for r in rows]})
 
     def _text(
         self, kind: Literal["facts", "episodes"], user_id: str, query: str, k: int
