@@ -187,3 +187,19 @@ def test_confirm_and_reject_need_the_api_key_when_keys_are_set(ui_memory: Memory
             assert getattr(keyed, method)(path).status_code == 401
         headers = {"Authorization": "Bearer ui-key-0123456789abcdef"}
         assert keyed.get("/v1/users", headers=headers).json() == {"users": []}
+
+
+def test_a_tombstone_reads_null_until_forgotten_then_says_who_when_and_why(
+    client: TestClient,
+) -> None:
+    fact_id = lives_in(client, "tomb", "Lisbon", "Emi", 0)["fact_ids"][0]
+    assert client.get(f"/v1/memories/{fact_id}/tombstone").json() == {"tombstone": None}
+    forgot = client.delete(f"/v1/memories/{fact_id}",
+                           params={"user_id": "tomb", "reason": "moved away"})
+    assert forgot.status_code == 200, forgot.text
+    tombstone = client.get(f"/v1/memories/{fact_id}/tombstone").json()["tombstone"]
+    assert tombstone["target_id"] == fact_id
+    assert tombstone["reason"] == "moved away"
+    assert tombstone["by"] == "api"
+    assert client.get(f"/v1/memories/{fact_id}").status_code == 404
+    assert client.get("/v1/memories/not-an-id/tombstone").status_code == 422

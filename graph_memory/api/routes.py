@@ -36,6 +36,7 @@ from graph_memory.api.schemas import (
     SourceList,
     Status,
     SummarizeBody,
+    TombstoneOut,
     TrajectoryBody,
     UpdateBody,
     UserList,
@@ -457,6 +458,13 @@ def fact_sources(memory_id: MemoryId, memory: MemoryDep) -> SourceList:
     """The messages a fact was extracted from, oldest first, each with the span `[start, end)`
     of its text that states the fact."""
     return SourceList(sources=memory.sources(memory_id))
+
+
+@router.get("/memories/{memory_id}/tombstone", tags=["memories"])
+def memory_tombstone(memory_id: MemoryId, memory: MemoryDep) -> TombstoneOut:
+    """What was forgotten, when, by whom and why: the tombstone of a fact, episode or entity,
+    or `{"tombstone": null}` while it is not forgotten (never a 404, unlike a read)."""
+    return TombstoneOut(tombstone=memory.tombstone(memory_id))
 
 
 def _reviewer(tenant: str) -> str:

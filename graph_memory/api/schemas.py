@@ -62,6 +62,7 @@ __all__ = [
     "SourceList",
     "Status",
     "SummarizeBody",
+    "TombstoneOut",
     "UpdateBody",
     "UserList",
     "WriteBatchBody",
@@ -432,6 +433,12 @@ class ReviewBody(_Body):
 
     model_config = ConfigDict(
         extra="forbid", strict=True,
+class TombstoneOut(_Body):
+    """A memory's tombstone, or null while it is not forgotten."""
+
+    tombstone: Tombstone | None
+
+
         json_schema_extra={"examples": [{}, {"reason": "Emi moved in March"}]},
     )
     reason: str | None = Field(default=None, max_length=1000)

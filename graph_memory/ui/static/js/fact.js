@@ -1,7 +1,7 @@
 // A fact's page: its versions over time (the SUPERSEDES chain as a timeline), the messages it
 // was extracted from with the stated span marked, confidence and use, conflicts, feedback and
 // forget (with a reason), and the tombstone once it is forgotten.
-import { ApiError, api, query } from "./api.js";
+import { api, query } from "./api.js";
 import { entityLink, errorBox, fill, h, memoryLink, statusBadge, when } from "./dom.js";
 import { reviewButtons } from "./working.js";
 
@@ -11,13 +11,15 @@ export async function showFact(root, app, factId) {
   fill(root, h("h2", {}, "Fact"), h("p", { class: "muted" }, "Loading..."));
   let found;
   try {
+    // The tombstone first: a forgotten fact is a page to show, not a failed read.
+    const { tombstone } = await api("GET", `/memories/${factId}/tombstone`);
+    if (tombstone) {
+      fill(root, h("h2", {}, "Fact"), tombstoneBox([tombstone]));
+      return;
+    }
     found = await api("GET", `/memories/${factId}`);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      fill(root, h("h2", {}, "Fact"), tombstoneOrMissing(factId, error.message));
-    } else {
-      fill(root, h("h2", {}, "Fact"), errorBox(error));
-    }
+    fill(root, h("h2", {}, "Fact"), errorBox(error));
     return;
   }
   const fact = found.memory;
@@ -41,12 +43,12 @@ export async function showFact(root, app, factId) {
   renderSources(sources, fact.id);
 }
 
-function tombstoneOrMissing(factId, message) {
-  const forgotten = / was forgotten at /.test(message);
-  return h("div", { class: forgotten ? "tombstone" : "" },
-    h("p", {}, forgotten ? h("strong", {}, "Forgotten. ") : null, message),
-    forgotten ? h("p", { class: "muted" },
-      `${factId} no longer comes back in recall; its text, names and embedding were removed.`) : null);
+function tombstoneBox(tombstones) {
+  return h("div", { class: "tombstone" },
+    h("p", {}, h("strong", {}, "Forgotten. "),
+      "It no longer comes back in recall; its text, names and embedding were removed."),
+    h("ul", {}, tombstones.map((t) => h("li", {},
+      `${t.target_kind} ${t.target_id} was forgotten at ${when(t.forgotten_at)} by ${t.by}: ${t.reason}`))));
 }
 
 function facts(fact) {
@@ -104,7 +106,8 @@ async function renderVersions(root, fact, history) {
         v.fact
           ? [h("time", {}, when(v.fact.valid_from)), " ", id === fact.id ? h("strong", {}, v.fact.text) : memoryLink(id, v.fact.text ?? id),
             " ", statusBadge(v.fact.status, v.fact.needs_confirmation),
-            why ? h("small", { class: "muted" }, ` superseded by `, memoryLink(why.from_id), `: ${why.reason}`) : null]
+            why ? h("small", { class: "muted" }, " superseded by ",
+              memoryLink(why.from_id, seen.get(why.from_id)?.fact?.text ?? why.from_id), `: ${why.reason}`) : null]
           : [memoryLink(id), h("small", { class: "muted" }, ` ${v.missing}`)]);
     })));
 }
@@ -153,10 +156,7 @@ function actions(fact, app, root) {
       const { tombstones } = await api("DELETE",
         `/memories/${fact.id}${query({ user_id: fact.user_id, reason: reason.value.trim() })}`);
       app.say(`Forgotten: ${tombstones.length} tombstone${tombstones.length === 1 ? "" : "s"} left.`);
-      fill(root, h("h2", {}, "Fact"), h("div", { class: "tombstone" },
-        h("p", {}, h("strong", {}, "Forgotten. "), `${fact.id} was removed from every recall path.`),
-        h("ul", {}, tombstones.map((t) => h("li", {},
-          `${t.target_kind} ${t.target_id}: forgotten ${when(t.forgotten_at)} by ${t.by}: ${t.reason}`)))));
+      fill(root, h("h2", {}, "Fact"), tombstoneBox(tombstones));
     } catch (error) {
       fill(result, errorBox(error));
     }

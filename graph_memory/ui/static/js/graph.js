@@ -95,6 +95,10 @@ export function showGraph(root, app, entityId) {
       cy.$id(id).addClass("expanded");
       cy.layout({ name: "cose", animate: false, randomize: false, nodeDimensionsIncludeLabels: true,
         padding: 30 }).run();
+      if (cy.zoom() > 1.2) { // a small neighbourhood: keep labels at reading size
+        cy.zoom(1.2);
+        cy.center();
+      }
       redrawLists();
       app.say(`${around.entity.name}: ${around.facts.length} facts, ${around.neighbours.length} neighbours.`);
     } catch (error) {

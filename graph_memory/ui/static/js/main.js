@@ -55,7 +55,7 @@ async function loadUsers() {
       users.map((u) => h("option", { value: u.user_id }, `${u.episodes} messages`)));
     if (!app.user() && users.length) userInput.value = users[0].user_id;
   } catch (error) {
-    app.say(error.message);
+    if (error.status !== 401) app.say(error.message); // a 401 has opened the key dialog
   }
 }
 

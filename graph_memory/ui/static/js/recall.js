@@ -6,7 +6,7 @@ import { entityLink, errorBox, fill, h, memoryLink, statusBadge, when } from "./
 
 const STATUSES = ["current", "conflicted", "superseded", "merged"];
 const KINDS = ["fact", "episode"];
-let last = null; // the last request and response, kept while the tab lives
+let last = null; // the last request, asked again when the view is shown again
 
 function field(label, input, hint) {
   return h("label", { class: "field" }, h("span", {}, label), input,
@@ -85,7 +85,7 @@ export function showRecall(root, app) {
     fill(results, h("p", { class: "muted" }, "Recalling..."));
     try {
       const response = await api("POST", "/recall", body);
-      last = { body, response };
+      last = { body };
       renderResponse(results, response);
       app.say(`${response.results.length} results for "${body.query}".`);
     } catch (error) {
@@ -94,8 +94,10 @@ export function showRecall(root, app) {
   });
   fill(root, h("h2", {}, "Recall"), form, results);
   if (last && last.body.user_id === app.user()) {
+    // Back on this view: ask again (memory may have changed meanwhile, e.g. a fact forgotten).
     form.elements.query.value = last.body.query;
-    renderResponse(results, last.response);
+    if (last.body.top_k) form.elements.top_k.value = last.body.top_k;
+    form.requestSubmit();
   }
 }
 

@@ -50,6 +50,7 @@ async function renderConflicts(root, user, app) {
     const { facts } = await api("GET",
       `/users/${encodeURIComponent(user)}/facts${query({ status: "conflicted", limit: 200 })}`);
     if (!facts.length) { fill(root, h("p", { class: "muted" }, `${user} has no open conflict.`)); return; }
+    const texts = new Map(facts.map((f) => [f.id, f.text ?? f.id]));
     const items = await Promise.all(facts.map(async (fact) => {
       const { history } = await api("GET", `/memories/${fact.id}`);
       const others = history.filter((l) => l.kind === "CONFLICTS_WITH")
@@ -58,7 +59,8 @@ async function renderConflicts(root, user, app) {
         h("p", {}, memoryLink(fact.id, fact.text ?? fact.id), " ", statusBadge(fact.status),
           h("small", { class: "muted" }, ` ${fact.origin}, ${when(fact.valid_from)}, priority ${fact.priority}`)),
         others.length ? h("p", { class: "muted" }, "against ",
-          others.map((o, i) => [i ? ", " : "", memoryLink(o.id), ` (${o.reason})`])) : null,
+          others.map((o, i) => [i ? ", " : "", memoryLink(o.id, texts.get(o.id)), ` (${o.reason})`]))
+          : null,
         reviewButtons(fact, app, () => renderConflicts(root, user, app)));
     }));
     fill(root, h("ul", { class: "conflicts" }, items));
