@@ -15,6 +15,7 @@ torch runs with 1 thread (the library default, `embedding_threads`).
 
     python bench/recall_latency.py --sizes 1000,10000
     python bench/recall_latency.py --sizes 100000       # ~40 min the first time (embedding)
+    python bench/recall_latency.py --sizes 100000 --backend both   # and on a real Neo4j 5.26
 """
 
 from __future__ import annotations
@@ -213,6 +214,49 @@ def build(size: int, args: argparse.Namespace, cache: gen.EmbeddingCache) -> dic
     return out
 
 
+def build_neo4j(size: int, args: argparse.Namespace, cache: gen.EmbeddingCache) -> dict[str, Any]:
+    """The same memory and queries on a real Neo4j 5.26 (bench/neo4j_server.py), one server
+    and data dir per size under the cache dir, loaded once and reused."""
+    from neo4j_server import running_neo4j, wait_until_online
+
+    started = time.perf_counter()
+    data = gen.generate(size, seed=args.seed, facts_per_user=args.facts_per_user)
+    out: dict[str, Any] = {"backend": "neo4j", "size": size, "shape": gen.shape(data),
+                           "generate_s": round(time.perf_counter() - started, 2)}
+    out["embed_s"] = round(cache.fill(gen.texts_of(data), gen.embedder_call(args.threads)), 1)
+    folder = args.cache_dir / "recall-neo4j" / f"n{size}-u{args.facts_per_user}-s{args.seed}" \
+        f"-v{gen.VERSION}"
+    marker = folder / "loaded.json"
+    if args.rebuild or not marker.is_file():
+        shutil.rmtree(folder, ignore_errors=True)
+    with running_neo4j(folder / "server") as server:
+        pid = server.pop("pid")
+        started = time.perf_counter()
+        memory = Memory.open(Settings(data_dir=folder / "service", embedding_threads=1, **server))
+        out["open_s"] = round(time.perf_counter() - started, 2)
+        try:
+            if not marker.is_file():
+                print(f"loading {size} facts into Neo4j at {folder}")
+                out["apply_s"] = round(gen.load(memory.store, data, cache), 1)
+                marker.write_text(json.dumps({"apply_s": out["apply_s"], "shape": out["shape"]}))
+            else:
+                out["apply_s"] = json.loads(marker.read_text())["apply_s"]
+                out["reused_data_dir"] = True
+            out["index_wait_s"] = wait_until_online(memory.store)
+            out["counts"] = {label: memory.store.count(label)
+                             for label in ("Fact", "Episode", "Entity")}
+            out["engine_after_load"] = process_memory_mib(pid)
+            out["aof_mib"] = "n/a"
+            out["store_mib"] = round(sum(p.stat().st_size for p in
+                                         (folder / "server" / "data").rglob("*")
+                                         if p.is_file()) / 2**20, 1)
+            out.update(measure(memory, data, args))
+            out["engine_after_queries"] = process_memory_mib(pid)
+        finally:
+            memory.close()
+    return out
+
+
 def measure(memory: Memory, data: list[gen.UserData], args: argparse.Namespace
             ) -> dict[str, Any]:
     queries = make_queries(data, args.warmup + args.queries, args.seed + 1)
@@ -314,7 +358,7 @@ def render(runs: list[dict[str, Any]]) -> str:
             f"## Build\n\n{builds}\n")
 
 
-def plot(runs: list[dict[str, Any]], path: Path) -> None:
+def plot(runs: list[dict[str, Any]], path: Path, backend: str = "embedded FalkorDB") -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -327,7 +371,7 @@ def plot(runs: list[dict[str, Any]], path: Path) -> None:
     ax.plot(x, [r["embed_only_ms"]["p50"] for r in runs], "x--", label="query embedding p50")
     ax.axhline(TARGET_P95_MS, color="grey", linestyle=":", label="p95 target")
     ax.set(xscale="log", yscale="log", xlabel="facts in the memory", ylabel="latency (ms)",
-           title="Memory.recall latency (embedded FalkorDB, top_k=10)")
+           title=f"Memory.recall latency ({backend}, top_k=10)")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend()
     fig.tight_layout()
@@ -350,21 +394,35 @@ def main() -> None:
     parser.add_argument("--rebuild", action="store_true", help="reload the engine data dirs")
     parser.add_argument("--fresh", action="store_true",
                         help="drop sizes of earlier runs from the results (default: merge)")
-    parser.add_argument("--name", default=NAME, help="results file name (default: %(default)s)")
+    parser.add_argument("--name", default=None,
+                        help=f"results file name (default: {NAME}, {NAME}_neo4j for Neo4j)")
+    parser.add_argument("--backend", choices=["falkordb", "neo4j", "both"], default="falkordb",
+                        help="embedded FalkorDB, a real Neo4j 5.26 (scripts/neo4j), or both")
     args = parser.parse_args()
+    for backend in ("falkordb", "neo4j") if args.backend == "both" else (args.backend,):
+        run_backend(backend, args)
+
+
+def run_backend(backend: str, args: argparse.Namespace) -> None:
+    name = args.name or (NAME if backend == "falkordb" else f"{NAME}_neo4j")
     sizes = [int(s) for s in args.sizes.split(",")]
     cache = gen.EmbeddingCache(args.cache_dir / "embeddings" / "all-MiniLM-L6-v2")
-    runs = [build(size, args, cache) for size in sizes]
-    old = RESULTS_DIR / f"{args.name}.json"
+    builder = build if backend == "falkordb" else build_neo4j
+    runs = [builder(size, args, cache) for size in sizes]
+    old = RESULTS_DIR / f"{name}.json"
     if old.is_file() and not args.fresh:
         runs += [r for r in json.loads(old.read_text())["runs"] if r["size"] not in sizes]
     runs.sort(key=lambda r: r["size"])
-    text = render(runs)
+    text = render(runs).replace(f"({NAME}.png)", f"({name}.png)")
+    if backend == "neo4j":
+        text = ("Backend: a real Neo4j 5.26 Community over Bolt (scripts/neo4j, heap and page "
+                "cache 1g, on the same machine).\n\n" + text)
     print(f"machine: {machine_line(machine())}\n\n{text}")
-    plot(runs, RESULTS_DIR / f"{args.name}.png")
-    paths = save(args.name, {"target_p95_ms": TARGET_P95_MS, "torch_threads": 1, "runs": runs},
-                 text, RESULTS_DIR)
-    print("wrote", *paths, RESULTS_DIR / f"{args.name}.png")
+    plot(runs, RESULTS_DIR / f"{name}.png",
+         "embedded FalkorDB" if backend == "falkordb" else "Neo4j 5.26 over Bolt")
+    paths = save(name, {"target_p95_ms": TARGET_P95_MS, "torch_threads": 1, "backend": backend,
+                        "runs": runs}, text, RESULTS_DIR)
+    print("wrote", *paths, RESULTS_DIR / f"{name}.png")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@ loading and engine start are reported apart and excluded from messages/s.
 
     python bench/write_throughput.py                 # all 10 chats (~9k messages)
     python bench/write_throughput.py --limit 500     # a quick run
+    python bench/write_throughput.py --backend neo4j                # on a real Neo4j 5.26
+    python bench/write_throughput.py --backend neo4j --replicas 2   # two writers, one Neo4j
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ import os
 import pstats
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -150,10 +153,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     n_messages = sum(len(b) for b in batches)
     profiler = cProfile.Profile() if args.profile else None
 
-    with tempfile.TemporaryDirectory(prefix="gm-bench-") as data_dir:
-        settings = Settings(data_dir=Path(data_dir), appendfsync=args.appendfsync,
+    with tempfile.TemporaryDirectory(prefix="gm-bench-") as data_dir, \
+            backend_settings(args.backend, Path(data_dir)) as backend:
+        settings = Settings(data_dir=Path(data_dir) / "service", appendfsync=args.appendfsync,
                             embedding_threads=args.threads,
-                            embedding_worker=not args.no_worker)
+                            embedding_worker=not args.no_worker, **backend)
         started = time.perf_counter()
         memory = Memory.open(settings)
         # The embedding worker loads its model on the first large batch; load it with the rest.
@@ -190,7 +194,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             memory.close()
 
     result: dict[str, Any] = {
-        "chats": len(chats), "messages": n_messages, "batches": len(batches),
+        "backend": args.backend, "chats": len(chats), "messages": n_messages,
+        "batches": len(batches),
         "batch_size": args.batch_size, "appendfsync": settings.appendfsync,
         "embedding_threads": settings.embedding_threads,
         "embedding_worker": worker_ready,
@@ -215,6 +220,87 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if profiler is not None:
         result["profile_top"] = _profile_report(profiler, args.profile)
     return result
+
+
+@contextmanager
+def backend_settings(backend: str, folder: Path) -> Iterator[dict[str, Any]]:
+    """Settings fields of the backend: the embedded engine (none), or a fresh real Neo4j 5.26
+    under `folder` (bench/neo4j_server.py)."""
+    if backend == "falkordb":
+        yield {}
+        return
+    from neo4j_server import running_neo4j
+
+    with running_neo4j(folder / "neo4j") as server:
+        server.pop("pid")
+        yield server
+
+
+def run_replicas(args: argparse.Namespace) -> dict[str, Any]:
+    """`--replicas N` on Neo4j: N processes, each its own Memory (as N service replicas
+    are), on one fresh Neo4j, writing the chats round-robin (each chat one user) at once;
+    messages/s over the wall time from the moment every replica is loaded."""
+    import multiprocessing
+
+    chats = load_realtalk(args.data)
+    remaining = args.limit or sum(len(chat.messages) for chat in chats)
+    work: list[list[list[dict[str, Any]]]] = [[] for _ in range(args.replicas)]
+    for n, chat in enumerate(chats):
+        messages = chat.messages[:remaining]
+        remaining -= len(messages)
+        work[n % args.replicas] += [messages[i : i + args.batch_size]
+                                    for i in range(0, len(messages), args.batch_size)]
+    n_messages = sum(len(b) for w in work for b in w)
+    context = multiprocessing.get_context("spawn")
+    with tempfile.TemporaryDirectory(prefix="gm-bench-") as data_dir, \
+            backend_settings("neo4j", Path(data_dir)) as backend:
+        ready = context.Barrier(args.replicas + 1)
+        results = context.Queue()
+        workers = [context.Process(target=_replica, args=(
+            backend, Path(data_dir) / f"replica{n}", args.threads, batches, ready, results))
+            for n, batches in enumerate(work)]
+        for worker in workers:
+            worker.start()
+        ready.wait()
+        load_start, started = os.getloadavg()[0], time.perf_counter()
+        per_replica = [results.get() for _ in workers]
+        wall_s = time.perf_counter() - started
+        for worker in workers:
+            worker.join()
+    return {"backend": "neo4j", "replicas": args.replicas, "messages": n_messages,
+            "batch_size": args.batch_size, "wall_s": round(wall_s, 2),
+            "messages_per_s": round(n_messages / wall_s, 1),
+            "per_replica": per_replica,
+            "loadavg": [round(load_start, 2), round(os.getloadavg()[0], 2)]}
+
+
+def _replica(backend: dict[str, Any], data_dir: Path, threads: int,
+             batches: list[list[dict[str, Any]]], ready: Any, results: Any) -> None:
+    from graph_memory.config import Settings
+    from graph_memory.memory import Memory
+
+    settings = Settings(data_dir=data_dir, embedding_threads=threads, **backend)
+    with Memory.open(settings) as memory:
+        memory.embedder.embed(["warm up"])
+        ready.wait()
+        started = time.perf_counter()
+        for batch in batches:
+            memory.write_batch(batch)
+        wall_s = time.perf_counter() - started
+    messages = sum(len(b) for b in batches)
+    results.put({"messages": messages, "wall_s": round(wall_s, 2),
+                 "messages_per_s": round(messages / wall_s, 1) if wall_s else None})
+
+
+def render_replicas(result: dict[str, Any]) -> str:
+    rows = [[n, r["messages"], r["wall_s"], r["messages_per_s"]]
+            for n, r in enumerate(result["per_replica"])]
+    table = markdown_table(["replica", "messages", "wall s", "messages/s"], rows)
+    return (f"## Write throughput, {result['replicas']} replicas on one Neo4j 5.26\n\n"
+            f"{result['messages']} REALTALK messages in batches of {result['batch_size']}, each "
+            f"chat one user, chats spread over the replicas: **{result['messages_per_s']} "
+            f"messages/s** together ({result['wall_s']} s; load average "
+            f"{' / '.join(map(str, result['loadavg']))}).\n\n{table}\n")
 
 
 def process_cpu_s(pid: int | None) -> float:
@@ -293,13 +379,31 @@ def main() -> None:
                         help="print progress every N batches (0: never)")
     parser.add_argument("--profile", type=Path, default=None, metavar="FILE",
                         help="also cProfile the write loop (write thread only) into FILE")
-    parser.add_argument("--name", default=NAME, help="results file name (default: %(default)s)")
+    parser.add_argument("--name", default=None, help=f"results file name (default: {NAME}, "
+                        f"{NAME}_neo4j, {NAME}_neo4j_replicas)")
+    parser.add_argument("--backend", choices=["falkordb", "neo4j"], default="falkordb",
+                        help="the embedded engine, or a fresh real Neo4j 5.26 (scripts/neo4j)")
+    parser.add_argument("--replicas", type=int, default=1,
+                        help="Neo4j only: this many Memory processes writing at once")
     args = parser.parse_args()
     if args.batch_size < 1 or (args.limit is not None and args.limit < 1):
         parser.error("--batch-size and --limit must be positive")
+    if args.replicas > 1:
+        if args.backend != "neo4j":
+            parser.error("--replicas needs --backend neo4j")
+        replicated = run_replicas(args)
+        text = render_replicas(replicated)
+        print(f"machine: {machine_line(machine_info())}\n\n{text}")
+        paths = save(args.name or f"{NAME}_neo4j_replicas", replicated, text, RESULTS_DIR)
+        print("wrote", *paths)
+        return
+    args.name = args.name or (NAME if args.backend == "falkordb" else f"{NAME}_neo4j")
 
     result = run(args)
     text = render(result)
+    if args.backend == "neo4j":
+        text = ("Backend: a fresh real Neo4j 5.26 Community over Bolt (scripts/neo4j, heap and "
+                "page cache 1g, same machine); CPU columns leave out the server's.\n\n" + text)
     print(f"machine: {machine_line(machine_info())}\n")
     print(text)
     if "profile_top" in result:

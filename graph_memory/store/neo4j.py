@@ -61,7 +61,12 @@ class Neo4jStore(CypherStore):
     @classmethod
     def connect(cls, uri: str, user: str, password: str, database: str) -> Neo4jStore:
         try:
-            driver = neo4j.GraphDatabase.driver(uri, auth=(user, password))
+            # The server's notifications (deprecations, unknown property names in a query) are
+            # for whoever writes the Cypher, not for the service's log on every call.
+            driver = neo4j.GraphDatabase.driver(
+                uri, auth=(user, password),
+                notifications_min_severity=neo4j.NotificationMinimumSeverity.OFF,
+            )
         except Exception as e:  # a malformed URI
             raise StoreError(f"cannot connect to {uri}: {e}") from e
         try:
