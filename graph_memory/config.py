@@ -151,13 +151,14 @@ class Settings(BaseSettings):
         default=1000, ge=1, le=1_000_000, description="Most rows a read-only query may return."
     )
     cypher_max_concurrent: int = Field(
-        default=2, ge=1, le=64,
-        description="Analyst queries one tenant may run at once; more get 429 with Retry-After.",
+        default=1, ge=1, le=64,
+        description="Analyst queries one tenant may run at once; more get 429 with Retry-After. "
+        "A long query keeps one core busy: on a small machine one tenant gets one core.",
     )
     cypher_max_concurrent_total: int = Field(
-        default=4, ge=1, le=256,
+        default=2, ge=1, le=256,
         description="Analyst queries all tenants together may run at once (429 beyond); the "
-        "embedded engine gets this many worker threads more than that, for everything else.",
+        "embedded engine gets four worker threads more than this, for everything else.",
     )
     query_memory_limit_mb: int = Field(
         default=1024, ge=16, le=1_048_576,

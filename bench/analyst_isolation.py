@@ -1,0 +1,127 @@
+"""Tenant isolation under analyst abuse: tenant A's recall and write latency, idle and while
+tenant B keeps its analyst Cypher limit busy with 5-second queries (and tries more, which get
+429), over the real service (uvicorn, real HTTP, the embedded engine).
+
+Target (issue 12): A's recall p95 during B's abuse within 2x of idle.
+
+    python bench/analyst_isolation.py [--memories 300] [--requests 60] [--abusers 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+import common  # noqa: F401  (puts the repository on sys.path)
+import httpx
+from common import latency_summary, machine_line, markdown_table, write_results
+
+from graph_memory.api import create_app
+from graph_memory.api.server import serving_in_thread
+from graph_memory.config import Settings
+from graph_memory.memory import Memory
+
+KEY_A, KEY_B = "a" * 24, "b" * 24
+A = {"Authorization": f"Bearer {KEY_A}"}
+B = {"Authorization": f"Bearer {KEY_B}"}
+LONG_QUERY = ("UNWIND range(1, 20000) AS a UNWIND range(1, 20000) AS b "
+              "WITH a, b WHERE a * b < 0 RETURN count(*)")
+CITIES = ["Munich", "Oslo", "Lisbon", "Porto", "Vienna", "Zurich", "Turin", "Ghent"]
+
+
+def measure(http: httpx.Client, requests: int) -> dict[str, list[float]]:
+    """Alternate recalls and writes of tenant A; latencies in ms."""
+    out: dict[str, list[float]] = {"recall": [], "write": []}
+    for i in range(requests):
+        started = time.perf_counter()
+        if i % 3 == 2:
+            response = http.post("/v1/memories", headers=A, json={
+                "text": f"Person {i} moved to {CITIES[i % len(CITIES)]}.", "user_id": "bench"})
+            kind = "write"
+        else:
+            response = http.post("/v1/recall", headers=A, json={
+                "query": f"Who lives in {CITIES[i % len(CITIES)]}?", "user_id": "bench"})
+            kind = "recall"
+        response.raise_for_status()
+        out[kind].append((time.perf_counter() - started) * 1000)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--memories", type=int, default=300, help="tenant A's memories")
+    parser.add_argument("--requests", type=int, default=60, help="A's calls per phase")
+    parser.add_argument("--abusers", type=int, default=4, help="B's concurrent clients")
+    args = parser.parse_args()
+
+    load_before = os.getloadavg()
+    data = Path(tempfile.mkdtemp(prefix="analyst-isolation-"))
+    settings = Settings(data_dir=data / "data", api_keys={KEY_A: "a", KEY_B: "b"})
+    stop = threading.Event()
+    answers: Counter[int] = Counter()
+    lock = threading.Lock()
+
+    with (Memory.open(settings) as memory, serving_in_thread(create_app(memory=memory)) as url,
+          httpx.Client(base_url=url, timeout=120) as http):
+        batch = [{"text": f"Person {i} lives in {CITIES[i % len(CITIES)]} and likes jazz.",
+                  "user_id": "bench"} for i in range(args.memories)]
+        http.post("/v1/memories/batch", headers=A, json={"items": batch}).raise_for_status()
+        http.post("/v1/memories", headers=B, json={"text": "Kim lives in Oslo.",
+                                                   "user_id": "kim"}).raise_for_status()
+        measure(http, 6)  # warm up
+        idle = measure(http, args.requests)
+
+        def abuse() -> None:
+            with httpx.Client(base_url=url, timeout=120) as own:
+                while not stop.is_set():
+                    response = own.post("/v1/cypher", headers=B,
+                                        json={"query": LONG_QUERY, "timeout_ms": 5000})
+                    with lock:
+                        answers[response.status_code] += 1
+                    if response.status_code == 429:
+                        time.sleep(float(response.headers.get("retry-after", "1")) / 10)
+
+        abusers = [threading.Thread(target=abuse) for _ in range(args.abusers)]
+        for thread in abusers:
+            thread.start()
+        time.sleep(1.0)
+        busy = measure(http, args.requests)
+        stop.set()
+        for thread in abusers:
+            thread.join(timeout=60)
+    load_after = os.getloadavg()
+
+    rows, summary = [], {}
+    for kind in ("recall", "write"):
+        quiet, loaded = latency_summary(idle[kind]), latency_summary(busy[kind])
+        ratio = round(loaded["p95"] / quiet["p95"], 2) if quiet["p95"] else None
+        summary[kind] = {"idle": quiet, "during_abuse": loaded, "p95_ratio": ratio}
+        rows.append([kind, quiet["n"], quiet["p50"], quiet["p95"], loaded["p50"],
+                     loaded["p95"], ratio])
+    table = markdown_table(["tenant A", "n", "idle p50 ms", "idle p95 ms", "abuse p50 ms",
+                            "abuse p95 ms", "p95 ratio"], rows)
+    lines = [
+        "# Tenant isolation under analyst abuse", "",
+        f"Tenant B: {args.abusers} clients re-sending a 5 s analyst query (limit 2 at once per "
+        f"tenant); B's answers: {dict(sorted(answers.items()))}. Target: recall p95 ratio <= 2.",
+        "", table, "",
+        f"Load average before {load_before[0]:.2f}, after {load_after[0]:.2f} (a shared "
+        "2-core machine: other work ran alongside).",
+    ]
+    markdown = "\n".join(lines)
+    write_results("analyst_isolation", {"summary": summary, "b_answers": dict(answers),
+                                        "load_average": [load_before, load_after],
+                                        "args": vars(args)}, markdown)
+    print(markdown)
+    from common import machine_info
+
+    print(machine_line(machine_info()))
+
+
+if __name__ == "__main__":
+    main()
