@@ -363,20 +363,31 @@ def prune(
         float, typer.Option(help="Importance (decayed priority / 10) faded below this.")
     ] = 0.05,
     limit: Annotated[int, typer.Option(help="At most this many.")] = 1000,
+    include_messages: Annotated[
+        bool, typer.Option(help="Also old messages of which nothing drawn holds any more.")
+    ] = False,
     as_json: JsonOut = False,
 ) -> None:
     """List (dry run) or remove stale facts: expired, low-confidence, superseded, unused or
-    faded (not recalled for so long that their importance fell below --min-importance)."""
+    faded (not recalled for so long that their importance fell below --min-importance); with
+    --include-messages also messages said more than --superseded-days ago whose every fact is
+    pruned or that long superseded."""
     with _memory(ctx) as memory:
         report = memory.prune(user_id=user, dry_run=not apply, superseded_days=superseded_days,
                               unused_days=unused_days, min_confidence=min_confidence,
-                              min_importance=min_importance, limit=limit)
+                              min_importance=min_importance, limit=limit,
+                              include_messages=include_messages)
     head = (f"dry run: {len(report.candidates)} facts would be removed (use --apply)"
             if report.dry_run else f"removed {report.removed} facts")
     lines = [head] + [
         f"  {c.fact_id}  {c.rule}  {c.status}  importance {c.importance:.3f}  {c.text or ''}"
         for c in report.candidates
     ]
+    if include_messages:
+        lines.append(f"{len(report.messages)} outdated messages"
+                     + (" would be removed" if report.dry_run else " removed"))
+        lines += [f"  {m.episode_id}  {m.timestamp.isoformat()}  {m.text or ''}"
+                  for m in report.messages]
     _out(as_json, report, lines)
 
 

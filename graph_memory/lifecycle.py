@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -60,11 +61,30 @@ class PruneCandidate(BaseModel):
     importance: float = Field(description="priority / 10, decayed (graph_memory/decay.py).")
 
 
+class PruneMessage(BaseModel):
+    """A message prune removes with include_messages: nothing drawn from it holds any more."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    episode_id: str
+    user_id: str
+    text: str | None
+    timestamp: datetime
+    source_id: str | None = None
+
+
 class PruneReport(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     dry_run: bool
     candidates: tuple[PruneCandidate, ...]
     removed: int
+    messages: tuple[PruneMessage, ...] = Field(
+        default=(),
+        description="With include_messages: the outdated messages removed (or, in a dry run, "
+        "that would be): said more than superseded_days ago, at least one fact drawn from "
+        "them, and every such fact pruned (now or before) or superseded more than "
+        "superseded_days ago.",
+    )
+    removed_messages: int = 0
 
 
 def next_confidence(confidence: float, useful: bool) -> float:
@@ -251,6 +271,7 @@ class Lifecycle:
         min_importance: float,
         limit: int,
         now: datetime,
+        include_messages: bool = False,
     ) -> PruneReport:
         if not (0 <= superseded_days <= MAX_PRUNE_DAYS and 0 <= unused_days <= MAX_PRUNE_DAYS):
             raise InvalidInputError(f"prune: days must be between 0 and {MAX_PRUNE_DAYS}")
@@ -293,30 +314,77 @@ class Lifecycle:
                     ),
                 )
         candidates = tuple(found.values())[:limit]
-        if not dry_run and candidates:
-            # Forget leaves no edge to a removed fact: count it on the messages it came from
-            # first (recall marks a message outdated when nothing drawn from it holds).
-            sources: dict[str, int] = {}
-            for _, ep_id, _ in self._store.sources_of_facts([c.fact_id for c in candidates]):
-                sources[ep_id] = sources.get(ep_id, 0) + 1
-            self._store.forget(
-                ForgetPlan(
-                    fact_ids=[c.fact_id for c in candidates],
-                    tombstones=[
-                        Tombstone(
-                            id=make_id("tomb", c.fact_id, now.isoformat()),
-                            target_id=c.fact_id,
-                            target_kind="fact",
-                            user_id=c.user_id,
-                            forgotten_at=now,
-                            by="prune",
-                            reason=f"prune: {c.rule}",
-                        )
-                        for c in candidates
-                    ],
+        messages = (
+            tuple(
+                PruneMessage(
+                    episode_id=e.id,
+                    user_id=e.user_id,
+                    text=e.text,
+                    timestamp=e.timestamp,
+                    source_id=e.source_id,
+                )
+                for e in self._store.outdated_messages(
+                    user_id,
+                    before=now - timedelta(days=superseded_days),
+                    pruning=[c.fact_id for c in candidates],
+                    limit=limit,
                 )
             )
-            self._store.count_pruned_facts(sources)
-        return PruneReport(
-            dry_run=dry_run, candidates=candidates, removed=0 if dry_run else len(candidates)
+            if include_messages
+            else ()
         )
+        if not dry_run and (candidates or messages):
+            self._remove(candidates, messages, now)
+        return PruneReport(
+            dry_run=dry_run,
+            candidates=candidates,
+            removed=0 if dry_run else len(candidates),
+            messages=messages,
+            removed_messages=0 if dry_run else len(messages),
+        )
+
+    def _remove(
+        self,
+        candidates: tuple[PruneCandidate, ...],
+        messages: tuple[PruneMessage, ...],
+        now: datetime,
+    ) -> None:
+        """Forget the pruned facts and messages in one step. Forget leaves no edge to a
+        removed fact: the messages that stay count it (recall marks a message outdated when
+        nothing drawn from it holds)."""
+        gone = {m.episode_id for m in messages}
+        sources: dict[str, int] = {}
+        for _, ep_id, _ in self._store.sources_of_facts([c.fact_id for c in candidates]):
+            if ep_id not in gone:
+                sources[ep_id] = sources.get(ep_id, 0) + 1
+
+        def tombstone(
+            target: str, kind: Literal["fact", "episode"], user: str, why: str
+        ) -> Tombstone:
+            return Tombstone(
+                id=make_id("tomb", target, now.isoformat()),
+                target_id=target,
+                target_kind=kind,
+                user_id=user,
+                forgotten_at=now,
+                by="prune",
+                reason=why,
+            )
+
+        self._store.forget(
+            ForgetPlan(
+                fact_ids=[c.fact_id for c in candidates],
+                episode_ids=sorted(gone),
+                tombstones=[
+                    *(
+                        tombstone(c.fact_id, "fact", c.user_id, f"prune: {c.rule}")
+                        for c in candidates
+                    ),
+                    *(
+                        tombstone(m.episode_id, "episode", m.user_id, "prune: outdated message")
+                        for m in messages
+                    ),
+                ],
+            )
+        )
+        self._store.count_pruned_facts(sources)

@@ -393,10 +393,13 @@ class Memory:
         min_confidence: float = 0.2,
         min_importance: float = 0.05,
         limit: int = 1000,
+        include_messages: bool = False,
     ) -> PruneReport:
         """List (dry run, the default) or remove facts that are expired, low-confidence,
         superseded for longer than `superseded_days`, never used in `unused_days`, or whose
-        importance has faded below `min_importance` (graph_memory/decay.py)."""
+        importance has faded below `min_importance` (graph_memory/decay.py); with
+        `include_messages`, also the messages said more than `superseded_days` ago of which
+        nothing drawn holds any more (PruneReport.messages)."""
         if user_id is not None:
             check_scope_id(user_id, field="user_id")
         with self._write_lock:
@@ -409,6 +412,7 @@ class Memory:
                 min_importance=min_importance,
                 limit=limit,
                 now=utcnow(),
+                include_messages=include_messages,
             )
 
     # --- consolidation into semantic memory (graph_memory/consolidate) --------------------

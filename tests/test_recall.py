@@ -10,7 +10,7 @@ import pytest
 
 from graph_memory.config import Settings
 from graph_memory.embed import SentenceTransformerEmbedder
-from graph_memory.errors import InvalidInputError
+from graph_memory.errors import InvalidInputError, NotFoundError
 from graph_memory.extract.base import Extractor
 from graph_memory.memory import Memory
 from graph_memory.models import Fact
@@ -401,3 +401,80 @@ def test_as_of_returns_what_held_then(changed: Memory) -> None:
         "live", user_id="sam", filters={"as_of": T1 + timedelta(days=10), "kinds": ["episode"]}
     )
     assert "m4" not in {s for r in messages.results for s in r.source_ids}
+
+
+def test_prune_can_include_old_messages_of_which_nothing_holds(
+    tmp_path: Path, embedder: SentenceTransformerEmbedder, extractor: Extractor
+) -> None:
+    now = datetime.now(UTC)
+    with Memory.open(
+        Settings(data_dir=tmp_path / "d"), embedder=embedder, extractor=extractor
+    ) as memory:
+        for text, days_ago, source in (
+            ("Hello there, nice to meet you!", 200, "hello"),
+            ("I live in Munich.", 200, "munich"),
+            ("I love hiking.", 200, "hiking"),
+            ("I live in Berlin now.", 100, "berlin"),
+            ("I live in Hamburg.", 10, "hamburg"),
+        ):
+            memory.write(
+                text,
+                user_id="u",
+                speaker="Sam",
+                timestamp=now - timedelta(days=days_ago),
+                source_id=source,
+            )
+        homes = {f.object_name: f for f in memory.facts("u", statuses=None, predicate="LIVES_IN")}
+        assert {name: f.status for name, f in homes.items()} == {
+            "Munich": "superseded",
+            "Berlin": "superseded",
+            "Hamburg": "current",
+        }
+        plain = memory.prune(user_id="u", superseded_days=90)
+        assert plain.messages == () and {c.fact_id for c in plain.candidates} == {
+            homes["Munich"].id
+        }
+        # Berlin was superseded 10 days ago: neither it nor its message is old enough.
+        dry = memory.prune(user_id="u", superseded_days=90, include_messages=True)
+        assert dry.dry_run and dry.removed_messages == 0
+        assert [m.source_id for m in dry.messages] == ["munich"]
+        applied = memory.prune(
+            user_id="u", superseded_days=90, include_messages=True, dry_run=False
+        )
+        assert applied.messages == dry.messages and applied.removed_messages == 1
+        with pytest.raises(NotFoundError):
+            memory.get(dry.messages[0].episode_id)
+        kept = {
+            s for r in memory.recall("live", user_id="u", top_k=10).results for s in r.source_ids
+        }
+        assert "munich" not in kept and {"berlin", "hamburg"} <= kept
+        hello = memory.recall("nice to meet you", user_id="u", top_k=3).results
+        assert any(r.source_ids == ("hello",) for r in hello), "a message without facts stays"
+        again = memory.prune(user_id="u", superseded_days=90, include_messages=True)
+        assert again.messages == () and again.candidates == ()
+
+
+def test_rest_recall_takes_as_of_and_says_outdated(changed: Memory) -> None:
+    from fastapi.testclient import TestClient
+
+    from graph_memory.api import create_app
+
+    with TestClient(create_app(memory=changed), base_url="http://127.0.0.1") as client:
+        body = {"query": "Where does Sam live?", "user_id": "sam", "top_k": 5}
+        answer = client.post("/v1/recall", json=body)
+        assert answer.status_code == 200, answer.text
+        [old] = [r for r in answer.json()["results"] if r["source_ids"] == ["m1"]]
+        assert old["outdated"] is True and "outdated" in old["why"]["line"]
+        then = (T1 + timedelta(days=10)).isoformat()
+        past = client.post(
+            "/v1/recall", json={**body, "filters": {"as_of": then, "kinds": ["fact"]}}
+        )
+        assert past.status_code == 200, past.text
+        assert "Sam lives in Munich" in [r["text"] for r in past.json()["results"]]
+        bad = client.post("/v1/recall", json={**body, "filters": {"as_of": "yesterday"}})
+        assert bad.status_code == 422
+        prune = client.post("/v1/prune", json={"user_id": "sam", "include_messages": True})
+        assert prune.status_code == 200 and prune.json()["dry_run"] is True
+        assert [m["source_id"] for m in prune.json()["messages"]] == ["m1"]
+        wrong = client.post("/v1/prune", json={"user_id": "sam", "include_messages": "yes"})
+        assert wrong.status_code == 422

@@ -262,6 +262,12 @@ class PruneBody(_Body):
         "of their memory type while not recalled) fell below this are 'faded'.",
     )
     limit: int = Field(default=1000, ge=1, le=100_000)
+    include_messages: bool = Field(
+        default=False,
+        strict=True,
+        description="Also messages said more than superseded_days ago of which nothing drawn "
+        "holds any more (every fact from them pruned or superseded that long ago).",
+    )
 
 
 class SummarizeBody(_Body):

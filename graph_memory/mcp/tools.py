@@ -488,11 +488,16 @@ class MemoryTools:
         min_confidence: Annotated[float, Field(ge=0, le=1)] = 0.2,
         min_importance: Annotated[float, Field(ge=0, le=1)] = 0.05,
         limit: Annotated[int, Field(ge=1, le=1000)] = 100,
+        include_messages: Annotated[
+            bool,
+            Field(description="Also old messages of which nothing drawn holds any more."),
+        ] = False,
     ) -> CallToolResult:
         """List (default) or remove stale facts of the user: expired, low confidence,
         superseded for longer than `superseded_days`, never used in `unused_days`, or faded
         (not recalled for so long that priority / 10, halved every half-life of the memory
-        type, fell below `min_importance`).
+        type, fell below `min_importance`); with `include_messages`, also the messages said
+        more than `superseded_days` ago whose every fact is pruned or that long superseded.
 
         Call it only when asked to tidy up memory. Run it without `apply` first and show the
         list; apply only after the user agrees.
@@ -504,7 +509,7 @@ class MemoryTools:
             report = memory.prune(
                 user_id=self._user(user_id), dry_run=not apply, superseded_days=superseded_days,
                 unused_days=unused_days, min_confidence=min_confidence,
-                min_importance=min_importance, limit=limit,
+                min_importance=min_importance, limit=limit, include_messages=include_messages,
             )
             return _compact({
                 "dry_run": report.dry_run,
@@ -512,6 +517,8 @@ class MemoryTools:
                                 "importance": round(c.importance, 3)}
                                for c in report.candidates],
                 "removed": report.removed,
+                **({"messages": [{"id": m.episode_id, "text": m.text} for m in report.messages],
+                    "removed_messages": report.removed_messages} if include_messages else {}),
             })
 
     def working_memory_get(

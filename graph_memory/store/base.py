@@ -404,6 +404,14 @@ class Store(Protocol):
 
     def delete_slots(self, user_id: str, session_id: str, keys: Sequence[str]) -> None: ...
 
+    def outdated_messages(
+        self, user_id: str | None, *, before: datetime, pruning: Sequence[str], limit: int
+    ) -> list[Episode]:
+        """Messages said before `before` of which nothing drawn holds: at least one fact was
+        drawn from them and each is forgotten, in `pruning`, or superseded (after it was said)
+        before `before`; oldest first."""
+        ...
+
     def ping(self) -> None:
         """One round trip to the engine that reads no data (O(1)); StoreError if it does not
         answer. For /readyz and /metrics, called on every probe and scrape."""
