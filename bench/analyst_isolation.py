@@ -19,7 +19,7 @@ from pathlib import Path
 
 import common  # noqa: F401  (puts the repository on sys.path)
 import httpx
-from common import latency_summary, machine_line, markdown_table, write_results
+from common import latency_summary, machine_info, machine_line, markdown_table, write_results
 
 from graph_memory.api import create_app
 from graph_memory.api.server import serving_in_thread
@@ -107,8 +107,10 @@ def main() -> None:
                             "abuse p95 ms", "p95 ratio"], rows)
     lines = [
         "# Tenant isolation under analyst abuse", "",
-        f"Tenant B: {args.abusers} clients re-sending a 5 s analyst query (limit 2 at once per "
-        f"tenant); B's answers: {dict(sorted(answers.items()))}. Target: recall p95 ratio <= 2.",
+        f"Tenant B: {args.abusers} clients re-sending a 5 s analyst query (at most "
+        f"{settings.cypher_max_concurrent} at once per tenant, "
+        f"{settings.cypher_max_concurrent_total} in all); B's answers: "
+        f"{dict(sorted(answers.items()))}. Target: recall p95 ratio <= 2.",
         "", table, "",
         f"Load average before {load_before[0]:.2f}, after {load_after[0]:.2f} (a shared "
         "2-core machine: other work ran alongside).",
@@ -116,10 +118,11 @@ def main() -> None:
     markdown = "\n".join(lines)
     write_results("analyst_isolation", {"summary": summary, "b_answers": dict(answers),
                                         "load_average": [load_before, load_after],
-                                        "args": vars(args)}, markdown)
+                                        "args": vars(args),
+                                        "limits": [settings.cypher_max_concurrent,
+                                                   settings.cypher_max_concurrent_total]},
+                  markdown)
     print(markdown)
-    from common import machine_info
-
     print(machine_line(machine_info()))
 
 
