@@ -82,7 +82,10 @@ def verb_matches(
     if pattern.object == "clause":
         xcomps = [c for c in verb.children if c.dep_ == "xcomp" and has_to(c)]
         # "I want to learn to surf and to run a half marathon": each conjoined goal.
-        xcomps += [c for x in xcomps for c in x.children if c.dep_ == "conj" and has_to(c)]
+        xcomps += [
+            t for x in xcomps for t in x.subtree
+            if t.dep_ == "conj" and t.pos_ == "VERB" and has_to(t)
+        ]  # fmt: skip
         found = [clause_object(c, pattern) for c in xcomps]
     else:
         if pattern.prepositions:

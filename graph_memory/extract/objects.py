@@ -47,6 +47,9 @@ _MAX_GERUND_TOKENS = 4
 _MAX_CLAUSE_TOKENS = 9
 # A pronoun left in a goal means nothing out of context ("visit them"); possessives resolve.
 _POSSESSIVE_PRONOUNS = frozenset({"my", "our", "your", "ur"})
+# A code with letters and digits joined by a hyphen ("JIRA-4521", "A77-1093"): whatever tag
+# the small model gives it, it names itself.
+_IDENTIFIER = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$")
 _GERUND_PARTS = frozenset({"dobj", "prt", "compound", "amod"})
 _LABEL = re.compile(r"^(?:[A-Z]|[A-Z]?\d+[A-Za-z]?)$")
 
@@ -112,6 +115,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     if head.lower_ in CONTAINERS:
         inner = [g for c in head.rights if c.lower_ == "of" for g in c.children]
         head = inner[0] if inner else head
+    if _IDENTIFIER.match(head.text):
+        return Found(head.text, "", [head]) if object_ok(head.text, head, pattern) else None
     if head.pos_ in NOT_OBJECT_POS or head.lower_ in VAGUE or head.tag_ in WH_TAGS:
         return None
     dets = determiners(head)
@@ -194,6 +199,8 @@ def clause_object(verb: Any, pattern: PatternSpec) -> Found | None:
     "visit <speaker>'s parents"). Without content words ("to see them") it means nothing out of
     context, unless the pattern lists the verb in `objects`; other pronouns drop it."""
     tokens = verb_phrase(verb)
+    # "learn to surf and to run a marathon": a conjoined goal is a goal of its own.
+    tokens = [t for t in tokens if not _in_conjunct(t, verb)]
     # "to get promoted", "to be hired": the passive auxiliary belongs to the goal.
     passive = [c for c in verb.children if c.dep_ == "auxpass"]
     if passive:
@@ -216,6 +223,22 @@ def clause_object(verb: Any, pattern: PatternSpec) -> Found | None:
         words.append(f"{owner}'s" if owner else None)
     name = _render(kept, words)
     return Found(name, "", tokens) if name and object_ok(name, verb, pattern) else None
+
+
+def _in_conjunct(token: Any, top: Any) -> bool:
+    """Whether the token lies in a conjoined verb phrase (or is its "and") below `top`;
+    conjoined nouns stay ("visit Paris and Rome")."""
+    if token.dep_ == "cc" and any(
+        c.dep_ == "conj" and c.pos_ == "VERB" for c in token.head.children
+    ):
+        return True
+    while token.i != top.i:
+        if token.dep_ == "conj" and token.pos_ == "VERB":
+            return True
+        if token.head.i == token.i:
+            return False
+        token = token.head
+    return False
 
 
 def _render(tokens: list[Any], replaced: list[str | None]) -> str:

@@ -21,6 +21,7 @@ ADDRESSEE = "\x02"
 PLACEHOLDERS = (SPEAKER, ADDRESSEE)
 
 _REASONS = frozenset({"since", "because", "as"})
+_NOT_NAMES = frozenset({"DATE", "TIME", "MONEY", "QUANTITY", "CARDINAL", "ORDINAL", "PERCENT"})
 _SPEAKER_WORDS = frozenset({"i", "we", "me", "us", "i'm", "im"})
 _SPEAKER_POSSESSIVES = frozenset({"my", "our"})
 _ADDRESSEE_POSSESSIVES = frozenset({"your", "ur"})
@@ -41,9 +42,12 @@ def owner_placeholder(token: Any) -> str | None:
     return None
 
 
-def person_name(token: Any) -> str | None:
-    """The name of a named person headed by the token ("Emi", "Tom Hanks"), else None."""
-    if token.pos_ != "PROPN" or token.ent_type_ in _NOT_PEOPLE or not token.text[:1].isupper():
+def person_name(token: Any, trust_ner: bool = True) -> str | None:
+    """The name of a named person headed by the token ("Emi", "Tom Hanks"), else None.
+    Without `trust_ner` (a name given to a person: "my girlfriend Nadia"), the small model's
+    place and organisation labels are ignored."""
+    ignored = _NOT_PEOPLE if trust_ner else _NOT_NAMES
+    if token.pos_ != "PROPN" or token.ent_type_ in ignored or not token.text[:1].isupper():
         return None
     tokens = [t for t in noun_phrase(token) if t.pos_ == "PROPN"]
     name = canonical_name(tokens) if tokens else ""
@@ -58,7 +62,7 @@ def named_appositive(noun: Any) -> str | None:
     nxt = doc[noun.i + 1]
     attached = nxt.head.i == noun.i or (nxt.head.i == noun.head.i and nxt.dep_ == noun.dep_)
     if attached and nxt.dep_ in ("appos", "compound", "npadvmod", "attr", "nsubj", "dobj", "pobj"):
-        return person_name(nxt)
+        return person_name(nxt, trust_ner=False)
     return None
 
 
