@@ -106,7 +106,9 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
     habit = used_to(clause)
     tensed = habit if habit is not None else clause
     if habit is None:
-        if pattern.tense in ("present", "habitual") and is_past(clause):
+        # "I've always wanted to ...", "I always loved jazz": still so.
+        always = any(c.lower_ == "always" for c in clause.children)
+        if pattern.tense in ("present", "habitual") and is_past(clause) and not always:
             return None
         if pattern.tense == "habitual" and clause.tag_ == "VBG":
             auxes = {c.lower_ for c in clause.children if c.dep_ == "aux"}

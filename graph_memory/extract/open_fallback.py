@@ -23,7 +23,9 @@ _SPEAKER = frozenset({"i", "we"})
 _EMBEDDED = frozenset({"xcomp", "ccomp", "advcl", "relcl", "acl", "csubj", "pcomp"})
 _PREPOSITIONS = frozenset({"to", "in", "at", "with", "for", "on", "from", "into", "about"})
 # A "to ..." object of a motion verb: "I went to the dentist"; others read only direct objects.
-_OBJECT_FREE_PREPS = frozenset({"go", "come", "move", "travel", "fly", "drive", "walk", "head"})
+_OBJECT_FREE_PREPS = frozenset(
+    {"go", "come", "move", "travel", "fly", "drive", "walk", "head", "live", "stay", "volunteer"}
+)
 
 
 def object_rules(pattern: OpenPattern) -> VerbPattern:
@@ -55,6 +57,8 @@ def open_matches(
         return []
     if is_negated(verb) or (habit is not None and is_negated(habit)):
         return []
+    if verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in verb.children):
+        return []  # "I'm moving to Tokyo next month": a plan or a passing activity
     particles = [c for c in verb.children if c.dep_ == "prt"]
     key = " ".join([lemma, *(p.lower_ for p in particles)])
     objects = [c for c in verb.children if c.dep_ == "dobj"]
@@ -62,7 +66,6 @@ def open_matches(
         for prep in verb.children:
             if prep.dep_ == "prep" and prep.lower_ in _PREPOSITIONS:
                 objects.extend(g for g in prep.children if g.dep_ == "pobj")
-                key = f"{key} {prep.lower_}"
                 break
     found = [noun_object(o, rules) for o in objects[:1]]
     cue = "used to" if habit is not None else None

@@ -72,7 +72,7 @@ def role_matches(
     head = noun.head
     named_subject = owner is not None and noun.dep_ == "attr" and is_be(head)
     if owner is not None and not named_subject:
-        if noun.dep_ in ("compound", "amod", "nmod"):
+        if noun.dep_ in ("compound", "amod", "nmod") or len(key.split()) > 2:
             return []  # "my favorite Teenage Mutant Ninja Turtles shows" is about shows
         # "my sister lives in Ohio", "my mom is a hairdresser": the speaker has a sister.
         if noun.lower_ in lower_set(pattern.exclude_mentions):

@@ -100,9 +100,14 @@ class RuleExtractor:
         for relation, spec in ontology.relations.items():
             for pattern in spec.patterns:
                 if isinstance(pattern, VerbPattern):
+                    # A declared verb that refused a clause on grounds of intent ("I love the
+                    # vibe") keeps it out of the open fallback; one that refused it on
+                    # vocabulary or tense ("I visited my grandma") does not.
+                    narrow = bool(pattern.objects or pattern.ner or pattern.proper_noun)
                     for verb in pattern.verbs:
                         self._verbs.setdefault(verb.lower(), []).append((relation, pattern))
-                        excluded.add(verb.lower())
+                        if not narrow and pattern.tense != "past":
+                            excluded.add(verb.lower())
                 elif isinstance(pattern, NounPattern):
                     for noun in pattern.nouns:
                         self._nouns.setdefault(noun.lower(), []).append((relation, pattern))
