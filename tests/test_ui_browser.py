@@ -2,8 +2,9 @@
 downloaded browser build) against a real uvicorn server over a real Memory.
 
 Each test records every request the page makes and every console error: all requests must go
-to this server (nothing to an outside host) and the console must stay clean. Screenshots of
-the views are written to docs/explorer/ (committed, shown in the README) at 1280x800.
+to this server (nothing to an outside host) and the console must stay clean. Each view is
+screenshot at 1280x800; with GRAPH_MEMORY_SCREENSHOTS=docs/explorer the PNGs are written there
+(committed, shown in the README).
 """
 
 from __future__ import annotations
@@ -19,7 +20,16 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Error,
+    Page,
+    Request,
+    Response,
+    expect,
+    sync_playwright,
+)
 
 from graph_memory.api import create_app
 from graph_memory.api.server import build_server
@@ -34,7 +44,7 @@ pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists() and not os.environ.get("CI"), reason=f"no {CHROMIUM}"
 )
 
-SHOTS = Path(__file__).resolve().parents[1] / "docs" / "explorer"
+SHOTS = os.environ.get("GRAPH_MEMORY_SCREENSHOTS")
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -137,8 +147,11 @@ class Watched:
     failed: list[str] = field(default_factory=list)  # answers >= 400, to explain errors
 
     def shot(self, name: str) -> None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(SHOTS / f"{name}.png"))
+        png = self.page.screenshot()
+        assert png.startswith(b"\x89PNG")
+        if SHOTS:
+            Path(SHOTS).mkdir(parents=True, exist_ok=True)
+            (Path(SHOTS) / f"{name}.png").write_bytes(png)
 
     def fits_the_window(self) -> None:
         width = self.page.evaluate("document.documentElement.scrollWidth")
@@ -157,10 +170,17 @@ def _watch(browser: Browser, base: str) -> Iterator[Watched]:
     def on_request(request: Request) -> None:
         watched.requests.append(request.url)
 
+    def on_page_error(error: Error) -> None:
+        watched.errors.append(f"page error: {error}")
+
+    def on_response(response: Response) -> None:
+        if response.status >= 400:
+            watched.failed.append(f"{response.status} {response.url}")
+
     page.on("console", on_console)
-    page.on("pageerror", lambda error: watched.errors.append(f"page error: {error}"))
+    page.on("pageerror", on_page_error)
     page.on("request", on_request)
-    page.on("response", lambda r: r.status >= 400 and watched.failed.append(f"{r.status} {r.url}"))
+    page.on("response", on_response)
     yield watched
     context.close()
     origin = urlsplit(base).netloc

@@ -16,7 +16,7 @@ const STYLE = [
   { selector: "node:selected", style: { "border-width": 3, "border-color": "#f59e0b" } },
   { selector: "edge", style: {
     label: "data(label)", "curve-style": "bezier", "target-arrow-shape": "triangle",
-    width: 2, "font-size": 10, "text-rotation": "autorotate", "text-background-color": "#fff",
+    width: 3, "font-size": 10, "text-rotation": "autorotate", "text-background-color": "#fff",
     "text-background-opacity": 0.85, "text-background-padding": 2,
     "line-color": "#16a34a", "target-arrow-color": "#16a34a" } },
   { selector: "edge.conflicted", style: { "line-color": "#d97706", "target-arrow-color": "#d97706" } },
@@ -93,10 +93,11 @@ export function showGraph(root, app, entityId) {
         }
       }
       cy.$id(id).addClass("expanded");
-      cy.layout({ name: "cose", animate: false, randomize: false, nodeDimensionsIncludeLabels: true,
-        padding: 30 }).run();
-      if (cy.zoom() > 1.2) { // a small neighbourhood: keep labels at reading size
-        cy.zoom(1.2);
+      // Rings around the first entity, one per hop: stable as the graph grows.
+      cy.layout({ name: "breadthfirst", circle: true, roots: cy.$id(entityId), animate: false,
+        spacingFactor: 1.1, nodeDimensionsIncludeLabels: true, padding: 30 }).run();
+      if (cy.zoom() > 1.4) { // a small neighbourhood: keep labels at reading size
+        cy.zoom(1.4);
         cy.center();
       }
       redrawLists();
