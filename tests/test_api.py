@@ -331,10 +331,10 @@ def test_health_and_readiness(
     assert client.get("/healthz").json() == {"status": "ok"}
     assert client.get("/readyz").json() == {"status": "ready"}
 
-    def engine_down(label: str) -> int:
-        raise StoreError("query 'count' failed: Error 111 connecting to /secret/engine.sock")
+    def engine_down() -> None:
+        raise StoreError("query 'ping' failed: Error 111 connecting to /secret/engine.sock")
 
-    monkeypatch.setattr(api_memory.store, "count", engine_down)
+    monkeypatch.setattr(api_memory.store, "ping", engine_down)
     response = client.get("/readyz")
     error_of(response, 503, "unavailable")
     assert "secret" not in response.text
