@@ -168,3 +168,19 @@ def test_close_after_an_engine_crash_with_pending_use_counts_releases_everything
         assert again.recall("Where does Sam live?", user_id="u").results
     finally:
         again.close()
+
+
+def test_an_engine_stopped_on_purpose_is_not_restarted(tmp_path: Path) -> None:
+    """The interpreter's exit handler stops engines directly: that exit is no crash."""
+    from graph_memory.store.engine import EmbeddedEngine
+    from graph_memory.store.supervisor import EngineSupervisor
+
+    supervisor = EngineSupervisor(EmbeddedEngine(tmp_path), attempts=3, backoff_s=0.01)
+    supervisor.start()
+    assert supervisor.status().state == "up"
+    supervisor.engine.stop()
+    assert supervisor.wait_unwatched(10)
+    assert not supervisor.engine.is_running()
+    assert supervisor.status().crashes == 0 and supervisor.status().restarts == 0
+    supervisor.stop()
+    assert supervisor.status().state == "stopped"

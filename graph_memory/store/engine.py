@@ -89,6 +89,7 @@ class EmbeddedEngine:
         self._proc: subprocess.Popen[bytes] | None = None
         self._exited = threading.Event()
         self._guard = threading.Lock()
+        self._stop_requested = False
 
     @property
     def socket_path(self) -> Path:
@@ -107,6 +108,11 @@ class EmbeddedEngine:
         # _alive() also covers a dead child our waiter thread has not reaped yet.
         return self._proc is not None and not self._exited.is_set() and _alive(self._proc.pid)
 
+    @property
+    def stop_requested(self) -> bool:
+        """True once stop() was called (and until the next start): an exit that was asked for."""
+        return self._stop_requested
+
     def wait_exit(self, timeout: float | None = None) -> bool:
         """Block until the engine started last exits (True), or `timeout` passes (False)."""
         return self._exited.wait(timeout)
@@ -116,6 +122,7 @@ class EmbeddedEngine:
         with self._guard:
             if self.is_running():
                 return
+            self._stop_requested = False
             self._cleanup()  # after a crash of the engine we still hold the lock
             self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
             self._acquire_lock()
@@ -137,6 +144,7 @@ class EmbeddedEngine:
     def stop(self) -> None:
         """Shut the engine down gracefully (AOF fsynced), wait for it, release the lock."""
         with self._guard:
+            self._stop_requested = True
             if self._proc is not None and not self._exited.is_set():
                 # SIGTERM is redis' graceful SHUTDOWN, and it works even when no client can connect.
                 with contextlib.suppress(ProcessLookupError):

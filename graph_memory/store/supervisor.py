@@ -80,6 +80,12 @@ class EngineSupervisor:
             with self._lock:
                 self._state = "stopped"
 
+    def wait_unwatched(self, timeout: float) -> bool:
+        """Block until the watcher has ended (stopped, gave up, or saw a stop asked for)."""
+        if self._watcher is not None:
+            self._watcher.join(timeout)
+        return self._watcher is None or not self._watcher.is_alive()
+
     def status(self) -> EngineStatus:
         with self._lock:
             wait = max(0.0, self._next_attempt_at - time.monotonic())
@@ -95,7 +101,8 @@ class EngineSupervisor:
     def _watch(self) -> None:
         while not self._stopping.is_set():
             self.engine.wait_exit()
-            if self._stopping.is_set():
+            # stop() of the engine itself (the interpreter's exit handler) is no crash either.
+            if self._stopping.is_set() or self.engine.stop_requested:
                 return
             with self._lock:
                 self._crashes += 1
