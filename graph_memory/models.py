@@ -44,6 +44,20 @@ def bounded_time(value: datetime) -> datetime:
 BoundedTime = Annotated[datetime, AfterValidator(bounded_time)]
 
 
+def utf8_text(value: str) -> str:
+    """`value` if it encodes as UTF-8, else ValueError: a JSON escape like \\ud800 decodes to a
+    lone surrogate, which fails deep inside a query or a response (500) instead of here."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise ValueError(f"not valid UTF-8 (a lone surrogate at position {e.start})") from e
+    return value
+
+
+Utf8Text = Annotated[str, AfterValidator(utf8_text)]
+FiniteFloat = Annotated[float, Field(allow_inf_nan=False)]
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from graph_memory.models import ID_PATTERN, BoundedTime, FactStatus
+from graph_memory.models import ID_PATTERN, BoundedTime, FactStatus, FiniteFloat, Utf8Text
 
 ResultKind = Literal["fact", "episode"]
 # successor: a current fact that replaced the facts of an outdated message among the candidates.
@@ -27,7 +27,7 @@ class _Frozen(BaseModel):
 class RecallFilters(_Strict):
     """Narrow what may be recalled. Unset fields do not filter."""
 
-    memory_types: list[str] | None = None
+    memory_types: list[Utf8Text] | None = None
     since: BoundedTime | None = Field(
         default=None,
         description="Valid time at or after: the time a fact is about (occurred_at: 'last "
@@ -40,7 +40,7 @@ class RecallFilters(_Strict):
         "they were said and the time they are about, until superseded), messages said by "
         "then. Superseded facts are returned unless statuses says otherwise.",
     )
-    entities: list[str] | None = Field(
+    entities: list[Utf8Text] | None = Field(
         default=None, description="Entity names or ids; a result must involve one of them."
     )
     min_confidence: float | None = Field(default=None, ge=0.0, le=1.0)
@@ -53,7 +53,7 @@ class RecallFilters(_Strict):
 
 
 class RecallRequest(_Strict):
-    query: str
+    query: Utf8Text
     user_id: str = Field(pattern=ID_PATTERN)
     agent_id: str | None = Field(default=None, pattern=ID_PATTERN)
     session_id: str | None = Field(default=None, pattern=ID_PATTERN)
@@ -66,10 +66,10 @@ class RecallRequest(_Strict):
         "graph evidence (pure vector matches below it are noise).",
     )
     filters: RecallFilters = Field(default_factory=RecallFilters)
-    weights: dict[str, float] | None = Field(
+    weights: dict[Utf8Text, FiniteFloat] | None = Field(
         default=None, description="Per-request overrides of the preset's weights."
     )
-    preset: str = "default"
+    preset: Utf8Text = "default"
     include_history: bool = True
     include_constraints: bool = True
     explain: bool = True
