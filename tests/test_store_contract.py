@@ -463,3 +463,27 @@ def test_a_settled_store_builds_no_index(
     seeded: tuple[Store, Episode, Fact, Entity, Entity],
 ) -> None:
     assert seeded[0].building_indexes() == []
+
+
+def test_session_speakers_are_the_sessions_own_most_recent_first(store: Store) -> None:
+    said = [
+        ("Ana", "s1", "u1", 0),
+        ("Bo", "s1", "u1", 1),
+        ("Ana", "s1", "u1", 2),
+        ("Cy", "s2", "u1", 3),
+        ("Di", "s1", "u2", 4),
+    ]
+    for speaker, session, user, minutes in said:
+        ep = Episode(
+            id=make_id("ep", user, session, speaker, str(minutes)),
+            user_id=user,
+            session_id=session,
+            speaker=speaker,
+            text=f"{speaker} speaks",
+            timestamp=T0 + timedelta(minutes=minutes),
+        )
+        store.apply(plan_for(ep, [], [], dim=minutes))
+    assert store.session_speakers("u1", "s1") == ["Ana", "Bo"]
+    assert store.session_speakers("u1", "s2") == ["Cy"]
+    assert store.session_speakers("u2", "s1") == ["Di"]
+    assert store.session_speakers("u1", "nope") == []
