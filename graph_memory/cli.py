@@ -566,6 +566,7 @@ def cypher(
             params=given,
             timeout_ms=settings.cypher_timeout_ms,
             max_rows=settings.cypher_max_rows,
+            max_memory_mb=settings.query_memory_limit_mb,
             params_as_text=True,
         )
     lines = ["\t".join(result.columns)]

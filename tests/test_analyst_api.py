@@ -155,6 +155,8 @@ def test_cli_cypher_runs_saved_queries_with_typed_params(run: Any, tmp_path: Pat
     assert "NAME=VALUE" in run("cypher", "fact_versions", "-p", "oops", code=2)
     assert "read-only" in run("cypher", "--query", "MATCH (n) DETACH DELETE n", code=2)
     assert "give a saved query" in run("cypher", code=2)
+    huge = run("cypher", "--query", "WITH range(1,400000000) AS r RETURN size(r)", code=2)
+    assert "400000000" in huge and "MiB" in huge  # refused before the engine builds it
     assert run("facts", "--user", "emi").count("Emi lives in") == 1
 
 
