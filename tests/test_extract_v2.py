@@ -178,6 +178,12 @@ def test_change_of_mind_statements_still_give_their_fact(
         ("I want to learn Spanish.", ("HAS_GOAL", "learn Spanish", None)),
         ("I'm planning to visit Japan.", ("HAS_GOAL", "visit Japan", None)),
         ("I hope to get promoted.", ("HAS_GOAL", "get promoted", None)),
+        ("I'm planning on going skiing next week.", ("HAS_GOAL", "go skiing", None)),
+        ("I'm moving to Tokyo next month.", ("HAS_GOAL", "move to Tokyo", None)),
+        (
+            "I want to learn to surf and to run a half marathon.",
+            ("HAS_GOAL", "run a half marathon", None),
+        ),
         ("I study biology.", ("STUDIES", "biology", None)),
         ("I'm majoring in computer science.", ("STUDIES", "computer science", None)),
         ("I go to UCLA.", ("STUDIES_AT", "UCLA", None)),

@@ -87,6 +87,14 @@ def verb_matches(
             if t.dep_ == "conj" and t.pos_ == "VERB" and has_to(t)
         ]  # fmt: skip
         found = [clause_object(c, pattern) for c in xcomps]
+        # "I'm planning on going skiing" -> "go skiing".
+        gerunds = [
+            g for p in verb.children if p.dep_ == "prep" and p.lower_ == "on"
+            for g in p.children if g.dep_ == "pcomp" and g.tag_ == "VBG"
+        ]  # fmt: skip
+        found += [clause_object(g, pattern, as_lemma=True) for g in gerunds]
+    elif pattern.object == "predicate":
+        found = [clause_object(verb, pattern, as_lemma=True, own=True)]
     else:
         if pattern.prepositions:
             heads = [verb, *(c for c in verb.children if c.dep_ == "dobj")]

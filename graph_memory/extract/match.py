@@ -11,6 +11,7 @@ from graph_memory.extract.canonical import (
     canonical_name,
     char_span,
     has_to,
+    is_be,
     is_conditional,
     is_negated,
     is_past,
@@ -109,6 +110,10 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
         # "I've always wanted to ...", "I always loved jazz": still so.
         always = any(c.lower_ == "always" for c in clause.children)
         if pattern.tense in ("present", "habitual") and is_past(clause) and not always:
+            return None
+        if pattern.tense == "progressive" and not (
+            clause.tag_ == "VBG" and any(c.dep_ == "aux" and is_be(c) for c in clause.children)
+        ):
             return None
         if pattern.tense == "habitual" and clause.tag_ == "VBG":
             auxes = {c.lower_ for c in clause.children if c.dep_ == "aux"}

@@ -194,18 +194,28 @@ def _own(head: Any) -> str | None:
     return None
 
 
-def clause_object(verb: Any, pattern: PatternSpec) -> Found | None:
+def clause_object(
+    verb: Any, pattern: PatternSpec, as_lemma: bool = False, own: bool = False
+) -> Found | None:
     """The goal phrase of "to get a refund", its possessives resolved ("visit my parents" ->
     "visit <speaker>'s parents"). Without content words ("to see them") it means nothing out of
     context, unless the pattern lists the verb in `objects`; other pronouns drop it."""
     tokens = verb_phrase(verb)
+    if own:
+        # The verb's own clause: its prepositional phrases are the goal ("move to Tokyo").
+        tokens = [
+            verb,
+            *(t for c in verb.children if c.dep_ in ("dobj", "prep", "prt") for t in c.subtree),
+        ]
+        tokens.sort(key=lambda t: t.i)
     # "learn to surf and to run a marathon": a conjoined goal is a goal of its own.
     tokens = [t for t in tokens if not _in_conjunct(t, verb)]
     # "to get promoted", "to be hired": the passive auxiliary belongs to the goal.
     passive = [c for c in verb.children if c.dep_ == "auxpass"]
     if passive:
         tokens = sorted([*tokens, *passive], key=lambda t: t.i)
-    if len(tokens) > _MAX_CLAUSE_TOKENS or any(c.dep_ == "nsubj" for c in verb.children):
+    subject = not own and any(c.dep_ == "nsubj" for c in verb.children)
+    if len(tokens) > _MAX_CLAUSE_TOKENS or subject:
         return None
     bare = isinstance(pattern, VerbPattern) and pattern.bare and len(tokens) == 1
     if not (pattern.objects or passive or bare) and not has_content(tokens, verb, verbs=True):
@@ -217,10 +227,13 @@ def clause_object(verb: Any, pattern: PatternSpec) -> Found | None:
     if any(t.i > verb.i and t.dep_ == "dobj" and t.pos_ == "VERB" for t in tokens):
         return None  # a misparse ("to grab a quick bite to eat")
     kept = [t for t in tokens if t.lower_ not in FILLERS]
-    words = []
+    words: list[str | None] = []
     for token in kept:
         owner = owner_placeholder(token) if token.tag_ == "PRP$" else None
-        words.append(f"{owner}'s" if owner else None)
+        if token.i == verb.i and as_lemma:
+            words.append(str(verb.lemma_).lower())
+        else:
+            words.append(f"{owner}'s" if owner else None)
     name = _render(kept, words)
     return Found(name, "", tokens) if name and object_ok(name, verb, pattern) else None
 

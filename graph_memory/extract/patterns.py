@@ -46,11 +46,12 @@ class _ClausePattern(_Pattern):
         "positive: a negated match becomes the relation's negated_as, or a negated fact; "
         "affirmative: negated clauses do not match at all.",
     )
-    tense: Literal["any", "present", "habitual", "past"] = Field(
+    tense: Literal["any", "present", "habitual", "progressive", "past"] = Field(
         default="any",
         description="present: not in the simple past ('I live', 'I've lived', not 'I lived'); "
         "habitual: present, not progressive ('I play', 'I've been playing', not 'I'm "
-        "playing'); past: simple past or perfect ('I moved', 'I've moved', not 'I'm moving').",
+        "playing'); progressive: 'I'm moving'; past: simple past or perfect ('I moved', "
+        "'I've moved', not 'I'm moving').",
     )
     subjects: tuple[str, ...] = Field(
         default=(),
@@ -73,8 +74,11 @@ class VerbPattern(_ClausePattern):
     kind: Literal["verb"]
     verbs: tuple[str, ...] = Field(min_length=1, description="Verb lemmas.")
     subject: Subject = Field(default="person", description=_SUBJECT_DOC)
-    object: Literal["noun", "clause"] = Field(
-        default="noun", description="clause: the object is the 'to ...' verb phrase."
+    object: Literal["noun", "clause", "predicate"] = Field(
+        default="noun",
+        description="clause: the object is the 'to ...' verb phrase ('want to get a refund'), "
+        "or the gerund of 'planning on going skiing' (as 'go skiing'); predicate: the verb's "
+        "own phrase ('I'm moving to Tokyo' -> 'move to Tokyo').",
     )
     key: Literal["none", "verb", "context"] = Field(
         default="none",
