@@ -171,7 +171,8 @@ class ConflictResolver:
         history: list[Fact] = []  # past statements of this batch, stored already ended
         retracted = [e.retraction.what for e in endings]
         for ending in endings:
-            self._retract(ending, pool, state, result)
+            restated = [c for c in candidates if c.valid_from == ending.at]
+            self._retract(ending, restated, pool, state, result)
         for candidate in candidates:
             how = (said or {}).get(candidate.id, PLAIN)
             cue = how.cue
@@ -322,14 +323,21 @@ class ConflictResolver:
                 self._end(fact, denial, reason, state, result)
 
     def _retract(
-        self, ending: Ending, pool: dict[str, Fact], state: dict[str, _State], result: Resolution
+        self,
+        ending: Ending,
+        restated: list[Fact],
+        pool: dict[str, Fact],
+        state: dict[str, _State],
+        result: Resolution,
     ) -> None:
         """Rule 3d: a retraction ends the speaker's earlier active facts whose object it
-        names (constraints only, for "I can eat X again")."""
+        names (constraints only, for "I can eat X again"), except what its own message states
+        again ("I don't eat meat anymore" keeps an earlier AVOIDS meat)."""
         retraction = ending.retraction
         for fid, fact in sorted(pool.items()):
             if (
                 state[fid].status in _ACTIVE
+                and not any(same_statement(c, fact) for c in restated)
                 and fact.subject_id == ending.subject_id
                 and fact.valid_from < ending.at
                 and names_object(retraction.what, fact.object_name or "")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from graph_memory.extract.cues import Cue, CueKind
+from graph_memory.extract.cues import Cue, CueKind, Retraction
 from graph_memory.models import Fact
 from graph_memory.ontology import Ontology
-from graph_memory.resolve import ConflictResolver, Said
+from graph_memory.resolve import ConflictResolver, Ending, Said
 
 T0 = datetime(2026, 3, 1, tzinfo=UTC)
 NOW = T0 + timedelta(days=30)
@@ -382,3 +382,62 @@ def test_cue_resolution_is_deterministic(ontology: Ontology) -> None:
         )
 
     assert run() == run()
+
+
+def ending(what: str, at: timedelta, *, constraints_only: bool = False) -> Ending:
+    return Ending("ent_emi", Retraction("stopped", what, constraints_only), T0 + at, "ep_x")
+
+
+def test_a_retraction_ends_the_speakers_earlier_facts_it_names(ontology: Ontology) -> None:
+    keto = make("f1", "HAS_DIET", "keto")
+    tea = make("f2", "PREFERS", "tea")
+    result = ConflictResolver(ontology).resolve(
+        [], [keto, tea], NOW, endings=[ending("the keto diet", timedelta(days=3))]
+    )
+    assert set(result.changed_existing) == {"f1"}
+    assert result.changed_existing["f1"].end_reason == "ended: 'stopped the keto diet'"
+    [(by, change)] = result.changes
+    assert by == "ep_x" and change.fact_id == "f1"
+
+
+def test_a_retraction_never_ends_what_its_message_states_again(ontology: Ontology) -> None:
+    meat = make("f1", "AVOIDS", "meat")
+    again = make("f2", "AVOIDS", "meat", at=timedelta(days=3))
+    result = ConflictResolver(ontology).resolve(
+        [again], [meat], NOW, endings=[ending("eat meat", timedelta(days=3))]
+    )
+    assert result.changed_existing == {} and result.reinforced == {"f2": "f1"}
+
+
+def test_a_retraction_ends_nothing_later_nor_of_another_subject(ontology: Ontology) -> None:
+    later = make("f1", "PREFERS", "running", at=timedelta(days=5))
+    other = make("f2", "PREFERS", "running").model_copy(update={"subject_id": "ent_sam"})
+    result = ConflictResolver(ontology).resolve(
+        [], [later, other], NOW, endings=[ending("running", timedelta(days=3))]
+    )
+    assert result.changed_existing == {}
+
+
+def test_again_ends_constraints_only(ontology: Ontology) -> None:
+    avoid = make("f1", "AVOIDS", "dairy").model_copy(update={"memory_type": "constraint"})
+    like = make("f2", "PREFERS", "dairy")
+    result = ConflictResolver(ontology).resolve(
+        [],
+        [avoid, like],
+        NOW,
+        endings=[ending("dairy", timedelta(days=3), constraints_only=True)],
+    )
+    assert set(result.changed_existing) == {"f1"}
+
+
+def test_a_past_statement_of_a_retracting_message_stores_nothing(ontology: Ontology) -> None:
+    stated = make("f2", "HAS_DIET", "keto diet", at=timedelta(days=3))
+    result = ConflictResolver(ontology).resolve(
+        [stated],
+        [make("f1", "HAS_DIET", "keto")],
+        NOW,
+        {"f2": said("past", "stopped")},
+        [ending("the keto diet", timedelta(days=3))],
+    )
+    assert result.created == [] and result.dropped == {"f2"}
+    assert result.changed_existing["f1"].status == "superseded"

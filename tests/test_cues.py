@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from graph_memory.extract.cues import Cue, change_cue, classify, names_object, statement_cue
+from graph_memory.extract.cues import (
+    Cue,
+    Retraction,
+    bare_correction,
+    change_cue,
+    classify,
+    names_object,
+    retractions,
+    statement_cue,
+)
 from graph_memory.models import EntityRef, ExtractedFact, Triple
 
 
@@ -121,3 +130,79 @@ def test_change_cue_prefers_the_extractors_cue_and_skips_caller_triples() -> Non
     assert change_cue(text, fact) == Cue("past", "used to")
     assert change_cue(text, fact.model_copy(update={"cue": "formerly"})) == Cue("past", "formerly")
     assert change_cue(text, fact.model_copy(update={"span": (0, 0)})) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "cue", "what", "constraints_only"),
+    [
+        ("I've moved on from running, these days I swim.", "moved on from", "running", False),
+        ("I stopped the keto diet last week.", "stopped", "the keto diet last week", False),
+        ("I've dropped the low-carb diet.", "dropped", "the low-carb diet", False),
+        ("I've finally given up coffee", "given up", "coffee", False),
+        (
+            "Forget what I said about being allergic to cats, it was the dust.",
+            "Forget what I said about",
+            "being allergic to cats",
+            False,
+        ),
+        ("I'm not lactose intolerant anymore.", "I'm not ... anymore", "lactose intolerant", False),
+        ("I no longer work at Amazon.", "I no longer", "work at Amazon", False),
+        ("Knitting isn't my hobby anymore, I got bored.", "isn't ... anymore", "Knitting", False),
+        ("I can eat dairy again now.", "can eat ... again", "dairy", True),
+    ],
+)
+def test_retractions_name_what_they_end(
+    text: str, cue: str, what: str, constraints_only: bool
+) -> None:
+    assert retractions(text) == [Retraction(cue, what, constraints_only)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I stopped by the store.",
+        "I never stopped running.",
+        "My sister quit smoking.",
+        "Did you quit smoking?",
+        "If I quit my job I would travel.",
+        "I love my job.",
+    ],
+)
+def test_no_retraction_where_the_speaker_ends_nothing(text: str) -> None:
+    assert retractions(text) == []
+
+
+def test_a_retraction_reason_says_the_cue_and_what() -> None:
+    [found] = retractions("I've moved on from running.")
+    assert found.reason == "ended: 'moved on from running'"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Sorry, I meant Tuesday.", ("I meant", "Tuesday")),
+        ("Oops, make that two.", ("make that", "two")),
+        ("I meant Lisbon, not Porto.", ("I meant", "Lisbon")),
+        ("no wait, I meant plan B", ("I meant", "plan B")),
+    ],
+)
+def test_a_bare_correction_gives_the_new_value(text: str, expected: tuple[str, str]) -> None:
+    found = bare_correction(text)
+    assert found is not None and found[:2] == expected
+    start, end = found[2]
+    assert text[start:end] == expected[1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I meant it.",
+        "Sorry, I meant to say hi.",
+        "I mean, yeah.",
+        "Sorry, I meant I live in Boston, not Austin.",  # a whole statement: extracted instead
+        "I meant the one with the big red door next to the bakery",
+        "Tuesday works for me.",
+    ],
+)
+def test_no_bare_correction_without_a_short_value(text: str) -> None:
+    assert bare_correction(text) is None

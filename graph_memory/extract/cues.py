@@ -152,6 +152,8 @@ def statement_cue(text: str, span: tuple[int, int], object_name: str) -> Cue | N
                     cue = f"{cue} {replaced}"
             if kind == "update" and _ADDITION.search(segment):
                 continue
+            if kind == "past" and not _after(segment, m.start(), object_name):
+                continue  # "my sister stopped eating meat": the cue is not about the sister
             found = found or Cue(kind, cue, replaced)
             break
     if found is not None:
@@ -164,6 +166,13 @@ def statement_cue(text: str, span: tuple[int, int], object_name: str) -> Cue | N
     if m is not None and not names_object(m.group("from"), object_name):
         return Cue("update", " ".join(m.group("cue").split()), m.group("from").strip())
     return None
+
+
+def _after(segment: str, at: int, object_name: str) -> bool:
+    """Whether the object is named after position `at` of the segment (a past cue governs
+    what follows it: "I used to drink *tea*")."""
+    words = [w.rstrip("s") for w in re.findall(r"[\w'-]+", object_name.lower())]
+    return bool(words) and names_object(segment[at:], object_name)
 
 
 def change_cue(text: str, statement: ExtractedFact) -> Cue | None:
@@ -192,6 +201,17 @@ _RETRACTION = re.compile(
     r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
     re.IGNORECASE,
 )
+# "I'm not vegetarian anymore", "I don't play tennis anymore", "I no longer work at Amazon",
+# "knitting isn't my hobby anymore": what follows the denial (or precedes "isn't my ...").
+_NO_LONGER = re.compile(
+    r"\b(?P<cue>(?:i'm|im|i\s+am)\s+not|i\s+(?:don't|dont|do\s+not))\s+"
+    r"(?P<what>[^,.;!?]+?)\s+(?:any\s?more|any\s+longer)\b"
+    r"|\b(?P<cue2>(?:i'm|im|i\s+am|i)\s+no\s+longer)\s+(?P<what2>[^,.;!?]+?)"
+    + _WHAT_END
+    + r"|^\W*(?P<what3>[^,.;!?]+?)\s+(?P<cue3>(?:is|are)n't|(?:is|are)\s+not)\s+my\s+"
+    r"[\w\s]{1,30}?\s+(?:any\s?more|any\s+longer)\b",
+    re.IGNORECASE,
+)
 _AGAIN = re.compile(
     r"\bcan\s+(?P<cue>eat|drink|have)\s+(?P<what>[^,.;!?]+?)\s+again\b", re.IGNORECASE
 )
@@ -202,8 +222,11 @@ _HYPOTHETICAL = re.compile(r"^\W*(?:if|unless|should|would|could|maybe|what if)\
 @dataclass(frozen=True)
 class Retraction:
     """The speaker ends what `what` names: "I've moved on from running", "I stopped the keto
-    diet", "forget what I said about being allergic to cats"; "I can eat dairy again" ends
-    constraints only (`constraints_only`)."""
+    diet", "forget what I said about being allergic to cats", "I'm not vegetarian anymore",
+    "I no longer work at Amazon", "knitting isn't my hobby anymore"; "I can eat dairy again"
+    ends constraints only (`constraints_only`). The conflict policy ends the speaker's earlier
+    facts whose object `what` names (resolve.py rule 3d), so a denial the extractor missed
+    still ends what it denies."""
 
     cue: str
     what: str
@@ -222,6 +245,13 @@ def retractions(text: str) -> list[Retraction]:
         sentence = text[s_start:s_end]
         if sentence.rstrip().endswith("?") or _HYPOTHETICAL.match(sentence):
             continue
+        for m in _NO_LONGER.finditer(sentence):
+            what = (m.group("what") or m.group("what2") or m.group("what3")).strip()
+            if m.group("cue2"):
+                cue = " ".join(m.group("cue2").split())
+            else:
+                cue = " ".join((m.group("cue") or m.group("cue3")).split()) + " ... anymore"
+            found.append(Retraction(cue, what))
         for pattern, constraints_only in ((_RETRACTION, False), (_AGAIN, True)):
             for m in pattern.finditer(sentence):
                 before = sentence[: m.start()]
@@ -247,3 +277,37 @@ def _sentences(text: str) -> list[tuple[int, int]]:
         start = m.end()
     bounds.append((start, len(text)))
     return [(a, b) for a, b in bounds if b > a]
+
+
+# --- bare corrections: "Sorry, I meant Tuesday." ---------------------------------------------
+
+_BARE_CORRECTION = re.compile(
+    r"^\W*(?:(?:oh|oops|whoops|sorry|no|wait|my\s+bad)\W+)*"
+    r"(?P<cue>i\s+meant|i\s+mean|correction|make\s+(?:that|it)|i\s+should\s+have\s+said)\W+"
+    r"(?P<value>[^.!?;,]+?)(?:,\s*not\s+[^.!?;]+)?\W*$",
+    re.IGNORECASE,
+)
+_NOT_A_VALUE = frozenset(
+    {
+        "it", "that", "this", "you", "i", "we", "he", "she", "they", "to", "what", "nothing",
+        "something", "yes", "yeah", "yep", "no", "nope", "ok", "okay", "sure", "well", "like",
+        "so", "really", "just", "literally", "basically",
+    }
+)  # fmt: skip
+MAX_VALUE_WORDS = 4
+
+
+def bare_correction(text: str) -> tuple[str, str, tuple[int, int]] | None:
+    """(cue, value, value span) when the whole message corrects the value of what the speaker
+    just said ("Sorry, I meant Tuesday.", "Oops, make that two", "I meant Lisbon, not
+    Porto"); None otherwise (a value of more than four words, or one that starts with a pronoun
+    or "to": "I meant it", "I meant to say hi")."""
+    m = _BARE_CORRECTION.match(text.strip())
+    if m is None:
+        return None
+    value = m.group("value").strip()
+    words = value.split()
+    if not words or len(words) > MAX_VALUE_WORDS or words[0].lower() in _NOT_A_VALUE:
+        return None
+    start = text.index(value)
+    return " ".join(m.group("cue").split()), value, (start, start + len(value))

@@ -1,0 +1,233 @@
+"""Change detection end to end: the real spaCy extractor, the real engine and embedder, the
+conflict policy with cues, denials and retractions (graph_memory/resolve.py rule 3).
+
+Precision both ways: every scenario checks what must change AND what must stay current."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from graph_memory.config import Settings
+from graph_memory.embed import SentenceTransformerEmbedder
+from graph_memory.extract.base import Extractor
+from graph_memory.memory import Memory
+from graph_memory.models import Fact, WriteResult
+
+T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)  # a Monday
+
+
+@pytest.fixture(scope="module")
+def memory(
+    tmp_path_factory: pytest.TempPathFactory,
+    embedder: SentenceTransformerEmbedder,
+    extractor: Extractor,
+) -> Iterator[Memory]:
+    data = Path(tmp_path_factory.mktemp("changes"))
+    with Memory.open(Settings(data_dir=data), embedder=embedder, extractor=extractor) as opened:
+        yield opened
+
+
+class Chat:
+    """One user's messages, a day apart unless told otherwise."""
+
+    def __init__(self, memory: Memory, user: str, speaker: str = "Emi") -> None:
+        self.memory, self.user, self.speaker = memory, user, speaker
+        self.at = T0
+
+    def say(self, text: str, after: timedelta = timedelta(days=1)) -> WriteResult:
+        self.at += after
+        return self.memory.write(
+            text, user_id=self.user, speaker=self.speaker, session_id="s1", timestamp=self.at
+        )
+
+    def facts(self, predicate: str | None = None) -> list[Fact]:
+        return self.memory.facts(self.user, statuses=None, predicate=predicate, limit=1000)
+
+    def state(self, predicate: str) -> dict[str, str]:
+        """object (and key) -> status, for the facts of one relation."""
+        return {
+            f"{f.object_name}" + (f" [{f.key}]" if f.key else ""): f.status
+            for f in self.facts(predicate)
+        }
+
+    def superseded(self) -> list[Fact]:
+        return [f for f in self.facts() if f.status == "superseded"]
+
+
+def test_the_readme_goal_change(memory: Memory) -> None:
+    chat = Chat(memory, "readme")
+    chat.say("I want to learn Spanish.")
+    chat.say("I want to get a refund for these shoes.", timedelta(days=3))
+    changed = chat.say("Actually, I'd like to exchange them instead.", timedelta(minutes=2))
+    goals = {f.object_name: f.status for f in chat.facts("HAS_GOAL")}
+    exchange = next(name for name in goals if "exchange" in (name or ""))
+    refund = next(name for name in goals if "refund" in (name or ""))
+    assert goals[exchange] == "current" and goals[refund] == "superseded"
+    assert goals["learn Spanish"] == "current", "only the latest statement is replaced"
+    [change] = changed.changes
+    assert change.kind == "superseded" and "'instead'" in change.reason
+
+
+def test_wishes_hobbies_and_likes_coexist(memory: Memory) -> None:
+    chat = Chat(memory, "coexist")
+    for text in (
+        "I want to learn Spanish.",
+        "I'm planning to visit Japan.",
+        "I play guitar.",
+        "I go hiking on weekends.",
+        "I love sushi.",
+        "I also love tacos.",
+    ):
+        chat.say(text)
+    assert chat.facts() and chat.superseded() == []
+    assert set(chat.state("HAS_GOAL").values()) == {"current"}
+    assert len(chat.state("HAS_GOAL")) == 2
+
+
+def test_used_to_then_these_days(memory: Memory) -> None:
+    chat = Chat(memory, "teacoffee")
+    chat.say("I love tea.")
+    result = chat.say("I used to drink tea, now I love coffee.", timedelta(days=30))
+    prefers = chat.state("PREFERS")
+    assert prefers["tea"] == "superseded" and prefers["coffee"] == "current"
+    [tea] = [f for f in chat.facts("PREFERS") if f.object_name == "tea"]
+    assert tea.end_reason == "ended: 'used to'"
+    assert any(c.kind == "superseded" and c.fact_id == tea.id for c in result.changes)
+
+
+def test_a_denial_ends_the_diet_and_stores_no_positive_fact(memory: Memory) -> None:
+    chat = Chat(memory, "diet")
+    chat.say("I'm vegetarian.")
+    chat.say("I'm allergic to peanuts.")
+    result = chat.say("I'm not vegetarian anymore.", timedelta(days=60))
+    assert chat.state("HAS_DIET") == {"vegetarian": "superseded"}
+    assert chat.state("ALLERGIC_TO") == {"peanut": "current"}, "other constraints stay"
+    [diet] = chat.facts("HAS_DIET")
+    assert diet.end_reason is not None and "anymore" in diet.end_reason
+    assert result.fact_ids == (), "the denial stored nothing"
+    recalled = memory.recall("What can I cook for Emi?", user_id="diet", top_k=10)
+    texts = [r.text for r in (*recalled.results, *recalled.constraints) if r.kind == "fact"]
+    assert "Emi is allergic to peanut" in texts and "Emi follows a vegetarian diet" not in texts
+
+
+def test_a_retraction_without_a_statement_still_ends_the_fact(memory: Memory) -> None:
+    chat = Chat(memory, "running")
+    chat.say("I go running every morning.")
+    chat.say("I've moved on from running, these days I'm all about swimming.", timedelta(days=40))
+    [running] = [f for f in chat.facts() if f.object_name == "running"]
+    assert running.status == "superseded" and running.end_reason == (
+        "ended: 'moved on from running'"
+    )
+
+
+def test_i_can_eat_it_again_ends_only_the_constraint(memory: Memory) -> None:
+    chat = Chat(memory, "dairy")
+    chat.say("I can't eat dairy.")
+    chat.say("I love cheese.")
+    chat.say("I can eat dairy again now.", timedelta(days=90))
+    assert chat.state("AVOIDS") == {"dairy": "superseded"}
+    assert chat.state("PREFERS") == {"cheese": "current"}
+
+
+def test_a_keyed_attribute_replaces_its_own_key_only(memory: Memory) -> None:
+    chat = Chat(memory, "favorites")
+    chat.say("My favorite color is blue.")
+    chat.say("My favorite food is pizza.")
+    chat.say("My favorite color is red now.", timedelta(days=30))
+    state = {**chat.state("PREFERS"), **chat.state("HAS_ATTRIBUTE")}
+    blue = next(k for k in state if k.startswith("blue"))
+    red = next(k for k in state if k.startswith("red"))
+    pizza = next(k for k in state if k.startswith("pizza"))
+    assert (state[blue], state[red], state[pizza]) == ("superseded", "current", "current")
+
+
+def test_a_context_never_replaces_another(memory: Memory) -> None:
+    chat = Chat(memory, "context")
+    chat.say("I prefer Go for backend work.")
+    chat.say("I prefer tea for breakfast.")
+    chat.say("Actually, I prefer coffee for breakfast.", timedelta(days=5))
+    state = chat.state("PREFERS")
+    assert state["Go [backend work]"] == "current"
+    assert state["tea [breakfast]"] == "superseded" and state["coffee [breakfast]"] == "current"
+
+
+def test_a_bare_correction_replaces_the_value_just_said(memory: Memory) -> None:
+    chat = Chat(memory, "deadline")
+    chat.say("The report is due Monday.")
+    chat.say("Sorry, I meant Tuesday.", timedelta(minutes=2))
+    assert chat.state("HAS_DEADLINE") == {"Monday": "superseded", "Tuesday": "current"}
+
+
+def test_a_correction_too_late_or_too_vague_changes_nothing(memory: Memory) -> None:
+    chat = Chat(memory, "late")
+    chat.say("The report is due Monday.")
+    chat.say("Sorry, I meant Tuesday.", timedelta(hours=3))
+    chat.say("I meant it.", timedelta(minutes=1))
+    assert chat.state("HAS_DEADLINE") == {"Monday": "current"}
+
+
+def test_the_same_wording_repeated_reinforces(memory: Memory) -> None:
+    chat = Chat(memory, "repeat")
+    for _ in range(3):
+        chat.say("I'm allergic to peanuts.", timedelta(days=7))
+    chat.say("I love tea.")
+    chat.say("I love coffee.")
+    chat.say("I love tea.")
+    [allergy] = [f for f in chat.facts("ALLERGIC_TO") if f.memory_type != "semantic"]
+    assert allergy.status == "current" and allergy.evidence_count == 3
+    assert chat.state("PREFERS") == {"tea": "current", "coffee": "current"}
+    assert chat.superseded() == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm not sure anymore.",
+        "I don't know anymore, honestly.",
+        "I stopped by the store on the way home.",
+        "Right now I'm watching a movie.",
+        "Now I also play the piano.",
+        "Did you quit your job?",
+        "If I quit my job I'd travel more.",
+        "My sister stopped eating meat.",
+        "I never stopped loving tea.",
+        "I mean, yeah.",
+    ],
+)
+def test_chat_that_changes_nothing_supersedes_nothing(memory: Memory, text: str) -> None:
+    user = "quiet" + str(abs(hash(text)) % 10_000)
+    chat = Chat(memory, user)
+    chat.say("I love tea.")
+    chat.say("I play guitar.")
+    chat.say("I work at Acme.")
+    chat.say("I want to learn Spanish.")
+    before = {f.id for f in chat.facts() if f.status == "current"}
+    chat.say(text, timedelta(minutes=5))
+    assert chat.superseded() == [], text
+    assert before <= {f.id for f in chat.facts() if f.status == "current"}
+
+
+def test_recall_of_a_change_puts_the_current_fact_first(memory: Memory) -> None:
+    chat = Chat(memory, "nowrecall", speaker="Kai")
+    chat.say("I love green tea.")
+    chat.say("My favorite band is Muse.")
+    chat.say("I used to drink green tea, now I love espresso.", timedelta(days=30))
+    response = memory.recall("What does Kai like to drink now?", user_id="nowrecall", top_k=5)
+    ids = [r.id for r in response.results]
+    [old] = [r for r in response.results if r.text == "I love green tea."]
+    assert old.outdated and old.why is not None and "outdated" in old.why.line
+    current = [r for r in response.results if "espresso" in (r.text or "")]
+    assert current and ids.index(current[0].id) < ids.index(old.id)
+    assert response.results[0].id != old.id
+
+
+def test_time_grounding_reaches_the_fact(memory: Memory) -> None:
+    chat = Chat(memory, "trip")
+    chat.say("I went to Miami last week.", timedelta(days=1))  # said Tuesday 4 March 2025
+    [trip] = chat.facts("VISITED")
+    assert trip.occurred_at == datetime(2025, 2, 24, tzinfo=UTC)
+    assert trip.text == "Emi visited Miami (week of 2025-02-24)"
