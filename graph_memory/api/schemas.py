@@ -433,18 +433,18 @@ class SourceList(_Body):
     sources: list[FactSource]
 
 
-class ReviewBody(_Body):
-    """Why a person confirmed or rejected a fact that awaited confirmation (kept on the
-    SUPERSEDES link)."""
-
-    model_config = ConfigDict(
-        extra="forbid", strict=True,
 class TombstoneOut(_Body):
     """A memory's tombstone, or null while it is not forgotten."""
 
     tombstone: Tombstone | None
 
 
+class ReviewBody(_Body):
+    """Why a person confirmed or rejected a fact that awaited confirmation (kept on the
+    SUPERSEDES link)."""
+
+    model_config = ConfigDict(
+        extra="forbid", strict=True,
         json_schema_extra={"examples": [{}, {"reason": "Emi moved in March"}]},
     )
     reason: str | None = Field(default=None, max_length=1000)
