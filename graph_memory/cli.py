@@ -613,15 +613,14 @@ def export_memories(
 ) -> None:
     """Export the whole graph (embeddings, history, supersession links, tombstones, working
     memory) as JSON lines, to import into another backend (`graph-memory import`)."""
-    from graph_memory.transfer import export_records, write_jsonl
+    from graph_memory.transfer import export_records, export_to_path, write_jsonl
 
     with _tenant_memory(ctx, tenant) as memory:
-        records = export_records(memory.store, memory.embedder.dimension)
-        if out == "-":
-            count = write_jsonl(records, sys.stdout)
-        else:
-            with open(out, "w", encoding="utf-8") as handle:
-                count = write_jsonl(records, handle)
+        if out == "-":  # the trailer tells an importer whether the stream was complete
+            count = write_jsonl(export_records(memory.store, memory.embedder.dimension),
+                                sys.stdout)
+        else:  # a temporary file, renamed into place once complete
+            count = export_to_path(memory.store, memory.embedder.dimension, Path(out))
     typer.echo(f"exported {count - 1} records", err=out == "-")
 
 

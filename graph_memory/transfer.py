@@ -19,16 +19,31 @@ episodes, a 1.9 GB file whose records, parsed whole, would take GBs). A stream t
 
 Line 1 is a header: {"kind": "header", "format": "graph-memory-export", "version": 1, ...};
 then {"kind": "node", "label": ..., "props": {...}} and
-{"kind": "edge", "type": ..., "from_id": ..., "to_id": ..., "props": {...}}.
+{"kind": "edge", "type": ..., "from_id": ..., "to_id": ..., "props": {...}}; the last line is
+the trailer: {"kind": "trailer", "records": N, "sha256": ...}, the number of lines before it
+and the SHA-256 of their bytes. Import refuses a file without a valid trailer (an export that
+failed or was cut short), and `export_to_path` writes to a temporary file renamed into place
+only once the trailer is written, so a failed export never leaves a file that looks whole.
+
+Export pages by keyset (each page starts after the last one's greatest cursor; never SKIP,
+which re-reads the label up to the page every time): on FalkorDB the cursor is the engine's
+node id, which an id seek starts from (each page costs its own rows); elsewhere it is the
+node's `id` property (cypher/transfer/ and cypher/falkordb/transfer/). Nodes come label by
+label, edges type by type; within those, in the cursor's order (so the order of the lines
+differs between backends, never the records).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import tempfile
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import ExitStack
+from itertools import pairwise
+from pathlib import Path
 from typing import IO, Any, Protocol, TextIO, get_args
 
 from pydantic import ValidationError
@@ -75,13 +90,22 @@ def _runner(store: Store) -> _Runner:
 
 
 def _pages(store: Store, name: str, params: dict[str, Any]) -> Iterator[list[Any]]:
-    run, skip = _runner(store), 0
+    """The rows of a keyset-paged query: its first column is the cursor of the node the row
+    belongs to (a node's edges share its cursor); a page holds up to `_PAGE` nodes, and the
+    next starts after the greatest cursor of the last."""
+    run = _runner(store)
+    after = run._run("transfer/first_cursor")[0][0]
     while True:
-        rows = run._run(name, {**params, "skip": skip, "limit": _PAGE})
-        yield from rows
-        if len(rows) < _PAGE:
+        rows = run._run(name, {**params, "after": after, "limit": _PAGE})
+        if not rows:
             return
-        skip += _PAGE
+        cursors = [row[0] for row in rows]
+        if any(later < earlier for earlier, later in pairwise(cursors)):
+            raise StoreError(f"{name}: a page out of cursor order; nothing exported past it")
+        yield from rows
+        if len(set(cursors)) < _PAGE:
+            return
+        after = max(cursors)
 
 
 def export_records(store: Store, dimension: int) -> Iterator[dict[str, Any]]:
@@ -89,11 +113,13 @@ def export_records(store: Store, dimension: int) -> Iterator[dict[str, Any]]:
     yield {"kind": "header", "format": FORMAT, "version": VERSION, "dimension": dimension,
            "dialect": store.dialect}
     for label in NODE_LABELS:
-        for props, _id in _pages(store, "transfer/nodes", {"label": label}):
+        for _cursor, props in _pages(store, "transfer/nodes", {"label": label}):
             clean = {k: _plain(v) for k, v in dict(props).items() if k not in DERIVED}
             yield {"kind": "node", "label": label, "props": clean}
     for edge_type in EDGE_TYPES:
-        for from_id, to_id, props in _pages(store, "transfer/edges", {"type": edge_type}):
+        for _cursor, from_id, to_id, props in _pages(store, "transfer/edges", {"type": edge_type}):
+            if to_id is None:
+                continue  # a node without an edge of this type (it still moves the cursor)
             yield {"kind": "edge", "type": edge_type, "from_id": from_id, "to_id": to_id,
                    "props": {k: _plain(v) for k, v in dict(props or {}).items()}}
 
@@ -105,10 +131,32 @@ def _plain(value: Any) -> Any:
 
 
 def write_jsonl(records: Iterable[dict[str, Any]], out: TextIO) -> int:
-    count = 0
+    """Write the records, one JSON line each, then the trailer; the number of records."""
+    digest, count = hashlib.sha256(), 0
     for record in records:
-        out.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
+        line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
+        out.write(line)
+        digest.update(line.encode("utf-8"))
         count += 1
+    trailer = {"kind": "trailer", "records": count, "sha256": digest.hexdigest()}
+    out.write(json.dumps(trailer, sort_keys=True) + "\n")
+    return count
+
+
+def export_to_path(store: Store, dimension: int, path: Path) -> int:
+    """Export into `path` through a temporary file in the same folder, renamed over `path` only
+    when the whole export (trailer included) is on disk: a failed export leaves no file, and
+    an existing one untouched. The number of records."""
+    partial = path.with_name(f".{path.name}.partial-{os.getpid()}")
+    try:
+        with partial.open("w", encoding="utf-8") as handle:
+            count = write_jsonl(export_records(store, dimension), handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
     return count
 
 
@@ -224,6 +272,8 @@ def _parse(
     if not isinstance(record, dict) or "kind" not in record:
         raise InvalidInputError(f"line {number}: not an export record")
     kind = record["kind"]
+    if kind == "trailer":
+        return "trailer", record
     if kind == "header":
         if header_seen:
             raise InvalidInputError(f"line {number}: a second header")
@@ -286,12 +336,20 @@ def _check(source: IO[bytes], dimension: int) -> _Checked:
 
     header_seen = False
     offset, number = source.tell(), 0
+    digest, records, trailer = hashlib.sha256(), 0, None
     for line in iter(source.readline, b""):
         number += 1
         at, offset = offset, offset + len(line)
         if not line.strip():
             continue
+        if trailer is not None:
+            raise InvalidInputError(f"line {number}: a line after the trailer")
         label, record = _parse(number, line, dimension, header_seen)
+        if label == "trailer":
+            trailer = (number, record)
+            continue
+        digest.update(line if line.endswith(b"\n") else line + b"\n")
+        records += 1
         if label == "header":
             header_seen = True
             continue
@@ -327,7 +385,20 @@ def _check(source: IO[bytes], dimension: int) -> _Checked:
         problem = check()
         if problem is not None:
             raise InvalidInputError(f"line {number}: {problem}")
+    _check_trailer(trailer, records, digest.hexdigest())
     return checked
+
+
+def _check_trailer(trailer: tuple[int, dict[str, Any]] | None, records: int, sha256: str) -> None:
+    if trailer is None:
+        raise InvalidInputError(
+            "no trailer line: the export is incomplete (it failed or was cut short); "
+            "export again")
+    number, record = trailer
+    if record.get("records") != records or record.get("sha256") != sha256:
+        raise InvalidInputError(
+            f"line {number}: the trailer does not match the file ({records} records before "
+            f"it, checksum {sha256[:12]}...): the export was changed or is incomplete")
 
 
 # --- import, pass 2: write, or undo -----------------------------------------------------------

@@ -35,10 +35,17 @@ CHAT = [
 ]
 
 
+def canonical(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Records in one order whatever the backend (an export pages each label in its engine's
+    cursor order, which differs between backends)."""
+    return sorted(records, key=lambda r: (r["kind"], r.get("label") or r.get("type"),
+                                          json.dumps(r, sort_keys=True)))
+
+
 def dump(memory: Memory) -> list[dict[str, Any]]:
     records = list(export_records(memory.store, memory.embedder.dimension))
     assert records[0]["kind"] == "header"
-    return records[1:]
+    return canonical(records[1:])
 
 
 def round_trip(source: Memory, target: Memory) -> list[dict[str, Any]]:
@@ -74,8 +81,8 @@ def populate(memory: Memory) -> Memory:
         "object": {"name": "shellfish", "type": "Food"}}]).fact_ids
     order = memory.get(order_id)
     assert isinstance(order, Fact)
+    # Forgetting the fact forgets its object entity too (no other memory uses it).
     memory.forget(user_id="emi", memory_id=order.id, reason="asked to forget")
-    memory.forget(user_id="emi", entity_id=order.object_id, reason="no orders")
     memory.working_set("emi", "s1", "goal", "book a table", memory_type="todo")
     for i, text in enumerate(("I love Italian food.", "I love Italian cuisine.",
                               "I really love Italian food.")):
@@ -149,7 +156,9 @@ def test_cli_import_then_export_in_another_data_dir(
     assert json.loads(imported.stdout)["SUPERSEDES"] >= 1
     result = runner.invoke(cli.app, [*other, "export", "--out", str(again)])
     assert result.exit_code == 0, result.output
-    assert again.read_text().splitlines()[1:] == exported.read_text().splitlines()[1:]
+    assert sorted(again.read_text().splitlines()[1:-1]) == sorted(
+        exported.read_text().splitlines()[1:-1])
+    assert json.loads(again.read_text().splitlines()[-1])["kind"] == "trailer"
     twice = runner.invoke(cli.app, [*other, "import", str(exported)])
     assert twice.exit_code == 2 and "empty graph" in twice.stderr
     missing = runner.invoke(cli.app, [*other, "import", str(tmp_path / "nope.jsonl")])

@@ -89,16 +89,16 @@ def test_a_round_trip_through_either_backend_is_lossless(
     exported: list[str], target: Store
 ) -> None:
     counts = importing(target, exported)
-    assert sum(counts.values()) == len(exported) - 1
-    assert [json.dumps(r, sort_keys=True) for r in records_of(target)] == [
-        json.dumps(json.loads(line), sort_keys=True) for line in exported[1:]]
+    assert sum(counts.values()) == len(exported) - 2  # not the header nor the trailer
+    assert sorted(json.dumps(r, sort_keys=True) for r in records_of(target)) == sorted(
+        json.dumps(json.loads(line), sort_keys=True) for line in exported[1:-1])
 
 
 def test_a_bad_line_late_in_the_file_is_refused_naming_it_before_any_write(
     exported: list[str], target: Store
 ) -> None:
     last_fact = line_of(exported, lambda r: r.get("label") == "Fact")
-    last_edge = len(exported) - 1
+    last_edge = line_of(exported, lambda r: r.get("kind") == "edge")
     first_fact = exported[min(i for i, line in enumerate(exported)
                               if json.loads(line).get("label") == "Fact")]
     cases = {
@@ -126,8 +126,8 @@ def test_a_reference_to_a_node_the_file_lacks_is_refused(
                                "span_start": 0, "span_end": 1, "extractor": "rules",
                                "confidence": 1.0}})
     with pytest.raises(InvalidInputError,
-                       match=f"^line {len(exported) + 1}: .*'fact_x' is not in the file"):
-        importing(target, [*exported, dangling])
+                       match=f"^line {len(exported)}: .*'fact_x' is not in the file"):
+        importing(target, [*exported[:-1], dangling, exported[-1]])
     assert_empty(target)
     # A fact whose subject entity is missing: its SUBJECT edge could not be written.
     subject = json.loads(exported[line_of(exported, lambda r: r.get("type") == "SUBJECT")])
@@ -185,7 +185,7 @@ def test_a_write_failing_midway_is_undone_and_the_graph_left_empty(
     assert (sum(failing.written.values()) == 0) == first_write  # else it failed midway
     assert_empty(target)
     importing(target, exported)  # the undo left nothing in the way
-    assert len(records_of(target)) == len(exported) - 1
+    assert len(records_of(target)) == len(exported) - 2
 
 
 def test_when_the_undo_fails_too_the_error_says_the_graph_holds_part_of_the_export(
@@ -219,7 +219,7 @@ def test_a_stream_that_cannot_seek_is_spooled(exported: list[str], target: Store
 
     counts = import_records(target, Pipe("\n".join(exported).encode()), 384)
     assert counts["Fact"] == sum(json.loads(line).get("label") == "Fact" for line in exported)
-    assert len(records_of(target)) == len(exported) - 1
+    assert len(records_of(target)) == len(exported) - 2
 
 
 @pytest.fixture()
@@ -274,3 +274,76 @@ def test_the_cli_exits_non_zero_and_leaves_the_graph_empty(
     result = invoke("import", "-", "--json", stdin="\n".join(exported) + "\n")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["Fact"] == cli_counts(invoke)["Fact"] > 0
+
+
+def test_an_export_cut_short_or_changed_is_refused(exported: list[str], target: Store) -> None:
+    trailer = json.loads(exported[-1])
+    assert trailer["kind"] == "trailer" and trailer["records"] == len(exported) - 1
+    fact = line_of(exported, lambda r: r.get("label") == "Fact")
+    changed = [*exported[:fact], with_props(exported[fact], confidence=0.5),
+               *exported[fact + 1 :]]
+    for lines, message in (
+        (exported[:-1], "no trailer line: the export is incomplete"),
+        (exported[: len(exported) // 2], "no trailer line"),
+        (changed, "trailer does not match"),
+        ([*exported, exported[1]], "a line after the trailer"),
+    ):
+        with pytest.raises(InvalidInputError, match=message):
+            importing(target, lines)
+        assert_empty(target)
+
+
+class FailingRuns:
+    """The real store, whose `nth` query of the export fails (an engine that dies midway)."""
+
+    def __init__(self, store: Store, nth: int) -> None:
+        self._store, self._left = store, nth
+        self.dialect = store.dialect
+
+    def _run(self, name: str, params: Mapping[str, Any] | None = None) -> Any:
+        self._left -= 1
+        if self._left == 0:
+            raise StoreError("query failed: connection reset")
+        return self._store._run(name, params)  # type: ignore[attr-defined]
+
+
+def test_a_failed_export_leaves_no_file_and_an_older_one_untouched(
+    exported: list[str], falkordb_store: FalkorDBStore, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    importing(falkordb_store, exported)
+    monkeypatch.setattr(transfer, "_PAGE", 5)
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    out = folder / "backup.jsonl"
+    failing: Any = FailingRuns(falkordb_store, 7)
+    with pytest.raises(StoreError, match="connection reset"):
+        transfer.export_to_path(failing, 384, out)
+    assert list(folder.iterdir()) == []  # no partial file, under any name
+    count = transfer.export_to_path(falkordb_store, 384, out)
+    assert count == len(exported) - 1
+    before = out.read_bytes()
+    with pytest.raises(StoreError):
+        transfer.export_to_path(FailingRuns(falkordb_store, 3), 384, out)  # type: ignore[arg-type]
+    assert out.read_bytes() == before and list(folder.iterdir()) == [out]
+
+
+def test_keyset_pages_export_every_record_once(
+    exported: list[str], target: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    importing(target, exported)
+    queries: list[dict[str, Any]] = []
+    run = target._run  # type: ignore[attr-defined]
+
+    def counted(name: str, params: Mapping[str, Any] | None = None) -> Any:
+        queries.append(dict(params or {}))
+        return run(name, params)
+
+    monkeypatch.setattr(target, "_run", counted)
+    monkeypatch.setattr(transfer, "_PAGE", 4)
+    paged = [json.dumps(r, sort_keys=True) for r in records_of(target)]
+    assert len(paged) == len(set(paged)) == len(exported) - 2
+    assert sorted(paged) == sorted(json.dumps(json.loads(line), sort_keys=True)
+                                   for line in exported[1:-1])
+    assert not any("skip" in params for params in queries)
+    assert sum("after" in params for params in queries) > len(NODE_LABELS) * 3  # many pages

@@ -1,8 +1,7 @@
 // Export: every property of the nodes of one label ($label: a constant of
-// graph_memory/transfer.py), in id order, one page at a time.
+// graph_memory/transfer.py), keyset-paged by id: the nodes after $after, $limit of them.
 MATCH (n)
-WHERE $label IN labels(n)
-RETURN n {.*} AS props, n.id AS id
-ORDER BY id
-SKIP $skip
+WHERE $label IN labels(n) AND n.id > $after
+RETURN n.id AS cursor, n {.*} AS props
+ORDER BY cursor
 LIMIT $limit

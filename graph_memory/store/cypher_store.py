@@ -98,6 +98,17 @@ def _search_props(text: str | None) -> dict[str, Any]:
     return {"text_words": words} if words else {}
 
 
+_INCREMENTS = {"more_uses", "more_useful"}
+
+
+def _in_place(update: FactUpdate) -> dict[str, Any]:
+    """A plan's in-place changes of a fact. Counts change only by increments, through
+    update_fact (feedback) or touch_facts (recall), never inside a write plan."""
+    if update.more_uses or update.more_useful:
+        raise StoreError("use counts change through update_fact or touch_facts, not a plan")
+    return to_props(update, exclude=_INCREMENTS)
+
+
 def from_props(model: type[M], props: Mapping[str, Any], **extra: Any) -> M:
     """The inverse of `to_props`, ignoring engine-only properties. (Not toJSON() rows: FalkorDB
     4.16 leaves quotes and backslashes in strings unescaped there.)"""
@@ -228,7 +239,7 @@ class CypherStore(ABC):
             ],
             "evidence": [row.model_dump() for row in plan.evidence],
             "reinforced": list(plan.reinforced),
-            "updates": [{"fact_id": fact_id, "changes": to_props(update)}
+            "updates": [{"fact_id": fact_id, "changes": _in_place(update)}
                         for fact_id, update in plan.updates],
             "status_changes": [
                 {"fact_id": c.fact_id, "status": c.status,
@@ -476,7 +487,7 @@ class CypherStore(ABC):
 
     # --- lifecycle ------------------------------------------------------------------------
     def update_fact(self, fact_id: str, update: FactUpdate) -> None:
-        changes = to_props(update, exclude={"more_uses", "more_useful"})
+        changes = to_props(update, exclude=_INCREMENTS)
         if not (changes or update.more_uses or update.more_useful):
             return
         params = {"id": fact_id, "changes": changes, "more_uses": update.more_uses,
