@@ -105,7 +105,9 @@ def subgraph(
                     }
                 ),
             )
-        fields = f.model_dump(exclude={"subject_id", "object_id", "episode_ids"})
+        # The fact's own key ('phone number') is `fact_key`: networkx keys edges by `key`.
+        fields = f.model_dump(exclude={"subject_id", "object_id", "episode_ids", "key"})
+        fields["fact_key"] = f.key
         graph.add_edge(f.subject_id, f.object_id, key=f.id, label=f.predicate, **_attrs(fields))
     return graph
 

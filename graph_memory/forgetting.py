@@ -17,8 +17,10 @@ The rules (README, "Forget"), applied until nothing more follows:
    aliases, embedding) unless a live fact uses it or a message untouched by this forget
    mentions it. Forgetting an entity forgets its facts and redacts its names from the messages
    that mention it (rule 3 decides whether they stay).
-5. **By query**: the facts and messages whose words contain every content word of the query
-   (stemmed, case-insensitive), then the rules above.
+5. **By query**: the facts whose words contain every content word of the query (stemmed,
+   case-insensitive) are forgotten; the messages whose words do are touched as by rule 3:
+   forgotten whole unless they still back a live fact, else redacted (the query's phrase
+   too, wherever it occurs in them).
 
 Forgotten memories keep a stub (id, user, status, times) and get a tombstone (who, when, why);
 a redacted message gets one marked `redacted`. The returned tombstones are exactly what went.
@@ -48,8 +50,10 @@ class _Selection:
     facts: dict[str, Fact] = field(default_factory=dict)
     episodes: set[str] = field(default_factory=set)
     entities: set[str] = field(default_factory=set)
-    # Messages that mention an entity asked to be forgotten (redacted, rule 4).
+    # Messages touched without being forgotten outright: they mention an entity asked to be
+    # forgotten (rule 4) or match the query (rule 5); rule 3 decides what is left of them.
     mentioning: set[str] = field(default_factory=set)
+    phrases: list[str] = field(default_factory=list)  # redacted wherever they occur
 
 
 def redact(text: str, regions: Iterable[tuple[int, int]]) -> tuple[str, list[tuple[int, int, int]]]:
@@ -184,7 +188,8 @@ class Forgetter:
             chosen.mentioning |= set(self._store.episodes_mentioning(entity.id))
         else:
             assert query is not None
-            terms = set(keyword_terms(clean_text(query, field="query", max_chars=1000)))
+            query = clean_text(query, field="query", max_chars=1000)
+            terms = set(keyword_terms(query))
             if not terms:
                 raise InvalidInputError(
                     "query: needs at least one content word (not only words like 'my', 'the')"
@@ -194,7 +199,8 @@ class Forgetter:
                     chosen.facts[fact.id] = fact
             for episode, _ in self._store.search_episodes_by_text(user_id, query, _QUERY_LIMIT):
                 if episode.text and terms <= set(keyword_terms(episode.text)):
-                    chosen.episodes.add(episode.id)
+                    chosen.mentioning.add(episode.id)
+            chosen.phrases.append(query)
         return chosen
 
     # --- rules 1 and 2 --------------------------------------------------------------------
@@ -270,7 +276,7 @@ class Forgetter:
         redacted: list[tuple[Episode, str, list[tuple[str, int, int]]]] = []
         for episode in episodes:
             text = episode.text or ""
-            regions = name_regions(text, names)
+            regions = name_regions(text, [*names, *chosen.phrases])
             for row in forgotten_evidence:
                 if row.episode_id != episode.id:
                     continue

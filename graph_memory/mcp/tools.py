@@ -437,8 +437,10 @@ class MemoryTools:
     ) -> CallToolResult:
         """Forget memories for good when the user asks you to ("forget my address", "delete
         what I said about Ana"). Pass exactly one of memory_id, entity_id or query, and the
-        user's reason. Forgotten memories never come back in recall; a tombstone records when
-        and why.
+        user's reason. A query forgets the facts and messages that contain all its words,
+        with what they alone used (names, values); a message that also said other things keeps
+        those, with the forgotten part replaced by [forgotten] (listed under "redacted").
+        Forgotten memories never come back in recall; a tombstone records when and why.
 
         Do not use it to correct a fact (use memory_update or memory_write).
 
@@ -451,7 +453,9 @@ class MemoryTools:
                 query=query, reason=reason, by=f"mcp:{tenant}",
             )
             return _compact({
-                "forgotten": [{"id": t.target_id, "kind": t.target_kind} for t in tombstones],
+                "forgotten": [{"id": t.target_id, "kind": t.target_kind}
+                              for t in tombstones if not t.redacted],
+                "redacted": [t.target_id for t in tombstones if t.redacted],
             })
 
     def memory_feedback(
