@@ -226,3 +226,28 @@ def test_injection_through_values_and_parameter_names_does_nothing(
              params={"entity_id": seeded["emi"], "limit": "10; DROP"})
     # A label cannot be a parameter: Cypher refuses it rather than splicing it in.
     rejected(memory, "syntax", query="MATCH (n:$label) RETURN n", params={"label": "Fact"})
+
+
+def test_the_row_cap_keeps_the_written_columns_and_order(memory: Memory) -> None:
+    """The engine caps rows with a subquery around the query; what the analyst sees is the
+    query's own result: columns as written, ORDER BY kept, a leading WITH allowed."""
+    result = run_cypher(memory.store, query="UNWIND [3, 1, 2] AS x RETURN x AS b, -x AS a "
+                                            "ORDER BY b DESC", **LIMITS)
+    assert result.columns == ["b", "a"] and result.rows == [[3, -3], [2, -2], [1, -1]]
+    result = run_cypher(memory.store, query="WITH [1, 2] AS xs RETURN size(xs), xs", **LIMITS)
+    assert result.columns == ["size(xs)", "xs"] and result.rows == [[2, [1, 2]]]
+    exactly = run_cypher(memory.store, query="UNWIND range(1, 5) AS x RETURN x",
+                         timeout_ms=5000, max_rows=5)
+    assert len(exactly.rows) == 5  # max_rows itself is allowed, one more is not
+    rejected(memory, "too_many_rows", query="UNWIND range(1, 6) AS x RETURN x",
+             timeout_ms=5000, max_rows=5)
+
+
+def test_a_query_cannot_close_the_row_cap_early(memory: Memory) -> None:
+    """A stray '}' would end the capping subquery and let a UNION branch run uncapped."""
+    escape = ("RETURN 1 AS z } UNWIND range(1, 3000000) AS z RETURN z "
+              "UNION CALL { RETURN 2 AS z")
+    rejected(memory, "syntax", query=escape)
+    # Brackets inside strings and comments are text, not structure.
+    result = run_cypher(memory.store, query="RETURN '} {' AS s // }", **LIMITS)
+    assert result.rows == [["} {"]]
