@@ -607,16 +607,16 @@ class Memory:
         ]
         return sorted(found, key=lambda s: (s.episode.timestamp, s.episode.id))
 
-    def users(self, *, limit: int = 1000) -> list[UserSummary]:
-        """The users with memories in this graph, by user id."""
-        if not 1 <= limit <= 10_000:
-            raise InvalidInputError("limit must be between 1 and 10000")
     def tombstone(self, memory_id: str) -> Tombstone | None:
         """The tombstone of a forgotten fact, episode or entity; None if it is not forgotten
         (or unknown): a read that does not fail, for pages that show what was forgotten."""
         found = self.store.tombstones([check_id(memory_id)])
         return found[0] if found else None
 
+    def users(self, *, limit: int = 1000) -> list[UserSummary]:
+        """The users with memories in this graph, by user id."""
+        if not 1 <= limit <= 10_000:
+            raise InvalidInputError("limit must be between 1 and 10000")
         return [UserSummary(user_id=u, episodes=n) for u, n in self.store.list_users(limit)]
 
     def confirm(self, fact_id: str, *, by: str = "user", reason: str | None = None) -> ReviewResult:
