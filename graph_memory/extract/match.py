@@ -127,6 +127,9 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
     if isinstance(pattern, VerbPattern) and pattern.require_modal and not used:
         return None
     negated = is_negated(clause) or (habit is not None and is_negated(habit))
+    perfect = clause.tag_ == "VBN" and any(c.lemma_ == "have" for c in clause.children)
+    if negated and perfect and pattern.polarity != "negative":
+        return None  # "I haven't tried yoga", "I haven't played it": not yet, no denial
     if pattern.polarity == "affirmative":
         return None if negated else False
     if pattern.polarity == "negative":

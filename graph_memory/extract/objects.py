@@ -220,7 +220,8 @@ def clause_object(
     bare = isinstance(pattern, VerbPattern) and pattern.bare and len(tokens) == 1
     if not (pattern.objects or passive or bare) and not has_content(tokens, verb, verbs=True):
         return None
-    if any(t.pos_ == "PRON" and t.lower_ not in _POSSESSIVE_PRONOUNS for t in tokens):
+    pronouns = [t for t in tokens if t.pos_ == "PRON" or t.lower_ in ("one", "ones")]
+    if any(t.lower_ not in _POSSESSIVE_PRONOUNS for t in pronouns):
         if not pattern.objects:
             return None
         tokens = [verb]  # "I'd like to exchange it": the service request is its verb

@@ -20,6 +20,7 @@ SPEAKER = "\x01"
 ADDRESSEE = "\x02"
 PLACEHOLDERS = (SPEAKER, ADDRESSEE)
 
+_NOT_ROLE_WORDS = frozenset({"own", "dear", "poor", "sweet", "lovely", "favorite", "favourite"})
 _REASONS = frozenset({"since", "because", "as"})
 _NOT_NAMES = frozenset({"DATE", "TIME", "MONEY", "QUANTITY", "CARDINAL", "ORDINAL", "PERCENT"})
 _SPEAKER_WORDS = frozenset({"i", "we", "me", "us", "i'm", "im"})
@@ -71,7 +72,10 @@ def role_phrase(noun: Any) -> str:
     words = [
         t.lower_
         for t in noun.lefts
-        if t.dep_ in ("amod", "compound") and t.pos_ in ("ADJ", "NOUN") and t.i < noun.i
+        if t.dep_ in ("amod", "compound")
+        and t.pos_ in ("ADJ", "NOUN")
+        and t.i < noun.i
+        and t.lower_ not in _NOT_ROLE_WORDS
     ]
     return " ".join([*words, noun.lower_])
 
@@ -92,7 +96,7 @@ def person_subject(token: Any, roles: frozenset[str], speaker_only: bool) -> str
         return SPEAKER
     if speaker_only:
         return None
-    if lower in ("you", "u") and _main_clause(token.head):
+    if lower in ("you", "u") and _main_clause(token.head) and not _modal(token.head):
         return ADDRESSEE
     if token.pos_ == "PROPN":
         return person_name(token)
@@ -102,6 +106,12 @@ def person_subject(token: Any, roles: frozenset[str], speaker_only: bool) -> str
             return None
         return named_appositive(token) or f"{owner}'s {role_phrase(token)}"
     return None
+
+
+def _modal(verb: Any) -> bool:
+    """ "You'd like advice", "you must love it": what the addressee would or must do is a
+    guess, not their statement."""
+    return any(c.tag_ == "MD" for c in verb.children)
 
 
 def _main_clause(verb: Any) -> bool:

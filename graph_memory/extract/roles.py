@@ -110,7 +110,7 @@ def role_matches(
 def _judgement(adjective: Any) -> str | None:
     if adjective.pos_ not in _JUDGEMENT_POS or is_negated(adjective):
         return None
-    return str(adjective.lemma_.lower())
+    return str(adjective.lower_)  # as written: "better", not its lemma "well"
 
 
 def _topic(noun: Any, pattern: OpinionPattern) -> Found | None:
