@@ -8,6 +8,7 @@ Memory plans a write in Python (ids, entity resolution, conflict policy) and han
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Literal, Protocol
 
@@ -221,6 +222,12 @@ class Store(Protocol):
 
     def apply(self, plan: WritePlan) -> None:
         """Apply the whole plan or nothing."""
+        ...
+
+    def locked_users(self, user_ids: Sequence[str]) -> AbstractContextManager[None]:
+        """Hold the write lock of these users' memories for the block: no other writer, in
+        this process or another one on the same database, writes them meanwhile, and reads
+        inside it see every write committed before. A write plans and applies under it."""
         ...
 
     # --- reads ----------------------------------------------------------------------------
