@@ -9,7 +9,8 @@ over the whole pool: the evidence must be told apart from other trajectories' me
 the same kind of thing. Every message is written (time as timestamp, "tid-mid" as source id)
 through Memory.write_batch into its own empty memory; each question recalls top 10.
 
-Baselines over the same pooled messages: BM25 (graph_memory's, over jieba-segmented words),
+Baselines over the same pooled messages: Okapi BM25 over jieba-segmented words (the bench's own
+segmentation and BM25, independent of graph_memory's),
 dense cosine with multilingual-e5 (query/passage prefixes) and with MiniLM.
 
 The cross-lingual split (bench/data/crosslingual.yaml, written for this benchmark): messages
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import tempfile
@@ -37,6 +39,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import jieba
 import numpy as np
 import yaml
 from common import REPO_ROOT, markdown_table, write_results
@@ -46,7 +49,7 @@ from graph_memory.config import Settings
 from graph_memory.embed import MultilingualEmbedder, SentenceTransformerEmbedder
 from graph_memory.extract.base import Extractor
 from graph_memory.memory import Memory
-from graph_memory.recall.score import bm25
+from graph_memory.text import CHINESE_STOPWORDS, STOPWORDS
 
 NAME = "recall_zh"
 MEMDAILY = REPO_ROOT.parent / "shared" / "data" / "zh" / "memdaily" / "messages_and_QAs"
@@ -54,6 +57,7 @@ REALTALK = REPO_ROOT.parent / "shared" / "data" / "realtalk"
 CROSSLINGUAL = REPO_ROOT / "bench" / "data" / "crosslingual.yaml"
 TOP_K = 10
 BATCH = 64
+_WORD = re.compile(r"[^\W_]+")
 _TIME = re.compile(r"(\d{4})年(\d{2})月(\d{2})日\s+\S+\s+(\d{2}):(\d{2})")
 # Trajectories of each file: tune on the first ones, report the next ones.
 SPLITS = {"tune": (0, 10), "test": (10, 30)}
@@ -140,6 +144,37 @@ def score(ranked: list[list[str]], golds: list[set[str]]) -> dict[str, float]:
     return {"R@10": float(np.mean(recall)), "MRR@10": float(np.mean(mrr)), "n": len(golds)}
 
 
+def baseline_words(text: str) -> list[str]:
+    """The baseline's own segmentation, independent of graph_memory.text: jieba's accurate
+    mode, lower-cased, without punctuation and stopwords."""
+    return [
+        w
+        for w in jieba.lcut(text.lower())
+        if _WORD.fullmatch(w) and w not in CHINESE_STOPWORDS and w not in STOPWORDS
+    ]
+
+
+def segmented_bm25(questions: list[str], docs: list[str], ids: list[str]) -> list[list[str]]:
+    """Okapi BM25 (k1 1.2, b 0.75) over jieba-segmented words: the standard keyword baseline."""
+    bags = [baseline_words(d) for d in docs]
+    average = sum(len(b) for b in bags) / max(1, len(bags)) or 1.0
+    df: dict[str, int] = {}
+    for bag in bags:
+        for w in set(bag):
+            df[w] = df.get(w, 0) + 1
+    out = []
+    for q in questions:
+        terms = set(baseline_words(q))
+        idf = {t: math.log(1 + (len(bags) - df[t] + 0.5) / (df[t] + 0.5)) for t in terms if t in df}
+        scores = []
+        for bag in bags:
+            norm = 1.2 * (1 - 0.75 + 0.75 * len(bag) / average)
+            scores.append(sum(idf[t] * c * 2.2 / (c + norm) for t in idf if (c := bag.count(t))))
+        order = sorted(range(len(docs)), key=lambda i: (-scores[i], i))
+        out.append([ids[i] for i in order[:TOP_K]])
+    return out
+
+
 def dense_ranking(
     query_vectors: np.ndarray, doc_vectors: np.ndarray, ids: list[str]
 ) -> list[list[str]]:
@@ -153,6 +188,7 @@ def run_pool(
     embedder: SentenceTransformerEmbedder,
     multilingual: MultilingualEmbedder,
     baselines: bool,
+    sweep: Sequence[float] = (),
 ) -> dict[str, Any]:
     """graph-memory over the pool (its own empty memory), and the baselines."""
     questions = [q for q, _, _ in pool.questions]
@@ -166,23 +202,22 @@ def run_pool(
                 memory.write_batch(pool.messages[i : i + BATCH])
             write_s = time.perf_counter() - started
             started = time.perf_counter()
-            ranked["graph-memory"] = []
-            for q in questions:
-                response = memory.recall(
-                    q, user_id=pool.user_id, top_k=TOP_K, include_constraints=False
-                )
-                ids = [s for r in response.results for s in r.source_ids]
-                ranked["graph-memory"].append(list(dict.fromkeys(ids)))
+            for spread in sweep or [embed_module.E5_SPREAD]:
+                name = "graph-memory" if not sweep else f"graph-memory spread {spread}"
+                default_spread, embed_module.E5_SPREAD = embed_module.E5_SPREAD, spread
+                ranked[name] = []
+                for q in questions:
+                    response = memory.recall(
+                        q, user_id=pool.user_id, top_k=TOP_K, include_constraints=False
+                    )
+                    ids = [s for r in response.results for s in r.source_ids]
+                    ranked[name].append(list(dict.fromkeys(ids)))
+                embed_module.E5_SPREAD = default_spread
             recall_s = time.perf_counter() - started
     if baselines:
         docs = [m["text"] for m in pool.messages]
         ids = [m["source_id"] for m in pool.messages]
-        ranked["BM25 (segmented)"] = []
-        for q in questions:
-            s = bm25(q, docs)
-            ranked["BM25 (segmented)"].append(
-                [ids[i] for i in sorted(range(len(docs)), key=lambda i: (-s[i], i))[:TOP_K]]
-            )
+        ranked["BM25 (segmented)"] = segmented_bm25(questions, docs, ids)
         ranked["dense e5"] = dense_ranking(
             multilingual.embed_queries(questions), multilingual.embed(docs), ids
         )
@@ -192,7 +227,7 @@ def run_pool(
         "golds": golds,
         "types": [t for _, _, t in pool.questions],
         "write_s": write_s,
-        "recall_ms": 1000 * recall_s / max(1, len(questions)),
+        "recall_ms": 1000 * recall_s / max(1, len(questions) * max(1, len(sweep))),
         "messages": len(pool.messages),
     }
 
@@ -218,6 +253,9 @@ def main() -> None:
     parser.add_argument("--split", choices=sorted(SPLITS), default="test")
     parser.add_argument("--files", nargs="*", help="only MemDaily files whose name holds these")
     parser.add_argument("--e5-spread", type=float, default=None, help="override E5_SPREAD")
+    parser.add_argument(
+        "--sweep", type=float, nargs="*", default=(), help="E5_SPREAD values to compare"
+    )
     parser.add_argument("--distractors", type=int, default=160)
     parser.add_argument("--no-memdaily", action="store_true")
     parser.add_argument("--no-crosslingual", action="store_true")
@@ -239,7 +277,9 @@ def main() -> None:
         pools = memdaily_pools(start, stop, args.files)
         runs = []
         for pool in pools:
-            runs.append(run_pool(pool, extractor, embedder, multilingual, baselines=True))
+            runs.append(
+                run_pool(pool, extractor, embedder, multilingual, baselines=True, sweep=args.sweep)
+            )
             print(f"{pool.user_id}: {len(pool.messages)} messages", flush=True)
         table = aggregate(runs, by_type=True)
         messages = sum(r["messages"] for r in runs)

@@ -421,7 +421,7 @@ E5_FLOORS: dict[tuple[str, str], float] = {
     ("en", "zh"): 0.70,
     ("en", "en"): 0.74,
 }
-E5_SPREAD = 0.15
+E5_SPREAD = 0.07
 
 
 def _script(language: str | None) -> str:

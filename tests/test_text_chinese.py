@@ -6,25 +6,29 @@ from __future__ import annotations
 import re
 
 from graph_memory.recall.score import bm25
-from graph_memory.text import keyword_terms, segmented_text, words
+from graph_memory.text import content_words, keyword_terms, segmented_text, words
 
 
 def test_chinese_runs_are_cut_into_words() -> None:
     assert words("我对花生过敏") == ["我", "对", "花生", "过敏"]
+    assert content_words("我对花生过敏。") == ["花生", "过敏"]
+
+
+def test_keyword_terms_of_chinese_are_its_content_words() -> None:
     assert keyword_terms("我对花生过敏。") == ["花生", "过敏"]
 
 
 def test_chinese_stopwords_and_question_words_are_dropped() -> None:
-    terms = keyword_terms("那个只有高中学历的人，他们现在是在哪儿上班来着？")
+    terms = content_words("那个只有高中学历的人，他们现在是在哪儿上班来着？")
     assert "高中" in terms and "学历" in terms and "上班" in terms
     for stop in ("那个", "的", "他们", "是", "在", "哪儿"):
         assert stop not in terms
 
 
 def test_mixed_text_keeps_both_scripts_and_single_letter_names() -> None:
-    assert keyword_terms("我喜欢用Python写代码") == ["喜欢", "python", "写", "代码"]
+    assert content_words("我喜欢用Python写代码") == ["喜欢", "python", "写", "代码"]
     # Beside Chinese, "A" names a plan; in English text it stays the article (a stopword).
-    assert "a" in keyword_terms("用户偏好方案 A")
+    assert "a" in content_words("用户偏好方案 A")
     assert "a" not in keyword_terms("I prefer a window seat")
 
 

@@ -58,14 +58,27 @@ class CandidatePool:
             c.semantic = max(similarity, c.semantic or -1.0)
             c.channels.add("vector")
 
-    def add_multilingual(self, hits: list[tuple[Episode, float]], query_language: str) -> None:
-        """Episodes found by the multilingual embedder. Its similarity replaces MiniLM's (which
-        reads no Chinese), put on MiniLM's scale for the languages of the question and the
-        message (graph_memory/embed.py e5_semantic)."""
+    def add_multilingual(
+        self,
+        store: Store,
+        hits: list[tuple[Episode, float]],
+        query_vector: list[float],
+        query_language: str,
+    ) -> None:
+        """Episodes found by the multilingual embedder; then its similarity, where an episode
+        has a multilingual vector, replaces MiniLM's for every candidate episode (MiniLM reads
+        no Chinese: it scores any two Chinese texts alike), put on MiniLM's scale for the
+        languages of the question and the message (graph_memory/embed.py e5_semantic)."""
+        similarities: dict[str, float] = {}
         for episode, similarity in hits:
-            c = self._get(episode=episode)
-            c.semantic = e5_semantic(similarity, query_language, episode.language)
-            c.channels.add("vector")
+            self._get(episode=episode).channels.add("vector")
+            similarities[episode.id] = similarity
+        rest = [c.id for c in self.by_id.values() if c.episode and c.id not in similarities]
+        similarities |= store.multilingual_similarities_of(rest, query_vector)
+        for memory_id, similarity in similarities.items():
+            c = self.by_id[memory_id]
+            language = c.episode.language if c.episode is not None else None
+            c.semantic = e5_semantic(similarity, query_language, language)
 
     def add_keyword(self, hits: list[tuple[Fact, float]] | list[tuple[Episode, float]]) -> None:
         for memory, _ in hits:

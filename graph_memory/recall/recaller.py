@@ -209,7 +209,9 @@ class Recaller:
         pool.add_graph(graph.result(), names)
         pool.fill_semantic(store, vector)
         if ml_episodes is not None:
-            pool.add_multilingual(ml_episodes.result(), multilingual.language)
+            pool.add_multilingual(
+                store, ml_episodes.result(), multilingual.vector or [], multilingual.language
+            )
         pool.score_keywords(text)
         return pool
 

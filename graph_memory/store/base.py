@@ -287,6 +287,13 @@ class Store(Protocol):
         """Whether any of the user's episodes has a multilingual vector."""
         ...
 
+    def multilingual_similarities_of(
+        self, ids: Sequence[str], embedding: list[float]
+    ) -> dict[str, float]:
+        """Cosine similarity of a multilingual query vector to each of these episodes that has
+        a multilingual vector."""
+        ...
+
     # --- embedders (graph_memory/reembed.py) ----------------------------------------------
     def recorded_embedders(self) -> tuple[str, str | None] | None:
         """(the vectors' embedder, the multilingual one or None) as recorded; None if never."""

@@ -349,6 +349,14 @@ class CypherStore(ABC):
     def has_multilingual_episodes(self, user_id: str) -> bool:
         return bool(self._run("has_multilingual_episodes", {"user_id": user_id}))
 
+    def multilingual_similarities_of(
+        self, ids: Sequence[str], embedding: list[float]
+    ) -> dict[str, float]:
+        if not ids:
+            return {}
+        rows = self._run("multilingual_similarities_of", {"ids": list(ids), "embedding": embedding})
+        return {row[0]: self._cosine(float(row[1])) for row in rows}
+
     def recorded_embedders(self) -> tuple[str, str | None] | None:
         rows = self._run("get_embedders")
         return (str(rows[0][0]), rows[0][1]) if rows else None
