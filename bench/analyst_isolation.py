@@ -91,6 +91,13 @@ def main() -> None:
             thread.start()
         time.sleep(1.0)
         busy = measure(http, args.requests)
+        # B's own writes wait for B's reads in progress (FalkorDB's per-graph lock).
+        own_writes: list[float] = []
+        for i in range(3):
+            t0 = time.perf_counter()
+            http.post("/v1/memories", headers=B, json={
+                "text": f"Kim visited museum {i}.", "user_id": "kim"}).raise_for_status()
+            own_writes.append((time.perf_counter() - t0) * 1000)
         stop.set()
         for thread in abusers:
             thread.join(timeout=60)
@@ -103,6 +110,9 @@ def main() -> None:
         summary[kind] = {"idle": quiet, "during_abuse": loaded, "p95_ratio": ratio}
         rows.append([kind, quiet["n"], quiet["p50"], quiet["p95"], loaded["p50"],
                      loaded["p95"], ratio])
+    own = latency_summary(own_writes)
+    summary["b_write_during_own_query"] = own
+    rows.append(["tenant B's own write", own["n"], "", "", own["p50"], own["p95"], ""])
     table = markdown_table(["tenant A", "n", "idle p50 ms", "idle p95 ms", "abuse p50 ms",
                             "abuse p95 ms", "p95 ratio"], rows)
     lines = [
