@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from graph_memory.embed import Embedder
+from graph_memory.embed import Embedder, multilingual_vectors
 from graph_memory.errors import InvalidInputError, NotFoundError
 from graph_memory.ids import check_id, make_id
 from graph_memory.models import SEMANTIC_MEMORY_TYPE, Episode, Fact, Tombstone
@@ -302,9 +302,13 @@ class Forgetter:
         vectors = self._embedder.embed(
             [episode_search_text(text, episode.speaker) for episode, text, _ in redacted]
         )
+        multilingual = multilingual_vectors(
+            self._embedder, [e.model_copy(update={"text": text}) for e, text, _ in redacted]
+        )
         return [
             EpisodeRedaction(
-                episode_id=episode.id, text=text, embedding=vector.tolist(), spans=spans
+                episode_id=episode.id, text=text, embedding=vector.tolist(),
+                embedding_ml=multilingual.get(episode.id), spans=spans,
             )
             for (episode, text, spans), vector in zip(redacted, vectors, strict=True)
         ]

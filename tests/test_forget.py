@@ -197,3 +197,12 @@ def test_forgetting_a_source_forgets_its_duplicates_and_conclusions(graph: Graph
     assert {t.target_id for t in tombs if t.target_kind == "fact"} >= {color.id, semantic.id}
     assert memory.semantic_memories("sam") == []
     assert graph.holding("green") == []
+
+
+def test_a_forgotten_chinese_message_leaves_no_segmented_words(graph: Graph) -> None:
+    memory = graph.memory
+    result = memory.write("我住在北京，我的电话号码是555-1234。", user_id="sam", speaker="Sam",
+                          timestamp=T0)
+    assert any("text_words" in repr(row) for row in graph.holding("北京"))  # segmented too
+    memory.forget(user_id="sam", memory_id=result.episode_id)
+    assert graph.holding("北京") == [] and graph.holding(SECRET) == []

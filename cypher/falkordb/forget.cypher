@@ -23,7 +23,9 @@ UNWIND $episode_ids AS id
 MATCH (e:Episode {id: id})
 SET e.status = 'forgotten'
 WITH e SET e.text = null
+WITH e SET e.text_words = null
 WITH e SET e.embedding = null
+WITH e SET e.embedding_ml = null
 WITH count(*) AS _episodes
 UNWIND $episode_ids AS id
 MATCH (:Episode {id: id})-[m:MENTIONS]->()
@@ -38,7 +40,12 @@ WITH count(*) AS _sources
 UNWIND $redactions AS r
 MATCH (e:Episode {id: r.episode_id})
 SET e.text = r.text
+WITH e, r SET e.text_words = r.text_words
 WITH e, r SET e.embedding = vecf32(r.embedding)
+WITH e, r SET e.embedding_ml = null
+WITH e, r
+FOREACH (v IN CASE WHEN r.embedding_ml IS NULL THEN [] ELSE [r.embedding_ml] END |
+  SET e.embedding_ml = vecf32(v))
 WITH count(*) AS _redactions
 UNWIND $spans AS s
 MATCH (:Fact {id: s.fact_id})-[r:EXTRACTED_FROM]->(:Episode {id: s.episode_id})

@@ -143,6 +143,9 @@ class EpisodeRedaction(_Row):
     episode_id: str
     text: str
     embedding: list[float]
+    embedding_ml: list[float] | None = Field(
+        default=None, description="The multilingual embedder's vector of the new text, if any."
+    )
     spans: list[tuple[str, int, int]] = Field(
         default_factory=list, description="(fact id, span start, span end) in the new text."
     )

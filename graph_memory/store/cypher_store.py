@@ -509,7 +509,9 @@ class CypherStore(ABC):
             {"fact_ids": plan.fact_ids, "episode_ids": plan.episode_ids,
              "entity_ids": plan.entity_ids,
              "redactions": [{"episode_id": r.episode_id, "text": r.text,
-                             "embedding": r.embedding} for r in plan.redactions],
+                             "text_words": _search_props(r.text).get("text_words"),
+                             "embedding": r.embedding, "embedding_ml": r.embedding_ml}
+                            for r in plan.redactions],
              "spans": [{"episode_id": r.episode_id, "fact_id": fact_id, "span_start": start,
                         "span_end": end}
                        for r in plan.redactions for fact_id, start, end in r.spans],
