@@ -130,7 +130,15 @@ def test_used_to_clauses_carry_their_cue(
     extractor: RuleExtractor, text: str, relation: str, obj: str
 ) -> None:
     found = [f for f in facts(extractor, text) if f.triple.predicate == relation]
-    assert [(f.triple.object.name, f.cue) for f in found] == [(obj, "used to")]
+    assert [(f.triple.object.name, f.cue) for f in found][0] == (obj, "used to")
+
+
+def test_what_replaced_a_habit_is_the_same_relation(extractor: RuleExtractor) -> None:
+    found = facts(extractor, "I used to drink tea, these days it's coffee.")
+    assert [(f.triple.predicate, f.triple.object.name, f.cue) for f in found] == [
+        ("PREFERS", "tea", "used to"),
+        ("PREFERS", "coffee", None),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -196,6 +204,10 @@ def test_change_of_mind_statements_still_give_their_fact(
         ("I prefer Go for backend work.", ("PREFERS", "Go", "backend work")),
         ("For breakfast I like oatmeal.", ("PREFERS", "oatmeal", "breakfast")),
         ("I fixed the sink.", ("STATES", "sink", "fix")),
+        ("I'm gluten-free.", ("HAS_DIET", "gluten-free", None)),
+        ("For backend work I've switched to Rust.", ("PREFERS", "Rust", "backend work")),
+        ("These days I'm all about swimming.", ("PREFERS", "swimming", None)),
+        ("I joined Accenture in March.", ("WORKS_AT", "Accenture", None)),
     ],
 )
 def test_v2_relations(

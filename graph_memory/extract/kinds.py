@@ -185,6 +185,11 @@ def copula_matches(
         for child in complement.lefts:
             if child.dep_ in ("amod", "compound", "npadvmod", "nmod") and child.pos_ != "ADV":
                 tokens.extend(child.subtree)
+            # "gluten-free": the small model may call "gluten" an adverb of "free".
+            elif child.tag_ == "HYPH" or (
+                child.dep_ == "advmod" and child.pos_ != "ADV" and child.i + 2 == complement.i
+            ):
+                tokens.append(child)
         name = canonical_name(tokens)
         if name and object_ok(name, complement, pattern):
             found.append(Found(name, ner_label(complement), tokens))

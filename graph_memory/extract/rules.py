@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import spacy
@@ -22,6 +23,7 @@ from graph_memory.extract.canonical import (
     is_question,
     ner_label,
     normalize_name,
+    noun_phrase,
 )
 from graph_memory.extract.kinds import (
     copula_matches,
@@ -159,6 +161,7 @@ class RuleExtractor:
             if not is_question(sent):
                 for token in sent:
                     self._match_token(token, matches, fallbacks, opens)
+        matches.extend(_what_replaced(doc, matches))
         for match in self._match_regexes(doc):
             (fallbacks if match.pattern.fallback else matches).append(match)
         for later in (fallbacks, opens):
@@ -304,6 +307,29 @@ class RuleExtractor:
                 seen.add(normalize_name(ref.name))
                 unique.append(ref)
         return tuple(unique)
+
+
+_NOWADAYS = frozenset({"now", "nowadays", "days", "today"})
+
+
+def _what_replaced(doc: Any, matches: list[Match]) -> list[Match]:
+    """ "I used to drink tea, these days it's coffee": the "it's X" of the same sentence is the
+    used-to fact's relation with X (the conflict policy decides what it replaces)."""
+    out: list[Match] = []
+    for match in matches:
+        if match.cue != "used to":
+            continue
+        sent = doc.char_span(*match.span, alignment_mode="expand").sent
+        for be in sent:
+            subject = [c for c in be.children if c.dep_ == "nsubj" and c.lower_ in ("it", "that")]
+            attrs = [c for c in be.children if c.dep_ == "attr" and c.pos_ in ("NOUN", "PROPN")]
+            when = [t for t in be.subtree if t.lower_ in _NOWADAYS]
+            if is_be(be) and be.idx >= match.span[1] and subject and attrs and when:
+                name = canonical_name(noun_phrase(attrs[0]))
+                if name and name.lower() not in VAGUE:
+                    span = (be.left_edge.idx, attrs[0].idx + len(attrs[0]))
+                    out.append(replace(match, obj=name, obj_label="", span=span, cue=None))
+    return out
 
 
 def _be_or_gerund(head: Any) -> bool:
