@@ -37,7 +37,8 @@ The cases, in the order they are checked (ontology/README.md has the table):
       replaces "for backend work"), with another object, stated no later than it. When the
       sentence names the old value ("switched from tea", "instead of Go"), exactly the facts
       whose object it names; otherwise, for a single-valued relation, case 2 already decides;
-      for a many-valued one, the latest such statement (those of the latest valid time). A
+      for a many-valued one, the latest such statement (those of the latest valid time),
+      unless the cue is weak ("actually", "now", "currently") and the statement has no key. A
       past statement of the same batch ended by (b) is linked too ("I used to drink tea,
       these days it's coffee": coffee SUPERSEDES tea). An `update` cue never replaces an
       event (memory type `event`: what happened stays true); a `correction` does. Each
@@ -298,6 +299,8 @@ class ConflictResolver:
             return [f for f in others if names_object(cue.replaced, f.object_name or "")]
         if self._ontology.relation(candidate.predicate).cardinality == "one" or not others:
             return []  # a single-valued slot was decided as a competitor already
+        if cue.weak and candidate.key is None:
+            return []  # "Actually, I want to go hiking": one more wish, not a change of mind
         latest = others[-1].valid_from
         return [f for f in others if f.valid_from == latest]
 

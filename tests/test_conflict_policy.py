@@ -257,11 +257,13 @@ def test_a_cue_family_is_one_slot(ontology: Ontology) -> None:
     )
     tea = make("f1", "PREFERS", "tea")
     goal = make("f2", "HAS_GOAL", "drink coffee", at=timedelta(days=1))
-    result = ConflictResolver(family).resolve([goal], [tea], NOW, {"f2": said("update", "now")})
+    result = ConflictResolver(family).resolve(
+        [goal], [tea], NOW, {"f2": said("update", "these days")}
+    )
     assert set(result.changed_existing) == {"f1"}
     assert (
         ConflictResolver(ontology)
-        .resolve([goal], [tea], NOW, {"f2": said("update", "now")})
+        .resolve([goal], [tea], NOW, {"f2": said("update", "these days")})
         .changed_existing
         == {}
     )
@@ -441,3 +443,20 @@ def test_a_past_statement_of_a_retracting_message_stores_nothing(ontology: Ontol
     )
     assert result.created == [] and result.dropped == {"f2"}
     assert result.changed_existing["f1"].status == "superseded"
+
+
+def test_a_weak_cue_replaces_only_a_keyed_or_single_valued_statement(
+    ontology: Ontology,
+) -> None:
+    hiking = make("f1", "HAS_GOAL", "go hiking")
+    beach = make("f2", "HAS_GOAL", "go to the beach", at=timedelta(days=1))
+    resolver = ConflictResolver(ontology)
+    for weak in ("actually", "now", "Currently"):
+        unkeyed = resolver.resolve([beach], [hiking], NOW, {"f2": said("update", weak)})
+        assert unkeyed.changed_existing == {}, weak
+    blue = make("f3", "PREFERS", "blue", key="color")
+    red = make("f4", "PREFERS", "red", key="color", at=timedelta(days=1))
+    keyed = resolver.resolve([red], [blue], NOW, {"f4": said("update", "now")})
+    assert set(keyed.changed_existing) == {"f3"}
+    strong = resolver.resolve([beach], [hiking], NOW, {"f2": said("update", "instead")})
+    assert set(strong.changed_existing) == {"f1"}

@@ -7,7 +7,9 @@ policy (graph_memory/resolve.py) acts on the kind and keeps the cue as written a
 
 - `update`: actually, now, these days, nowadays, currently, instead, instead of X, rather
   than X, switched / changed / moved (on) to Y, from now on. The statement replaces the
-  speaker's current statement of the same relation and context.
+  speaker's current statement of the same relation and context. "actually", "now" and
+  "currently" are *weak* (often mere discourse): they replace only within a keyed slot ("my
+  favorite color is red now") or a single-valued relation.
 - `correction`: sorry I meant, I meant, I mean, correction, no wait, after all, to correct
   myself, not X but Y. The same, for a statement that corrects the one before.
 - `past`: used to, previously, formerly, switched / moved (on, away) from X, gave up X, quit
@@ -76,6 +78,12 @@ _SEGMENT_CUES: tuple[tuple[CueKind, re.Pattern[str]], ...] = tuple(
 )
 
 
+# Update cues that are often mere discourse ("Actually, I want to go hiking this weekend"):
+# they replace a statement of a keyed slot or a single-valued relation, never one of several
+# coexisting values (graph_memory/resolve.py).
+WEAK_CUES = frozenset({"actually", "now", "currently"})
+
+
 @dataclass(frozen=True)
 class Cue:
     """A change cue that applies to one statement."""
@@ -83,6 +91,10 @@ class Cue:
     kind: CueKind
     text: str = ""
     replaced: str | None = None  # the old value the sentence names ("from tea", "instead of X")
+
+    @property
+    def weak(self) -> bool:
+        return self.kind == "update" and self.text.lower() in WEAK_CUES
 
 
 def classify(cue: str) -> CueKind:
