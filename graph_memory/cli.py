@@ -21,6 +21,7 @@ import typer
 from pydantic import BaseModel, ValidationError
 from pydantic_core import to_jsonable_python
 
+from graph_memory.client import ServiceMemory
 from graph_memory.config import Settings
 from graph_memory.errors import GraphMemoryError, InvalidInputError, NotFoundError, StoreError
 from graph_memory.memory import Memory
@@ -52,10 +53,17 @@ def main(
     ctx: typer.Context,
     data_dir: Annotated[Path | None, typer.Option(
         "--data-dir", help="Engine data folder (overrides GRAPH_MEMORY_DATA_DIR).")] = None,
+    url: Annotated[str | None, typer.Option(
+        "--url", help="A running service (e.g. http://127.0.0.1:8080; overrides "
+        "GRAPH_MEMORY_URL): write, show, recall, facts, feedback, update, forget, prune and "
+        "summarize go to it instead of opening the data folder it holds. Its API key: "
+        "GRAPH_MEMORY_API_KEY.")] = None,
 ) -> None:
     """Self-hosted knowledge-graph memory for LLM agents."""
     # Settings overrides; everything else comes from the environment.
     ctx.obj = {"data_dir": data_dir} if data_dir is not None else {}
+    if url is not None:
+        ctx.obj["url"] = url
 
 
 # --- plumbing shared by every command ---------------------------------------------------------
@@ -102,8 +110,31 @@ def open_memory(settings: Settings) -> Memory:
 
 @contextmanager
 def _memory(ctx: typer.Context) -> Iterator[Memory]:
-    with guard(), open_memory(settings_from(ctx)) as memory:
+    """This process's own Memory over the data folder (commands the service's REST API does
+    not offer; refused with --url, whose service holds the folder)."""
+    with guard():
+        settings = settings_from(ctx)
+        if settings.url is not None:
+            raise InvalidInputError(
+                f"`{ctx.command_path}` opens the data folder itself; it does not work with "
+                "--url / GRAPH_MEMORY_URL (stop the service, or use its REST or MCP API)"
+            )
+    with guard(), open_memory(settings) as memory:
         yield memory
+
+
+@contextmanager
+def _service_or_memory(ctx: typer.Context) -> Iterator[Memory | ServiceMemory]:
+    """The running service at --url / GRAPH_MEMORY_URL when one is given (it holds the data
+    folder), else this process's own Memory."""
+    with guard():
+        settings = settings_from(ctx)
+    if settings.url is None:
+        with guard(), open_memory(settings) as memory:
+            yield memory
+        return
+    with guard(), ServiceMemory(settings.url, api_key=settings.api_key) as service:
+        yield service
 
 
 def _out(as_json: bool, data: Any, lines: list[str] | str) -> None:
@@ -221,7 +252,7 @@ def write(
         else:
             fields.update(text=text, triples=[_triple(t) for t in triple or []])
             requests = [WriteRequest.model_validate(fields)]
-    with _memory(ctx) as memory:
+    with _service_or_memory(ctx) as memory:
         results = memory.write_batch(requests)
     lines = []
     for r in results:
@@ -238,7 +269,7 @@ def show(
     as_json: JsonOut = False,
 ) -> None:
     """Show a fact (with its supersede/conflict links), an episode or an entity."""
-    with _memory(ctx) as memory:
+    with _service_or_memory(ctx) as memory:
         record = memory.get(memory_id)
         links = memory.history(record.id) if isinstance(record, Fact) else []
     lines = _record_lines(record)
@@ -259,7 +290,7 @@ def recall(
     as_json: JsonOut = False,
 ) -> None:
     """Recall the memories that best answer QUERY, each with why it was recalled."""
-    with _memory(ctx) as memory:
+    with _service_or_memory(ctx) as memory:
         response = memory.recall(query, user_id=user, agent_id=agent, session_id=session,
                                  top_k=top_k)
     lines = [f"(rewritten: {response.rewritten_query})"] if response.rewritten_query else []
@@ -293,7 +324,7 @@ def facts(
                 f"known: all, {', '.join(FACT_STATUSES)}"
             )
     statuses = None if "all" in wanted else [s for s in FACT_STATUSES if s in wanted]
-    with _memory(ctx) as memory:
+    with _service_or_memory(ctx) as memory:
         found = memory.facts(user, statuses=statuses, entity_id=entity, predicate=predicate,
                              limit=limit)
     _out(as_json, found, [_fact_line(f) for f in found] or ["(no facts)"])
@@ -307,7 +338,7 @@ def feedback(
     as_json: JsonOut = False,
 ) -> None:
     """Record whether a recalled fact was useful (moves its confidence)."""
-    with _memory(ctx) as memory:
+    with _service_or_memory(ctx) as memory:
         fact = memory.feedback(fact_id, useful)
     _out(as_json, fact, _fact_line(fact))
 
@@ -326,7 +357,7 @@ def update(
     """Change a fact; a new object or key makes a new version superseding the old one."""
     with guard():
         expires = _when(expires_at, "--expires-at")
-    with _memory(ctx) as memory:
+    with _service_or_memory(ctx) as memory:
         fact = memory.update(fact_id, object_name=object_name, key=key, priority=priority,
                              memory_type=memory_type, expires_at=expires)
     _out(as_json, fact, _fact_line(fact))
@@ -344,7 +375,7 @@ def forget(
     as_json: JsonOut = False,
 ) -> None:
     """Forget a memory, an entity or what matches a query (leaves tombstones)."""
-    with _memory(ctx) as memory:
+    with _service_or_memory(ctx) as memory:
         gone = memory.forget(user_id=user, memory_id=memory_id, entity_id=entity, query=query,
                              by=by, reason=reason)
     lines = [f"forgot {t.target_kind} {t.target_id} ({t.id})" for t in gone]
@@ -372,7 +403,7 @@ def prune(
     faded (not recalled for so long that their importance fell below --min-importance); with
     --include-messages also messages said more than --superseded-days ago whose every fact is
     pruned or that long superseded."""
-    with _memory(ctx) as memory:
+    with _service_or_memory(ctx) as memory:
         report = memory.prune(user_id=user, dry_run=not apply, superseded_days=superseded_days,
                               unused_days=unused_days, min_confidence=min_confidence,
                               min_importance=min_importance, limit=limit,
@@ -409,7 +440,7 @@ def summarize(
     --min-evidence times into semantic memories with evidence and scope."""
     with guard():
         start, end = _when(since, "--since"), _when(until, "--until")
-    with _memory(ctx) as memory:
+    with _service_or_memory(ctx) as memory:
         report = memory.summarize(user, agent_id=agent, session_id=session, since=start,
                                   until=end, min_evidence=min_evidence, dry_run=dry_run)
     lines = [f"{'dry run: ' if report.dry_run else ''}{report.groups} groups of facts looked at"]

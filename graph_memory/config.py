@@ -95,6 +95,15 @@ class Settings(BaseSettings):
         pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:@\-]{0,127}$",
         description="user_id the MCP tools use when a call names none.",
     )
+    url: str | None = Field(
+        default=None,
+        pattern=r"^https?://[^\s/]+(/\S*)?$",
+        description="CLI: a running service (e.g. http://127.0.0.1:8080) that the memory "
+        "commands talk to instead of opening data_dir, which that service holds.",
+    )
+    api_key: str | None = Field(
+        default=None, repr=False, description="CLI with url: the API key to send, if any."
+    )
     embedding_worker: bool = Field(
         default=True,
         description="Embed large write batches in a worker process on the other core, in "

@@ -228,3 +228,48 @@ def test_recall_prints_results_with_why(run: Cli) -> None:
     found = run("recall", "Where does Rita live?", "--user", "rita", "--top-k", "2", "--json")
     assert found["results"][0]["source_ids"] == ["m-1"]
     assert "top_k" in run("recall", "Porto", "--user", "rita", "--top-k", "0", code=2)
+
+
+def test_with_url_the_cli_talks_to_the_service_that_holds_the_data_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    embedder: SentenceTransformerEmbedder, extractor: Extractor,
+) -> None:
+    from graph_memory.api import create_app
+    from graph_memory.api.server import serving_in_thread
+
+    data = tmp_path / "data"
+    runner = CliRunner()
+
+    def cli_run(*args: str, code: int = 0) -> Any:
+        result = runner.invoke(cli.app, ["--data-dir", str(data), *args])
+        assert result.exit_code == code, (args, result.output)
+        return json.loads(result.stdout) if code == 0 and "--json" in args else result
+
+    with (Memory.open(Settings(data_dir=data), embedder=embedder, extractor=extractor) as held,
+          serving_in_thread(create_app(memory=held)) as url):
+        # The service holds the folder: the CLI on its own cannot open it.
+        locked = cli_run("facts", "--user", "emi", code=4)
+        assert "lock" in locked.stderr.lower()
+        written = cli_run("--url", url, "write", "My favorite color is green.", "--user", "emi",
+                          "--speaker", "Emi", "--json")
+        [fact_id] = written["fact_ids"]
+        assert held.get(fact_id).id == fact_id  # written through the service, into its graph
+        monkeypatch.setenv("GRAPH_MEMORY_URL", url)
+        assert [f["id"] for f in cli_run("facts", "--user", "emi", "--json")] == [fact_id]
+        shown = cli_run("show", fact_id, "--json")
+        assert shown["kind"] == "fact" and shown["record"]["object_name"] == "green"
+        recalled = cli_run("recall", "favorite color", "--user", "emi", "--json")
+        assert fact_id in [r["id"] for r in recalled["results"]]
+        assert cli_run("feedback", fact_id, "--useful", "--json")["useful_count"] == 1
+        assert cli_run("prune", "--json")["dry_run"] is True
+        missing = cli_run("show", "fact_" + "0" * 24, code=3)
+        assert "no memory" in missing.stderr
+        bad = cli_run("recall", "x", "--user", "emi", "--top-k", "1000", code=2)
+        assert "top_k" in bad.stderr
+        local_only = cli_run("working", "render", "--user", "emi", "--session", "s1", code=2)
+        assert "--url" in local_only.stderr
+        gone = cli_run("forget", "--user", "emi", fact_id, "--reason", "asked", "--json")
+        assert fact_id in [t["target_id"] for t in gone]
+        assert cli_run("facts", "--user", "emi", "--json") == []
+    unreachable = cli_run("facts", "--user", "emi", code=4)  # the service is gone now
+    assert "cannot reach" in unreachable.stderr
