@@ -230,7 +230,14 @@ def test_recall_shows_why_each_result_came_back(ui: Watched, site: Site) -> None
     expect(page.locator(".constraints")).to_contain_text("peanut")
     expect(porto.locator(".entities a", has_text="Emi")).to_be_visible()
     ui.fits_the_window()
+    page.locator("details summary").click()  # fold the options: the results fill the shot
     ui.shot("recall")
+    page.locator("details summary").click()
+    # The request's weights override the preset's: without semantic weight, no semantic part.
+    page.fill("input[name=weights]", "semantic=0")
+    page.click("button[type=submit]:has-text('Recall')")
+    expect(page.locator(".card .scorebar .sig-keyword").first).to_be_visible()
+    expect(page.locator(".card .scorebar .sig-semantic")).to_have_count(0)
 
 
 def test_graph_opens_from_a_result_and_expands_on_click(ui: Watched, site: Site) -> None:

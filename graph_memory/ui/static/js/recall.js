@@ -24,6 +24,12 @@ function list(text) {
   return items.length ? items : undefined;
 }
 
+/** "semantic=0.5, graph=0.2" -> {semantic: 0.5, graph: 0.2} (the preset's other weights stay). */
+function weightsOf(text) {
+  const pairs = text.split(",").map((p) => p.split("=").map((s) => s.trim())).filter(([n]) => n);
+  return pairs.length ? Object.fromEntries(pairs.map(([n, v]) => [n, Number(v)])) : undefined;
+}
+
 function requestOf(form, user) {
   const data = new FormData(form);
   const value = (name) => String(data.get(name) ?? "").trim();
@@ -47,6 +53,7 @@ function requestOf(form, user) {
     agent_id: value("agent_id") || undefined,
     preset: value("preset") || undefined,
     threshold: number("threshold"),
+    weights: weightsOf(value("weights")),
     filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)),
   };
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
@@ -69,6 +76,8 @@ export function showRecall(root, app) {
         field("Preset", h("input", { name: "preset", placeholder: "default" })),
         field("Threshold", h("input", { name: "threshold", type: "number", step: "0.05",
           min: -1, max: 1, placeholder: "0.25" })),
+        field("Weights", h("input", { name: "weights", placeholder: "semantic=0.5, graph=0.2" }),
+          "override the preset's"),
         field("Memory types", h("input", { name: "memory_types", placeholder: "preference, constraint" })),
         field("Entities", h("input", { name: "entities", placeholder: "names or ent_ ids" })),
         field("Min confidence", h("input", { name: "min_confidence", type: "number", step: "0.05",
@@ -132,7 +141,7 @@ function card(result, top) {
       statusBadge(result.status, result.needs_confirmation),
       result.needs_confirmation ? h("span", { class: "badge status-conflicted" }, "needs confirmation") : null,
       h("span", { class: "score" }, result.score.toFixed(3))),
-    why ? scoreBar(why.signals, top) : null,
+    why ? scoreBar(why.signals, result.score, top) : null,
     h("dl", { class: "why" },
       h("dt", {}, "Type"), h("dd", {}, `${result.memory_type}, ${when(result.timestamp)}`),
       why ? [h("dt", {}, "Channels"), h("dd", {}, why.channels.map((c) => h("span", { class: `chip ch-${c}` }, c)))] : null,
@@ -157,8 +166,11 @@ async function fillEntities(root, factId) {
   }
 }
 
-function scoreBar(signals, top) {
+/** The score as a bar (its length: score / best score), split in proportion to each signal's
+ * contribution (a multiplier applied after the sum, e.g. for an outdated message, scales all). */
+function scoreBar(signals, score, top) {
   const parts = signals.filter((s) => s.contribution > 0);
+  const sum = parts.reduce((total, s) => total + s.contribution, 0) || 1;
   return h("div", { class: "scorebar", role: "img",
     "aria-label": parts.map((s) => `${s.name} ${s.contribution.toFixed(3)}`).join(", ") },
   parts.map((s) => {
@@ -166,7 +178,7 @@ function scoreBar(signals, top) {
       title: `${s.name}: raw ${s.raw.toFixed(3)} x weight ${s.weight} = ${s.contribution.toFixed(3)}` },
     s.name);
     // Through the CSSOM: the page's policy allows no inline style attribute.
-    span.style.width = `${Math.max(0.5, (100 * s.contribution) / top)}%`;
+    span.style.width = `${Math.max(0.5, (100 * (s.contribution / sum) * score) / top)}%`;
     return span;
   }));
 }
