@@ -84,6 +84,32 @@ class RelationSpec(_Frozen):
         return self
 
 
+class ChinesePattern(_Frozen):
+    """A Chinese extraction pattern (ontology/default.zh.yaml, graph_memory/extract/chinese.py):
+    a regular expression over one clause with an `object` group (or a fixed `object`)."""
+
+    relation: str
+    regex: str
+    object_type: str
+    subject_type: str | None = Field(
+        default=None, description="With a `subject` group: its type; else the speaker."
+    )
+    object: str | None = Field(default=None, description="A fixed object name.")
+    memory_type: str | None = None
+
+    @field_validator("regex")
+    @classmethod
+    def _compiles_with_groups(cls, value: str) -> str:
+        try:
+            compiled = re.compile(value)
+        except re.error as e:
+            raise ValueError(f"not a regular expression: {e}") from None
+        unknown = set(compiled.groupindex) - {"object", "subject", "key"}
+        if unknown:
+            raise ValueError(f"unknown groups {sorted(unknown)} (object, subject, key)")
+        return value
+
+
 class ConflictPolicy(_Frozen):
     conflict_window_seconds: float = Field(default=86400, ge=0)
     # Relations an update cue treats as one slot ("I work at Acme" -> "these days I study at
@@ -99,6 +125,26 @@ class Ontology(_Frozen):
     entity_types: dict[str, EntityTypeSpec]
     relations: dict[str, RelationSpec]
     conflict_policy: ConflictPolicy = ConflictPolicy()
+    chinese_patterns: tuple[ChinesePattern, ...] = ()
+
+    @model_validator(mode="after")
+    def _chinese_patterns_match_relations(self) -> Ontology:
+        for i, pattern in enumerate(self.chinese_patterns):
+            where = f"chinese_patterns.{i}"
+            rel = self.relations.get(pattern.relation)
+            if rel is None:
+                raise ValueError(f"{where}: unknown relation {pattern.relation!r}")
+            has_object = "(?P<object>" in pattern.regex
+            if has_object == (pattern.object is not None):
+                raise ValueError(f"{where}: needs exactly one of an object group or `object`")
+            if not self.type_allowed(rel.range, pattern.object_type):
+                raise ValueError(f"{where}: {pattern.object_type} is not in the relation's range")
+            subject = pattern.subject_type or "Person"
+            if not self.type_allowed(rel.domain, subject):
+                raise ValueError(f"{where}: {subject} is not in the relation's domain")
+            if pattern.memory_type is not None and pattern.memory_type not in self.memory_types:
+                raise ValueError(f"{where}: unknown memory type {pattern.memory_type!r}")
+        return self
 
     @model_validator(mode="after")
     def _cross_references(self) -> Ontology:
@@ -213,6 +259,9 @@ def load_ontology(user_file: Path | None = None) -> Ontology:
     default_path = data_dir("ontology") / "default.yaml"
     raw = _read_yaml(default_path)
     blamed = default_path
+    # The Chinese patterns of the same relations (a user file may replace them).
+    chinese_path = default_path.with_name("default.zh.yaml")
+    raw = _merge(raw, _read_yaml(chinese_path), chinese_path)
     if user_file is not None:
         raw = _merge(raw, _read_yaml(user_file), user_file)
         blamed = user_file

@@ -16,10 +16,16 @@ if TYPE_CHECKING:
 
 
 def default_extractor(settings: Settings, ontology: Ontology) -> Extractor:
-    """The extractor the settings name (GRAPH_MEMORY_EXTRACTOR, default "rules")."""
-    from graph_memory.extract.registry import create_extractor
+    """The extractor the settings name (GRAPH_MEMORY_EXTRACTOR, default "rules"); with the
+    default spaCy rules, Chinese and mixed messages go to the ontology's Chinese patterns
+    (graph_memory/extract/chinese.py), which spaCy's English model cannot read."""
+    from graph_memory.extract.chinese import ByLanguage, ChineseExtractor
+    from graph_memory.extract.registry import DEFAULT, create_extractor
 
-    return create_extractor(settings.extractor, ontology)
+    extractor = create_extractor(settings.extractor, ontology)
+    if settings.extractor == DEFAULT:
+        return ByLanguage(extractor, ChineseExtractor(ontology))
+    return extractor
 
 
 def _embedder(settings: Settings) -> SentenceTransformerEmbedder:

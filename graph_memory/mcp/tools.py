@@ -206,6 +206,10 @@ class MemoryTools:
         Example: {"text": "I'm allergic to peanuts.", "user_id": "emi", "speaker": "Emi"}
         -> {"episode_id": "ep_...", "facts": [{"id": "fact_...", "text": "Emi is allergic to
         peanut"}], "changes": []}
+
+        Chinese (中文) works too, as the user said it: {"text": "我对花生过敏。", "user_id": "li",
+        "speaker": "Li"} -> {"facts": [{"text": "Li is allergic to 花生"}], ...}; 其实 / 现在改成
+        / 不再 change an earlier fact as "actually" / "no longer" do.
         """
         with self._call("memory_write", ctx) as (tenant, memory):
             user = self._user(user_id)
@@ -254,6 +258,10 @@ class MemoryTools:
 
         Write the query as a question with names: "Where does Emi live?", not "where does she
         live". Pass `session_id` so terse queries ("that one") are expanded from working memory.
+
+        Ask in the user's language: a Chinese question ("我对什么过敏？") finds Chinese memories
+        and English ones (the latter when the service embeds every language), an English
+        question finds both.
 
         Example: {"query": "Can you suggest a restaurant for dinner?", "user_id": "emi"}
         -> {"results": [{"id": "fact_...", "text": "Emi lives in Porto", "score": 0.61,
