@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import tempfile
 import threading
 import time
@@ -102,6 +103,7 @@ def main() -> None:
         for thread in abusers:
             thread.join(timeout=60)
     load_after = os.getloadavg()
+    shutil.rmtree(data, ignore_errors=True)
 
     rows, summary = [], {}
     for kind in ("recall", "write"):
