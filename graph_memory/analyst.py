@@ -3,8 +3,11 @@
 Read-only is the engine's own guarantee, not a guess from the query text: FalkorDB runs the
 query with GRAPH.RO_QUERY (which refuses any write), Neo4j in a READ access-mode transaction
 that is always rolled back (the server refuses any write in it, and stops it at the timeout
-and at its transaction memory limit). Every query runs against
-one graph, the caller's tenant's, with a time limit enforced by the engine and a row limit.
+and at its transaction memory limit). Every query runs against one graph, the caller's
+tenant's, within limits the engine enforces (time, memory, and rows: the store stops the
+engine producing rows past the limit, so no oversized result crosses the wire). Here: the
+`range()` sizes checked before the engine builds them, and `AnalystSlots`, how many queries
+may run at once (README, Operations).
 
 A saved query declares its parameters in its header, one per line:
 `// @param entity_id: string` (required) or `// @param limit: int = 100` (with a default).
