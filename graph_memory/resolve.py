@@ -43,11 +43,12 @@ The cases, in the order they are checked (ontology/README.md has the table):
       these days it's coffee": coffee SUPERSEDES tea). An `update` cue never replaces an
       event (memory type `event`: what happened stays true); a `correction` does. Each
       replacement is decided as a competitor (2a-2c), with the cue as written in its reason.
-   d. a retraction in the message ("I've moved on from running", "I stopped the keto diet",
-      "forget what I said about being allergic to cats"; "I can eat dairy again" for
-      constraints only) ends the speaker's earlier active facts whose object it names, whether
-      or not a statement was extracted from it (`end_reason` "ended: '<cue> <what>'"); a
-      past statement of the same message about the same thing then stores nothing.
+   d. after the statements, a retraction in the message ("I've moved on from running", "I
+      stopped the keto diet", "forget what I said about being allergic to cats"; "I can eat
+      dairy again" for constraints only) ends the speaker's earlier active facts whose object
+      it names, whether or not a statement was extracted from it (`end_reason` "ended:
+      '<cue> <what>'"), except what the message states again; a past statement of the same
+      message about the same thing stores nothing.
    Without a cue, many-valued statements coexist (likes, hobbies, wishes) and the same wording
    repeated reinforces (case 1) whatever the cue.
 Nothing is ever deleted: superseded and conflicted facts keep their text, embedding and edges.
@@ -159,7 +160,7 @@ class ConflictResolver:
         """Resolve `candidates` in order. `active` are the current/conflicted facts of the
         candidates' subjects (and of the endings'); candidates resolved earlier join them for
         later ones. `said` tells, by candidate id, how a candidate was stated (default:
-        plainly); `endings` are retractions (rule 3d), applied first."""
+        plainly); `endings` are retractions (rule 3d), applied after the candidates."""
         result = Resolution()
         created: list[Fact] = []
         pool = {fact.id: fact for fact in active}
@@ -171,9 +172,6 @@ class ConflictResolver:
         }
         history: list[Fact] = []  # past statements of this batch, stored already ended
         retracted = [e.retraction.what for e in endings]
-        for ending in endings:
-            restated = [c for c in candidates if c.valid_from == ending.at]
-            self._retract(ending, restated, pool, state, result)
         for candidate in candidates:
             how = (said or {}).get(candidate.id, PLAIN)
             cue = how.cue
@@ -241,6 +239,10 @@ class ConflictResolver:
                         )
             pool[candidate.id] = candidate
             created.append(candidate)
+        # Retractions last: what a statement replaced keeps its SUPERSEDES link and reason.
+        for ending in endings:
+            restated = [c for c in candidates if c.valid_from == ending.at]
+            self._retract(ending, restated, pool, state, result)
         # Final states only: a later candidate may supersede an earlier one of the same batch.
         result.created = [
             fact.model_copy(

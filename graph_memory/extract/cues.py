@@ -168,6 +168,11 @@ def statement_cue(text: str, span: tuple[int, int], object_name: str) -> Cue | N
                 continue  # "my sister stopped eating meat": the cue is not about the sister
             found = found or Cue(kind, cue, replaced)
             break
+    if found is not None and found.kind != "past" and found.replaced is None:
+        # "I've moved on from running, these days I'm all about swimming": the old value is
+        # named in another segment of the sentence.
+        named = _named_elsewhere(sentence, object_name)
+        return Cue(found.kind, found.text, named) if named else found
     if found is not None:
         return found
     if leading is not None:
@@ -177,6 +182,19 @@ def statement_cue(text: str, span: tuple[int, int], object_name: str) -> Cue | N
     m = _SEGMENT_CUES[0][1].search(sentence)
     if m is not None and not names_object(m.group("from"), object_name):
         return Cue("update", " ".join(m.group("cue").split()), m.group("from").strip())
+    return None
+
+
+def _named_elsewhere(sentence: str, object_name: str) -> str | None:
+    """The old value a sentence names with "from X" / "instead of X" / "rather than X", when
+    it is not this statement's object."""
+    for kind, pattern in _SEGMENT_CUES:
+        m = pattern.search(sentence)
+        if m is None or m.groupdict().get("from") is None or kind == "correction":
+            continue
+        named = m.group("from").strip(" '\"")
+        if not names_object(named, object_name):
+            return named
     return None
 
 
