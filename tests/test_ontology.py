@@ -138,10 +138,12 @@ conflict_policy:
             "    memory_type: fact\n    template: '{subject} x {object}'\n    surprise: 1\n",
             "relations.X.surprise",
         ),
-        ("relations:\n  X:\n    domain: [Task]\n    range: [Thing]\n    cardinality: many\n"
-         "    memory_type: fact\n    template: '{subject} x {object}'\n"
-         "    patterns: [{kind: verb, verbs: [own]}]\n",
-         "relations.X.patterns: a speaker-subject pattern needs Person in the domain"),
+        (
+            "relations:\n  X:\n    domain: [Task]\n    range: [Thing]\n    cardinality: many\n"
+            "    memory_type: fact\n    template: '{subject} x {object}'\n"
+            "    patterns: [{kind: verb, verbs: [own]}]\n",
+            "relations.X.patterns: a speaker-subject pattern needs Person in the domain",
+        ),
         ("relations: [1, 2]\n", "section 'relations' must be a mapping"),
         ("relations: {\n", "not valid YAML"),
         ("- just\n- a list\n", "top level must be a mapping"),
@@ -161,3 +163,52 @@ def test_a_bad_file_gets_an_error_naming_file_and_field(
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(OntologyError, match=r"mine\.yaml: ontology file not found"):
         load_ontology(tmp_path / "mine.yaml")
+
+
+V2_RELATIONS = {
+    "IS_A": "identity", "FROM": "identity", "HAS_RELATIVE": "relationship", "HAS_PET": "pet",
+    "OWNS": "possession", "HAS_HOBBY": "hobby", "ATTENDED": "event", "VISITED": "event",
+    "DID": "event", "STUDIES": "work_study", "STUDIES_AT": "work_study",
+    "HAS_CONDITION": "health", "HAS_OPINION": "opinion", "STATES": "open",
+}  # fmt: skip
+
+
+def test_the_v2_vocabulary_is_declared_with_patterns() -> None:
+    ontology = load_ontology()
+    text = (Path(__file__).resolve().parents[1] / "ontology" / "default.yaml").read_text()
+    for name, family in V2_RELATIONS.items():
+        spec = ontology.relation(name)
+        assert spec.patterns, name
+        assert ontology.type_allowed(spec.domain, "Person"), name
+        assert f"  {name}:  # family: {family}\n" in text, name
+    assert ontology.relation("HAS_GOAL").cardinality == "many"
+    assert [p.kind for p in ontology.relation("STATES").patterns] == ["open"]
+
+
+def test_a_keyed_template_renders_facts_that_have_a_key() -> None:
+    ontology = load_ontology()
+    assert ontology.render("HAS_RELATIVE", "Emi", "Tom", "husband") == "Emi's husband: Tom"
+    assert (
+        ontology.render("PREFERS", "Emi", "Go", "backend work") == "Emi prefers Go (backend work)"
+    )
+    assert ontology.render("PREFERS", "Emi", "sushi", None) == "Emi prefers sushi"
+
+
+@pytest.mark.parametrize(
+    ("pattern", "message"),
+    [
+        ("{kind: role, nouns: [dog]}", "needs Person in the domain"),
+        ("{kind: open}", "needs Person in the domain"),
+        ("{kind: regex, regex: '(?P<object>x)', template: 'broken'}", "must contain {object}"),
+        ("{kind: verb, verbs: [run], tense: someday}", "tense"),
+    ],
+)
+def test_bad_v2_patterns_are_errors(tmp_path: Path, pattern: str, message: str) -> None:
+    path = write(
+        tmp_path,
+        "relations:\n  BAD:\n    domain: [Task]\n    range: [Thing]\n    cardinality: many\n"
+        f"    memory_type: fact\n    template: '{{subject}} x {{object}}'\n    patterns:\n"
+        f"      - {pattern}\n",
+    )
+    with pytest.raises(OntologyError, match=message):
+        load_ontology(path)
