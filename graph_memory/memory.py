@@ -367,8 +367,13 @@ class Memory:
         by: str = "user",
         reason: str = "forget requested",
     ) -> list[Tombstone]:
-        """Remove memories from every recall path, leaving tombstones (who, when, why).
-        Exactly one of memory_id, entity_id or query."""
+        """Forget memories and what only they used, leaving tombstones (who, when, why); the
+        tombstones returned are exactly what went. Exactly one of memory_id, entity_id or
+        query. The rules (graph_memory/forgetting.py): a fact goes with its conclusions and
+        merged duplicates; a message with the facts that have no other live source; a fact's
+        message goes whole when it backs nothing else, else only the fact's span is redacted;
+        entities go when nothing live uses them; a query forgets the facts and messages
+        holding all its words."""
         check_scope_id(user_id, field="user_id")
         if sum(x is not None for x in (memory_id, entity_id, query)) != 1:
             raise InvalidInputError("forget takes exactly one of memory_id, entity_id, query")

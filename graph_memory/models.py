@@ -55,7 +55,6 @@ def utf8_text(value: str) -> str:
 
 
 Utf8Text = Annotated[str, AfterValidator(utf8_text)]
-FiniteFloat = Annotated[float, Field(allow_inf_nan=False)]
 
 
 class _Strict(BaseModel):
@@ -146,7 +145,7 @@ class WriteRequest(_Strict):
     agent_id: str | None = Field(default=None, pattern=ID_PATTERN)
     session_id: str | None = Field(default=None, pattern=ID_PATTERN)
     memory_type: str | None = None
-    priority: int | None = None
+    priority: int | None = Field(default=None, ge=1, le=10)
     timestamp: BoundedTime | None = None
     source_id: str | None = Field(default=None, max_length=256)
     speaker: str | None = Field(default=None, max_length=200)

@@ -53,3 +53,25 @@ def base_url(
           suppress_health_check=list(HealthCheck))
 def test_no_request_gets_a_server_error(case: schemathesis.Case, base_url: str) -> None:
     case.call_and_validate(base_url=base_url, checks=CHECKS)
+
+
+def test_the_document_states_the_bounds_the_validation_enforces() -> None:
+    """Issue 12: the document was looser than the validation (schemathesis: schema-valid
+    requests refused). Times, priorities and weights say their bounds."""
+    from typing import get_args
+
+    from graph_memory.recall.models import WeightName
+    from graph_memory.recall.score import Weights
+
+    bodies = create_app(Settings()).openapi()["components"]["schemas"]
+    timestamp = bodies["WriteBody"]["properties"]["timestamp"]["anyOf"][0]
+    assert timestamp["format"] == "date-time" and timestamp["pattern"].startswith("^(190")
+    assert "1900-2200" in timestamp["description"]
+    since = bodies["RecallFiltersBody"]["properties"]["since"]["anyOf"][0]
+    assert since["pattern"] == timestamp["pattern"]
+    priority = bodies["WriteBody"]["properties"]["priority"]["anyOf"][0]
+    assert (priority["minimum"], priority["maximum"]) == (1, 10)
+    weights = bodies["RecallBody"]["properties"]["weights"]["anyOf"][0]
+    assert weights["propertyNames"]["enum"] == list(get_args(WeightName))
+    assert list(get_args(WeightName)) == list(Weights.model_fields)  # one list of names
+    assert weights["additionalProperties"]["minimum"] == 0

@@ -235,8 +235,10 @@ def forget_memory(
     tenant: TenantDep,
     reason: Annotated[str | None, Query(max_length=1000)] = None,
 ) -> ForgetResult:
-    """Forget a fact, an episode (with the facts drawn from it) or an entity (with its facts
-    and the episodes mentioning it). Text is redacted; tombstones record who, when and why."""
+    """Forget a fact, an episode or an entity, and what only it used (graph_memory/
+    forgetting.py, README "What forget removes"): a message's facts with no other source, a
+    fact's unused entities; a message that still backs other facts is redacted, not forgotten.
+    Tombstones record who, when and why (`redacted: true` for a message that stays)."""
     is_entity = memory_id.startswith("ent_")
     tombstones = memory.forget(
         user_id=user_id,

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from graph_memory.models import ID_PATTERN, BoundedTime, FactStatus, FiniteFloat, Utf8Text
+from graph_memory.models import ID_PATTERN, BoundedTime, FactStatus, Utf8Text
 
 ResultKind = Literal["fact", "episode"]
 # successor: a current fact that replaced the facts of an outdated message among the candidates.
@@ -52,6 +52,15 @@ class RecallFilters(_Strict):
     )
 
 
+# The names of recall/score.py's Weights (tests/test_api_schema.py checks they agree): named
+# here so that the request's schema lists them.
+WeightName = Literal[
+    "semantic", "keyword", "entity", "recency", "importance", "confidence", "graph",
+    "recency_lambda",
+]
+Weight = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+
+
 class RecallRequest(_Strict):
     query: Utf8Text
     user_id: str = Field(pattern=ID_PATTERN)
@@ -66,7 +75,7 @@ class RecallRequest(_Strict):
         "graph evidence (pure vector matches below it are noise).",
     )
     filters: RecallFilters = Field(default_factory=RecallFilters)
-    weights: dict[Utf8Text, FiniteFloat] | None = Field(
+    weights: dict[WeightName, Weight] | None = Field(
         default=None, description="Per-request overrides of the preset's weights."
     )
     preset: Utf8Text = "default"
