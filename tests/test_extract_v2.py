@@ -188,6 +188,8 @@ def test_change_of_mind_statements_still_give_their_fact(
         ("I hope to get promoted.", ("HAS_GOAL", "get promoted", None)),
         ("I'm planning on going skiing next week.", ("HAS_GOAL", "go skiing", None)),
         ("I'm moving to Tokyo next month.", ("HAS_GOAL", "move to Tokyo", None)),
+        ("I'm gonna try to make a tiramisu this weekend.", ("HAS_GOAL", "make a tiramisu", None)),
+        ("I really wanna visit Japan.", ("HAS_GOAL", "visit Japan", None)),
         (
             "I want to learn to surf and to run a half marathon.",
             ("HAS_GOAL", "run a half marathon", None),

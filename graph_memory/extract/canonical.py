@@ -24,6 +24,8 @@ _CLAUSE_DROP = frozenset(
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "NUM", "ADJ"})
 # "im allergic": without the apostrophe the small model leaves a bare "m" that is not "be".
 _BE_FORMS = frozenset({"m", "am", "im"})
+# Verbs with their "to" fused in: "I wanna go", "I gotta leave".
+_TO_FUSED = frozenset({"wanna", "gotta", "hafta"})
 _CONDITIONS = frozenset({"if", "unless", "whether"})
 WH_TAGS = frozenset({"WP", "WRB", "WDT"})
 # Chat fillers the parser folds into noun phrases ("I hate mushrooms lol").
@@ -191,8 +193,10 @@ def ner_label(head: Any) -> str:
 
 
 def has_to(verb: Any) -> bool:
-    """Whether a verb is a "to" infinitive."""
-    return any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+    """Whether a verb is a "to" infinitive (also the "na" of "gonna", "wanna")."""
+    if verb.dep_ == "xcomp" and verb.head.lower_ in _TO_FUSED:
+        return True
+    return any(c.dep_ == "aux" and c.lower_ in ("to", "na") for c in verb.children)
 
 
 def char_span(tokens: Iterable[Any]) -> tuple[int, int]:

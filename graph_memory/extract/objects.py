@@ -15,6 +15,7 @@ from graph_memory.extract.canonical import (
     char_span,
     determiners,
     has_content,
+    has_to,
     ner_label,
     noun_phrase,
     phrase_text,
@@ -200,6 +201,10 @@ def clause_object(
     """The goal phrase of "to get a refund", its possessives resolved ("visit my parents" ->
     "visit <speaker>'s parents"). Without content words ("to see them") it means nothing out of
     context, unless the pattern lists the verb in `objects`; other pronouns drop it."""
+    # "I'm gonna try to make a tiramisu": the goal is what is tried.
+    tried = [c for c in verb.children if c.dep_ == "xcomp" and has_to(c)]
+    if verb.lemma_ == "try" and tried and not own:
+        verb = tried[0]
     tokens = verb_phrase(verb)
     if own:
         # The verb's own clause: its prepositional phrases are the goal ("move to Tokyo").
@@ -209,7 +214,7 @@ def clause_object(
         ]
         tokens.sort(key=lambda t: t.i)
     # "learn to surf and to run a marathon": a conjoined goal is a goal of its own.
-    tokens = [t for t in tokens if not _in_conjunct(t, verb)]
+    tokens = [t for t in tokens if not _in_conjunct(t, verb) and not _adverbial(t, verb)]
     # "to get promoted", "to be hired": the passive auxiliary belongs to the goal.
     passive = [c for c in verb.children if c.dep_ == "auxpass"]
     if passive:
@@ -237,6 +242,17 @@ def clause_object(
             words.append(f"{owner}'s" if owner else None)
     name = _render(kept, words)
     return Found(name, "", tokens) if name and object_ok(name, verb, pattern) else None
+
+
+def _adverbial(token: Any, top: Any) -> bool:
+    """Whether the token lies in an adverbial below `top` ("this weekend", "really")."""
+    while token.i != top.i:
+        if token.dep_ in ("npadvmod", "advmod", "advcl", "intj", "parataxis", "punct"):
+            return True
+        if token.head.i == token.i:
+            return False
+        token = token.head
+    return False
 
 
 def _in_conjunct(token: Any, top: Any) -> bool:
