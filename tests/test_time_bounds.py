@@ -160,3 +160,36 @@ def test_a_poisoned_record_on_disk_is_still_read_listed_forgotten_and_pruned(
     # And the user can write again.
     again = memory.write("I like tea.", user_id="sam", timestamp=T0 + timedelta(days=1))
     assert again.created
+
+
+def test_mcp_answers_a_tool_error_the_model_can_read(graph: tuple[Memory, Any]) -> None:
+    import anyio
+    import httpx2
+    from mcp import Client
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp_types import TextContent
+
+    from graph_memory.api.server import serving_in_thread
+
+    memory, _ = graph
+    fact = say(memory, "My favorite color is green.")
+    errors: list[str] = []
+
+    async def main(url: str) -> None:
+        async with (httpx2.AsyncClient(timeout=60) as http,
+                    Client(streamable_http_client(f"{url}/mcp", http_client=http)) as client):
+            for tool, arguments in (
+                ("memory_write", {"user_id": "sam", "text": "hi", "timestamp": YEAR_ZERO}),
+                ("memory_search", {"user_id": "sam", "query": "color", "until": PAST_9999}),
+                ("memory_update", {"memory_id": fact.id, "expires_at": PAST_9999}),
+            ):
+                result = await client.call_tool(tool, arguments)
+                assert result.is_error, (tool, result.content)
+                [block] = result.content
+                assert isinstance(block, TextContent) and "Traceback" not in block.text
+                errors.append(block.text)
+
+    with serving_in_thread(create_app(memory=memory)) as url:
+        anyio.run(main, url)
+    assert all("1900-2200" in text for text in errors), errors
+    assert memory.get(fact.id) == fact

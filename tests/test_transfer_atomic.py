@@ -22,6 +22,7 @@ from graph_memory.errors import InvalidInputError, StoreError
 from graph_memory.extract.base import Extractor
 from graph_memory.memory import Memory
 from graph_memory.store.base import Store
+from graph_memory.store.engine import EmbeddedEngine
 from graph_memory.store.falkordb import FalkorDBStore
 from graph_memory.transfer import (
     NODE_LABELS,
@@ -347,3 +348,40 @@ def test_keyset_pages_export_every_record_once(
                                    for line in exported[1:-1])
     assert not any("skip" in params for params in queries)
     assert sum("after" in params for params in queries) > len(NODE_LABELS) * 3  # many pages
+
+
+def test_an_export_failing_at_any_query_leaves_the_last_good_file(
+    exported: list[str], falkordb_store: FalkorDBStore, engine: EmbeddedEngine, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The failure test's figures: an engine failure injected at every query of an export in
+    turn (tried), after which the last good export must be intact and complete (survived) or
+    not (lost); and each cut-short stream must be refused on import."""
+    importing(falkordb_store, exported)
+    empty = FalkorDBStore(engine.connect(), "empty")
+    empty.ensure_schema(384)
+    monkeypatch.setattr(transfer, "_PAGE", 5)
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    out = folder / "backup.jsonl"
+    transfer.export_to_path(falkordb_store, 384, out)
+    good = out.read_bytes()
+    counting = FailingRuns(falkordb_store, 0)  # never reaches 0 again: counts the queries
+    transfer.export_to_path(counting, 384, folder / "count.jsonl")  # type: ignore[arg-type]
+    (folder / "count.jsonl").unlink()
+    queries = -counting._left
+    tried = survived = refused = 0
+    for nth in range(1, queries + 1):
+        tried += 1
+        with pytest.raises(StoreError):
+            transfer.export_to_path(FailingRuns(falkordb_store, nth), 384, out)  # type: ignore[arg-type]
+        survived += out.read_bytes() == good and list(folder.iterdir()) == [out]
+        stream = io.StringIO()
+        with pytest.raises(StoreError):
+            write_jsonl(export_records(FailingRuns(falkordb_store, nth), 384), stream)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInputError, match="no trailer"):  # what a pipe got
+            import_records(empty, read_jsonl(stream.getvalue().splitlines()), 384)
+        refused += empty.count("Fact") == 0
+    print(f"export failures: tried {tried}, survived {survived}, lost {tried - survived}; "
+          f"cut-short streams refused {refused}/{tried}")
+    assert tried > 10 and survived == refused == tried
