@@ -117,3 +117,27 @@ def test_without_a_multilingual_embedder_english_recall_is_as_before(
         memory.write(text, user_id="li", source_id=source_id, speaker="Li")
     assert not memory.store.has_multilingual_episodes("li")
     assert _sources(memory, "What does my sister do for work?")[0] == "en1"
+
+
+def test_chinese_recall_and_reembed_on_neo4j(
+    neo4j_settings: Settings, bilingual: SentenceTransformerEmbedder, extractor: Extractor
+) -> None:
+    """The Neo4j store: multilingual vectors written, searched (exact scan), re-embedded."""
+    from graph_memory.reembed import reembed
+    from graph_memory.startup import open_neo4j
+
+    with Memory.open(neo4j_settings, embedder=bilingual, extractor=extractor) as memory:
+        for source_id, text in CHINESE + ENGLISH:
+            memory.write(text, user_id="li", source_id=source_id, speaker="Li")
+        assert memory.store.has_multilingual_episodes("li")
+        assert _sources(memory, "我对什么过敏？")[0] == "zh1"
+        assert "zh5" in _sources(memory, "What is the name of my cat?")
+        assert memory.store.recorded_embedders() == (
+            "all-MiniLM-L6-v2", "multilingual-e5-small-q4:chinese"
+        )
+    with open_neo4j(
+        neo4j_settings, embedder=bilingual, extractor=extractor, check_embedders=False
+    ) as memory:
+        report = reembed(memory.store, memory.embedder, batch=3)
+        assert report.episodes == len(CHINESE + ENGLISH)
+        assert _sources(memory, "我对什么过敏？")[0] == "zh1"
