@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import socket
 import subprocess
+import time
 from pathlib import Path
 from types import TracebackType
 
@@ -85,6 +86,68 @@ class Neo4jServer:
         subprocess.run([str(SCRIPT), "stop", str(self.root)], check=True, timeout=120)
 
     def __enter__(self) -> Neo4jServer:
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
+
+
+class ServiceProcess:
+    """A real `graph-memory serve` process (argv as given, e.g. the Dockerfile's command),
+    ready once its /readyz answers 200; stopped with SIGTERM, as an orchestrator does."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], port: int, log: Path) -> None:
+        self.argv, self.env, self.port, self.log = argv, env, port, log
+        self.url = f"http://127.0.0.1:{port}"
+        self._proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout_s: float = 300.0) -> None:
+        self.launch()
+        self.wait_ready(timeout_s)
+
+    def launch(self) -> None:
+        with self.log.open("wb") as out:
+            self._proc = subprocess.Popen(self.argv, env=self.env, stdout=out,
+                                          stderr=subprocess.STDOUT, start_new_session=True)
+
+    def wait_ready(self, timeout_s: float = 300.0) -> None:
+        import httpx
+
+        assert self._proc is not None
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if self._proc.poll() is not None:
+                raise RuntimeError(f"{self.argv} exited: {self.log.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"{self.url}/readyz", timeout=5).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.5)
+        self.stop()
+        tail = self.log.read_text()[-3000:]
+        raise RuntimeError(f"{self.argv} not ready in {timeout_s} s: {tail}")
+
+    def stop(self) -> int | None:
+        if self._proc is None:
+            return None
+        self._proc.terminate()
+        try:
+            code = self._proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+            code = self._proc.wait()
+        self._proc = None
+        return code
+
+    def __enter__(self) -> ServiceProcess:
         try:
             self.start()
         except BaseException:

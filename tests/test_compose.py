@@ -1,10 +1,13 @@
 """docker-compose.yml, Dockerfile, .env.example and .dockerignore, checked statically (no Docker
-engine can run here): the shape `docker compose up -d` needs, and that every GRAPH_MEMORY_*
+engine can run here), and the service run with compose's environment and the image's command
+against a real Neo4j 5.26: the shape `docker compose up -d` needs, and that every GRAPH_MEMORY_*
 variable the service gets is a setting graph-memory knows and accepts."""
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -66,11 +69,12 @@ def test_neo4j_5_with_healthcheck_volumes_memory_and_password_from_env(
     compose: dict[str, Any],
 ) -> None:
     neo4j = compose["services"]["neo4j"]
-    assert neo4j["image"] == "neo4j:5"
+    assert neo4j["image"] == "neo4j:5.26-community"  # what scripts/neo4j runs in the tests
     env = neo4j["environment"]
     assert env["NEO4J_AUTH"].startswith("neo4j/${NEO4J_PASSWORD:?")
     for setting in ("heap_initial__size", "heap_max__size", "pagecache_size"):
         assert f"NEO4J_server_memory_{setting}" in env
+    assert "NEO4J_db_memory_transaction_max" in env  # analyst queries cannot exhaust the heap
     assert {v.split(":")[1] for v in neo4j["volumes"]} == {"/data", "/logs"}
     assert set(compose["volumes"]) >= {v.split(":")[0] for v in neo4j["volumes"]}
     check = neo4j["healthcheck"]
@@ -155,3 +159,54 @@ def test_dockerignore_keeps_secrets_data_and_venvs_out() -> None:
     assert {".env", ".git", ".venv", "graph-memory-data"} <= ignored
     for needed in ("graph_memory", "ontology", "cypher", "pyproject.toml", "README.md"):
         assert needed not in ignored
+
+
+# --- the compose path for real: the service's environment and command on a real Neo4j 5.26 --
+
+
+def test_the_service_runs_with_the_compose_environment_and_the_dockerfile_command(
+    compose: dict[str, Any], env_example: dict[str, str], neo4j_server: Any, tmp_path: Path
+) -> None:
+    """What `docker compose up` starts, run here without Docker: the graph-memory service's
+    environment exactly as compose interpolates it from .env.example (with the test server's
+    password as .env's NEO4J_PASSWORD), but for the two names that only exist inside the
+    containers (the `neo4j` host, the /data volume); the Dockerfile's CMD as the command, its
+    port moved to a free one. Then a write / recall / forget round with the .env API key."""
+    import httpx
+    from neo4j_server import ServiceProcess, free_port
+
+    neo4j_server.wipe()
+    dotenv = env_example | {"NEO4J_PASSWORD": neo4j_server.password}
+    environment = {name: interpolate(str(value), dotenv)
+                   for name, value in compose["services"]["graph-memory"]["environment"].items()}
+    assert environment["GRAPH_MEMORY_NEO4J_URI"] == "bolt://neo4j:7687"
+    assert environment["GRAPH_MEMORY_DATA_DIR"] == "/data"
+    environment["GRAPH_MEMORY_NEO4J_URI"] = neo4j_server.bolt_uri
+    environment["GRAPH_MEMORY_DATA_DIR"] = str(tmp_path / "data")
+    venv_bin = str(Path(sys.executable).parent)
+    env = {"PATH": f"{venv_bin}:/usr/bin:/bin", "HOME": str(tmp_path), **environment}
+    [cmd] = [arg for word, arg in dockerfile_stages()[-1] if word == "CMD"]
+    argv: list[str] = json.loads(cmd)
+    port = free_port()
+    argv[argv.index("--port") + 1] = str(port)
+    [key] = json.loads(environment["GRAPH_MEMORY_API_KEYS"])
+    auth = {"Authorization": f"Bearer {key}"}
+    with (ServiceProcess(argv, env, port, tmp_path / "service.log") as service,
+          httpx.Client(base_url=service.url, headers=auth, timeout=120) as client):
+        written = client.post("/v1/memories", json={
+            "user_id": "emi", "speaker": "Emi", "text": "I live in Lisbon."})
+        assert written.status_code == 201, written.text
+        [fact_id] = written.json()["fact_ids"]
+        recalled = client.post("/v1/recall", json={"user_id": "emi",
+                                                   "query": "where do I live?"}).json()
+        assert recalled["results"][0]["id"] == fact_id
+        assert client.delete(f"/v1/memories/{fact_id}",
+                             params={"user_id": "emi"}).status_code == 200
+        again = client.post("/v1/recall", json={"user_id": "emi",
+                                                "query": "where do I live?"}).json()
+        assert fact_id not in {r["id"] for r in again["results"]}
+        assert client.get(f"/v1/memories/{fact_id}").status_code == 404
+        assert httpx.post(f"{service.url}/v1/recall", json={
+            "user_id": "emi", "query": "where?"}).status_code == 401  # the key is needed
+    assert neo4j_server.query("MATCH (f:Fact {id: $id}) RETURN f.status AS s",
+                              id=fact_id)[0]["s"] == "forgotten"

@@ -75,9 +75,9 @@ def test_tenant_databases_that_community_cannot_have_are_a_clear_error(
     neo4j_server.wipe()
     settings = neo4j_settings_for(neo4j_server, tmp_path / "data", neo4j_tenant_databases=True,
                                   api_keys={KEY_A: "acme", KEY_B: "globex"})
-    with Memory.open(settings, embedder=embedder, extractor=extractor) as memory:
-        with pytest.raises(StoreError, match="graph-memory-tenant-acme"):
-            memory.open_graph(f"{settings.graph_name}_tenant_acme")
+    with (Memory.open(settings, embedder=embedder, extractor=extractor) as memory,
+          pytest.raises(StoreError, match="graph-memory-tenant-acme")):
+        memory.open_graph(f"{settings.graph_name}_tenant_acme")
 
 
 def test_not_ready_while_neo4j_populates_an_index(
@@ -121,3 +121,45 @@ def test_a_missing_server_or_database_is_a_clear_error(
 def test_several_tenants_on_one_neo4j_database_are_refused() -> None:
     with pytest.raises(ValueError, match="one database each"):
         Settings(backend="neo4j", api_keys={KEY_A: "acme", KEY_B: "globex"})
+
+
+def test_a_fulltext_search_names_its_user_inside_the_index_query(
+    memory: Memory, neo4j_server: Any
+) -> None:
+    from graph_memory.store.bolt import lucene_query, user_key
+
+    memory.write("I am allergic to peanuts.", user_id="emi", speaker="Emi")
+    neo4j_server.query(  # 300 copies of the fact for another user: valid facts, same words
+        "MATCH (f:Fact {user_id: 'emi'}) WITH f LIMIT 1 "
+        "UNWIND range(1, 300) AS i CREATE (c:Fact) "
+        "SET c = properties(f), c.id = f.id + '_' + toString(i), c.user_id = 'crowd', "
+        "c.user_key = $key", key=user_key("crowd"))
+    neo4j_server.query("CALL db.awaitIndexes(120)")
+    query = lucene_query("emi", "peanuts?")
+    assert query is not None and query.startswith("+user_key:")
+    hits = neo4j_server.query("CALL db.index.fulltext.queryNodes('fact_text', $q) YIELD node "
+                              "RETURN node.user_id AS user", q=query)
+    assert hits and {h["user"] for h in hits} == {"emi"}  # no other user's left the index
+    found = memory.store.search_facts_by_text("emi", "peanuts?", 5)
+    assert found and all(f.user_id == "emi" and "peanut" in (f.text or "") for f, _ in found)
+    assert len(memory.store.search_facts_by_text("crowd", "peanuts", 500)) == 300
+
+
+def test_a_fulltext_index_made_before_user_key_is_rebuilt_with_it(
+    memory: Memory, neo4j_server: Any
+) -> None:
+    for user in ("emi", "bob"):
+        memory.write("I live in Lisbon.", user_id=user, speaker=user.title())
+    neo4j_server.query("MATCH (n) WHERE n:Fact OR n:Episode REMOVE n.user_key")
+    neo4j_server.query("DROP INDEX fact_text")
+    neo4j_server.query("CREATE FULLTEXT INDEX fact_text FOR (n:Fact) ON EACH [n.text] "
+                       "OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}")
+    memory.store.ensure_schema(memory.embedder.dimension)  # as at the next start
+    neo4j_server.query("CALL db.awaitIndexes(120)")
+    [index] = neo4j_server.query("SHOW FULLTEXT INDEXES YIELD name, properties "
+                                 "WHERE name = 'fact_text' RETURN properties")
+    assert index["properties"] == ["text", "user_key"]
+    [(fact, _score)] = memory.store.search_facts_by_text("emi", "Lisbon", 5)
+    assert fact.user_id == "emi"
+    assert [e.user_id for e, _ in memory.store.search_episodes_by_text("bob", "Lisbon", 5)] == [
+        "bob"]

@@ -41,6 +41,13 @@ _UNWIND_PARAM = re.compile(r"^UNWIND \$([a-z_]+) AS ")
 # How often a lock attempt that Neo4j ended with a transient error (a detected deadlock) is
 # tried again, with a doubling pause from 50 ms.
 _LOCK_ATTEMPTS = 8
+# IF NOT EXISTS does not cover two servers creating the same index at once (replicas starting
+# together): the second gets one of these.
+_ALREADY_THERE = frozenset({
+    "Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists",
+    "Neo.ClientError.Schema.IndexAlreadyExists",
+    "Neo.ClientError.Schema.ConstraintAlreadyExists",
+})
 
 
 class Neo4jStore(CypherStore):
@@ -116,6 +123,8 @@ class Neo4jStore(CypherStore):
                     statement.replace("$dimension", size), database_=self._database
                 )
             except neo4j_errors.Neo4jError as e:
+                if e.code in _ALREADY_THERE:  # another replica created it at the same moment
+                    continue
                 raise StoreError(f"schema statement failed: {statement}: {e.message}") from e
             except neo4j_errors.DriverError as e:
                 raise StoreError(f"schema statement failed: {statement}: {e}") from e
