@@ -17,10 +17,10 @@ The rules (README, "Forget"), applied until nothing more follows:
    aliases, embedding) unless a live fact uses it or a message untouched by this forget
    mentions it. Forgetting an entity forgets its facts and redacts its names from the messages
    that mention it (rule 3 decides whether they stay).
-5. **By query**: the facts whose words contain every content word of the query (stemmed,
-   case-insensitive) are forgotten; the messages whose words do are touched as by rule 3:
-   forgotten whole unless they still back a live fact, else redacted (the query's phrase
-   too, wherever it occurs in them).
+5. **By query**: the facts whose words, or the words of a message they were stated in
+   (their span), contain every content word of the query (stemmed, case-insensitive) are
+   forgotten; the messages whose words do are touched as by rule 3: forgotten whole unless
+   they still back a live fact, else redacted (the query's phrase too, wherever it occurs).
 
 Forgotten memories keep a stub (id, user, status, times) and get a tombstone (who, when, why);
 a redacted message gets one marked `redacted`. The returned tombstones are exactly what went.
@@ -197,9 +197,22 @@ class Forgetter:
             for fact, _ in self._store.search_facts_by_text(user_id, query, _QUERY_LIMIT):
                 if fact.text and terms <= set(keyword_terms(fact.text)):
                     chosen.facts[fact.id] = fact
+            texts: dict[str, str] = {}
             for episode, _ in self._store.search_episodes_by_text(user_id, query, _QUERY_LIMIT):
                 if episode.text and terms <= set(keyword_terms(episode.text)):
                     chosen.mentioning.add(episode.id)
+                    texts[episode.id] = episode.text
+            # A fact stated in the words the query names goes too, however it is rendered
+            # ("My favorite color is green" -> "Sam prefers green").
+            stated = {
+                row.fact_id
+                for row in self._store.episode_evidence(sorted(texts))
+                if row.span_end > row.span_start
+                and terms <= set(keyword_terms(texts[row.episode_id][row.span_start:row.span_end]))
+            }
+            for fact in self._store.get_facts(sorted(stated - set(chosen.facts))):
+                if fact.status != "forgotten" and fact.user_id == user_id:
+                    chosen.facts[fact.id] = fact
             chosen.phrases.append(query)
         return chosen
 

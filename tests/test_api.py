@@ -182,7 +182,8 @@ def test_delete_forgets_and_get_says_so(client: TestClient) -> None:
     response = client.delete(f"/v1/memories/{fact_id}?user_id=u-forget&reason=asked+to")
     assert response.status_code == 200, response.text
     tombstones = response.json()["tombstones"]
-    assert {t["target_kind"] for t in tombstones} == {"fact", "episode"}
+    # The message said nothing else, and nothing else speaks of Emi or peanuts: all go.
+    assert {t["target_kind"] for t in tombstones} == {"fact", "episode", "entity"}
     assert all(t["by"] == "api" and t["reason"] == "asked to" for t in tombstones)
     message = error_of(client.get(f"/v1/memories/{fact_id}"), 404, "not_found")
     assert "was forgotten" in message and "asked to" in message
