@@ -31,6 +31,7 @@ WH_TAGS = frozenset({"WP", "WRB", "WDT"})
 # Chat fillers the parser folds into noun phrases ("I hate mushrooms lol").
 FILLERS = frozenset(
     {"lol", "lmao", "haha", "hahaha", "tbh", "btw", "imo", "omg", "xd", "tho", "please", "thanks"}
+    | {"alot", "lots"}
 )
 
 

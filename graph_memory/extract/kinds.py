@@ -39,10 +39,18 @@ from graph_memory.extract.patterns import (
     PossessivePattern,
     VerbPattern,
 )
-from graph_memory.extract.people import owner_placeholder
+from graph_memory.extract.people import PLACEHOLDERS, owner_placeholder
 
 _ARTICLES = frozenset({"a", "an"})
 _OBJECT_DEPS = frozenset({"dobj", "oprd"})
+
+
+def _quoted(token: Any) -> bool:
+    """Whether the phrase of the token stands in quotes (a title: "Blue Rider")."""
+    doc = token.doc
+    start, end = token.left_edge.i, token.right_edge.i
+    around = [doc[i] for i in (start - 1, end + 1) if 0 <= i < len(doc)]
+    return any(t.text in ('"', "\u201c", "\u201d", "'") for t in around)
 
 
 def _cue(verb: Any) -> str | None:
@@ -168,6 +176,8 @@ def copula_matches(
         articles = [c for c in complement.lefts if c.dep_ == "det" and c.lower_ in _ARTICLES]
         if complement.pos_ != "NOUN" or complement.dep_ != "attr" or not articles:
             return []
+        if not any(p in subject.name for p in PLACEHOLDERS) and _quoted(subject_token):
+            return []  # '"Blue Rider" is a captivating painting': a title, no person
         if any(c.dep_ == "prep" and c.lower_ == "of" for c in complement.rights):
             return []  # "a fan of jazz", "a bit of a foodie"
         judged = lower_set(pattern.exclude_modifiers)
@@ -234,6 +244,8 @@ def possessive_matches(
         key_tokens = [t for t in key_head.lefts if t.dep_ == "compound"] + [key_head]
     # "my favorite is X" has no key, nor has "my personal favorite".
     key = "" if key_head.lemma_.lower() in modifiers else phrase_text(key_tokens).lower()
+    if key in ("time", "all time", "all-time") and any(t.lower_ == "all" for t in left):
+        key = ""  # "my all time favorite is ..."
     names = {key, key_head.lemma_.lower()}
     if "*" not in pattern.keys and not names & lower_set(pattern.keys):
         return []

@@ -19,6 +19,8 @@ from graph_memory.extract.canonical import canonical_name, noun_phrase
 SPEAKER = "\x01"
 ADDRESSEE = "\x02"
 PLACEHOLDERS = (SPEAKER, ADDRESSEE)
+# Doc.user_data key: the names of the speaker and the addressee of the text.
+PARTICIPANTS = "graph_memory.participants"
 
 _NOT_ROLE_WORDS = frozenset({"own", "dear", "poor", "sweet", "lovely", "favorite", "favourite"})
 _REASONS = frozenset({"since", "because", "as"})
@@ -47,7 +49,9 @@ def person_name(token: Any, trust_ner: bool = True) -> str | None:
     """The name of a named person headed by the token ("Emi", "Tom Hanks"), else None.
     Without `trust_ner` (a name given to a person: "my girlfriend Nadia"), the small model's
     place and organisation labels are ignored."""
-    ignored = _NOT_PEOPLE if trust_ner else _NOT_NAMES
+    # The people of the conversation are people whatever the small model's NER says.
+    known = token.text in token.doc.user_data.get(PARTICIPANTS, ())
+    ignored = _NOT_NAMES if known or not trust_ner else _NOT_PEOPLE
     if token.pos_ != "PROPN" or token.ent_type_ in ignored or not token.text[:1].isupper():
         return None
     tokens = [t for t in noun_phrase(token) if t.pos_ == "PROPN"]

@@ -132,7 +132,8 @@ def opinion_matches(
         topic, judged = None, None
         if child.dep_ == "ccomp":
             subjects = [c for c in child.children if c.dep_ == "nsubj"]
-            if is_be(child) and not is_negated(child):
+            modal = any(c.tag_ == "MD" for c in child.children)
+            if is_be(child) and not is_negated(child) and not modal:
                 # "I think the new Batman movie was great".
                 complements = [c for c in child.children if c.dep_ == "acomp"]
                 topic, judged = (subjects[:1] or [None])[0], (complements[:1] or [None])[0]

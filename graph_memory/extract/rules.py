@@ -44,7 +44,7 @@ from graph_memory.extract.patterns import (
     RolePattern,
     VerbPattern,
 )
-from graph_memory.extract.people import PLACEHOLDERS, SPEAKER, resolve
+from graph_memory.extract.people import PARTICIPANTS, PLACEHOLDERS, SPEAKER, resolve
 from graph_memory.extract.roles import opinion_matches, role_matches
 from graph_memory.extract.speedups import speed_up
 from graph_memory.extract.tokens import tokenize
@@ -154,6 +154,9 @@ class RuleExtractor:
         return results
 
     def _extract_doc(self, doc: Any, speaker: str, addressee: str | None) -> Extraction:
+        doc.user_data[PARTICIPANTS] = frozenset(
+            word for name in (speaker, addressee or "") for word in name.split()
+        )
         matches: list[Match] = []
         fallbacks: list[Match] = []
         opens: list[Match] = []
