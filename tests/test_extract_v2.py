@@ -130,7 +130,8 @@ def test_used_to_clauses_carry_their_cue(
     extractor: RuleExtractor, text: str, relation: str, obj: str
 ) -> None:
     found = [f for f in facts(extractor, text) if f.triple.predicate == relation]
-    assert [(f.triple.object.name, f.cue) for f in found][0] == (obj, "used to")
+    assert found
+    assert (found[0].triple.object.name, found[0].cue) == (obj, "used to")
 
 
 def test_what_replaced_a_habit_is_the_same_relation(extractor: RuleExtractor) -> None:
