@@ -84,6 +84,7 @@ def _result(result: RecallResult) -> dict[str, Any]:
         "type": result.memory_type,
         "status": result.status if result.status != "current" else None,
         "needs_confirmation": result.needs_confirmation or None,
+        "outdated": result.outdated or None,  # what it said was superseded or pruned since
         "why": result.why.line if result.why is not None else None,
         "superseded": _linked(result.superseded),
         "conflicts": _linked(result.conflicts),
