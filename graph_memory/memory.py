@@ -377,7 +377,9 @@ class Memory:
         check_scope_id(user_id, field="user_id")
         if sum(x is not None for x in (memory_id, entity_id, query)) != 1:
             raise InvalidInputError("forget takes exactly one of memory_id, entity_id, query")
-        with self._write_lock:
+        # Planned from reads and applied under the user's store lock, as writes are: another
+        # replica must not add a source or a mention between the two.
+        with self._write_lock, self.store.locked_users([user_id]):
             return self._lifecycle.forget(
                 user_id=user_id,
                 memory_id=memory_id,
