@@ -395,7 +395,7 @@ def main() -> None:
     parser.add_argument("--fresh", action="store_true",
                         help="drop sizes of earlier runs from the results (default: merge)")
     parser.add_argument("--name", default=None,
-                        help=f"results file name (default: {NAME}, {NAME}_neo4j for Neo4j)")
+                        help=f"results file name (default: {NAME}; Neo4j's gets _neo4j after it)")
     parser.add_argument("--backend", choices=["falkordb", "neo4j", "both"], default="falkordb",
                         help="embedded FalkorDB, a real Neo4j 5.26 (scripts/neo4j), or both")
     args = parser.parse_args()
@@ -404,7 +404,7 @@ def main() -> None:
 
 
 def run_backend(backend: str, args: argparse.Namespace) -> None:
-    name = args.name or (NAME if backend == "falkordb" else f"{NAME}_neo4j")
+    name = (args.name or NAME) + ("" if backend == "falkordb" else "_neo4j")
     sizes = [int(s) for s in args.sizes.split(",")]
     cache = gen.EmbeddingCache(args.cache_dir / "embeddings" / "all-MiniLM-L6-v2")
     builder = build if backend == "falkordb" else build_neo4j

@@ -132,8 +132,8 @@ def test_a_fulltext_search_names_its_user_inside_the_index_query(
     neo4j_server.query(  # 300 copies of the fact for another user: valid facts, same words
         "MATCH (f:Fact {user_id: 'emi'}) WITH f LIMIT 1 "
         "UNWIND range(1, 300) AS i CREATE (c:Fact) "
-        "SET c = properties(f), c.id = f.id + '_' + toString(i), c.user_id = 'crowd', "
-        "c.user_key = $key", key=user_key("crowd"))
+        "SET c = f {.*, id: f.id + '_' + toString(i), user_id: 'crowd', user_key: $key}",
+        key=user_key("crowd"))
     neo4j_server.query("CALL db.awaitIndexes(120)")
     query = lucene_query("emi", "peanuts?")
     assert query is not None and query.startswith("+user_key:")
