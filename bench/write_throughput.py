@@ -254,19 +254,23 @@ def run_replicas(args: argparse.Namespace) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")
     with tempfile.TemporaryDirectory(prefix="gm-bench-") as data_dir, \
             backend_settings("neo4j", Path(data_dir)) as backend:
-        ready = context.Barrier(args.replicas + 1)
+        ready = context.Barrier(args.replicas + 1, timeout=900)
         results = context.Queue()
         workers = [context.Process(target=_replica, args=(
             backend, Path(data_dir) / f"replica{n}", args.threads, batches, ready, results))
             for n, batches in enumerate(work)]
         for worker in workers:
             worker.start()
-        ready.wait()
-        load_start, started = os.getloadavg()[0], time.perf_counter()
-        per_replica = [results.get() for _ in workers]
-        wall_s = time.perf_counter() - started
-        for worker in workers:
-            worker.join()
+        try:
+            ready.wait()
+            load_start, started = os.getloadavg()[0], time.perf_counter()
+            per_replica = [results.get(timeout=3600) for _ in workers]
+            wall_s = time.perf_counter() - started
+        finally:
+            for worker in workers:
+                worker.join(timeout=60)
+                if worker.is_alive():
+                    worker.kill()
     return {"backend": "neo4j", "replicas": args.replicas, "messages": n_messages,
             "batch_size": args.batch_size, "wall_s": round(wall_s, 2),
             "messages_per_s": round(n_messages / wall_s, 1),
