@@ -20,12 +20,13 @@ Every raw signal lies in [0, 1]:
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from graph_memory.errors import InvalidInputError
-from graph_memory.recall.models import Signal
+from graph_memory.recall.models import Signal, WeightName
 from graph_memory.text import keyword_terms
 
 SIGNALS = ("semantic", "keyword", "entity", "recency", "importance", "confidence", "graph")
@@ -65,7 +66,7 @@ PRESETS: MappingProxyType[str, Weights] = MappingProxyType(
 )
 
 
-def weights_for(preset: str, overrides: dict[str, float] | None) -> Weights:
+def weights_for(preset: str, overrides: Mapping[WeightName, float] | None) -> Weights:
     """The named preset, with per-request overrides applied to a copy."""
     base = PRESETS.get(preset)
     if base is None:
