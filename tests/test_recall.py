@@ -227,7 +227,7 @@ def test_weights_can_be_overridden_per_request(memory: Memory) -> None:
         ({"filters": {"memory_types": ["gossip"]}}, "unknown memory type"),
         ({"filters": {"statuses": ["lost"]}}, "statuses"),
         ({"preset": "magic"}, "unknown preset"),
-        ({"weights": {"vibes": 1.0}}, "unknown weight"),
+        ({"weights": {"vibes": 1.0}}, "weights.vibes.*Input should be 'semantic'"),
         ({"weights": {"keyword": -1.0}}, "weights"),
         ({"user_id": "not valid!"}, "user_id"),
         (
