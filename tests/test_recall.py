@@ -478,3 +478,39 @@ def test_rest_recall_takes_as_of_and_says_outdated(changed: Memory) -> None:
         assert [m["source_id"] for m in prune.json()["messages"]] == ["m1"]
         wrong = client.post("/v1/prune", json={"user_id": "sam", "include_messages": "yes"})
         assert wrong.status_code == 422
+
+
+def test_cli_prune_include_messages_is_a_dry_run_until_applied(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    embedder: SentenceTransformerEmbedder,
+    extractor: Extractor,
+) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from graph_memory import cli
+
+    def open_memory(settings: Settings) -> Memory:
+        return Memory.open(settings, embedder=embedder, extractor=extractor)
+
+    monkeypatch.setattr(cli, "open_memory", open_memory)
+    runner = CliRunner()
+
+    def run(*args: str) -> str:
+        result = runner.invoke(cli.app, ["--data-dir", str(tmp_path / "data"), *args])
+        assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
+        return result.stdout
+
+    long_ago = (datetime.now(UTC) - timedelta(days=200)).isoformat()
+    later = (datetime.now(UTC) - timedelta(days=100)).isoformat()
+    for text, at in (("I live in Munich.", long_ago), ("I live in Berlin now.", later)):
+        run("write", text, "--user", "sam", "--speaker", "Sam", "--timestamp", at)
+    listed = run("prune", "--user", "sam", "--include-messages")
+    assert "1 outdated messages would be removed" in listed and "I live in Munich." in listed
+    report = json.loads(run("prune", "--user", "sam", "--include-messages", "--apply", "--json"))
+    assert report["removed_messages"] == 1 and report["messages"][0]["text"] == "I live in Munich."
+    assert "0 outdated messages would be removed" in run(
+        "prune", "--user", "sam", "--include-messages"
+    )
