@@ -299,8 +299,12 @@ class ConflictResolver:
         )
         if cue.replaced is not None:
             return [f for f in others if names_object(cue.replaced, f.object_name or "")]
-        if self._ontology.relation(candidate.predicate).cardinality == "one" or not others:
-            return []  # a single-valued slot was decided as a competitor already
+        if self._ontology.relation(candidate.predicate).cardinality == "one":
+            # Its own relation's slot was decided as a competitor already; a cue family's
+            # other relations were not.
+            others = [f for f in others if f.predicate != candidate.predicate]
+        if not others:
+            return []
         if cue.weak and candidate.key is None:
             return []  # "Actually, I want to go hiking": one more wish, not a change of mind
         latest = others[-1].valid_from

@@ -460,3 +460,27 @@ def test_a_weak_cue_replaces_only_a_keyed_or_single_valued_statement(
     assert set(keyed.changed_existing) == {"f3"}
     strong = resolver.resolve([beach], [hiking], NOW, {"f2": said("update", "instead")})
     assert set(strong.changed_existing) == {"f1"}
+
+
+def test_a_cue_family_reaches_across_single_valued_relations(ontology: Ontology) -> None:
+    family = ontology.model_copy(
+        update={
+            "conflict_policy": ontology.conflict_policy.model_copy(
+                update={"cue_families": (("WORKS_AT", "LIVES_IN"),)}
+            )
+        }
+    )
+    acme = make("f1", "WORKS_AT", "Acme")
+    paris = make("f2", "LIVES_IN", "Paris", at=timedelta(days=1))
+    berlin = make("f3", "LIVES_IN", "Berlin", at=timedelta(days=2))
+    result = ConflictResolver(family).resolve(
+        [berlin], [acme, paris], NOW, {"f3": said("update", "these days")}
+    )
+    assert set(result.changed_existing) == {"f1", "f2"}
+    reasons = sorted(link.reason for link in result.links)
+    assert reasons[0].startswith("single-valued LIVES_IN") and "'these days'" in reasons[0]
+    assert reasons[1] == "update cue 'these days': Berlin replaces Acme"
+    plain = ConflictResolver(ontology).resolve(
+        [berlin], [acme, paris], NOW, {"f3": said("update", "these days")}
+    )
+    assert set(plain.changed_existing) == {"f2"}
