@@ -42,7 +42,7 @@ from typing import Any
 import jieba
 import numpy as np
 import yaml
-from common import REPO_ROOT, markdown_table, write_results
+from common import REPO_ROOT, load_realtalk, markdown_table, write_results
 
 from graph_memory import embed as embed_module
 from graph_memory.config import Settings
@@ -53,7 +53,6 @@ from graph_memory.text import CHINESE_STOPWORDS, STOPWORDS
 
 NAME = "recall_zh"
 MEMDAILY = REPO_ROOT.parent / "shared" / "data" / "zh" / "memdaily" / "messages_and_QAs"
-REALTALK = REPO_ROOT.parent / "shared" / "data" / "realtalk"
 CROSSLINGUAL = REPO_ROOT / "bench" / "data" / "crosslingual.yaml"
 TOP_K = 10
 BATCH = 64
@@ -108,16 +107,13 @@ def crosslingual_pools(distractors: int) -> dict[str, Pool]:
     """The four directions' pools: memories in one language, questions in one."""
     items = yaml.safe_load(CROSSLINGUAL.read_text(encoding="utf-8"))["items"]
     base = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
-    zh_noise = memdaily_pools(0, 10, ["01_simple_hybrid"])[0].messages[:distractors]
-    en_noise: list[dict[str, Any]] = []
-    for path in sorted(REALTALK.glob("Chat_*.json")):
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        for key in sorted(k for k in raw if k.startswith("session_")):
-            for m in raw[key]:
-                if len(en_noise) < distractors and len(m["clean_text"].split()) >= 6:
-                    en_noise.append({"text": m["clean_text"], "source_id": f"rt-{m['dia_id']}"})
-        if len(en_noise) >= distractors:
-            break
+    zh_noise = memdaily_pools(0, 20, ["01_simple_hybrid"])[0].messages[:distractors]
+    en_noise = [
+        {"text": m["text"], "source_id": f"rt-{m['source_id']}"}
+        for chat in load_realtalk(None, [1])
+        for m in chat.messages
+        if len(m["text"].split()) >= 6
+    ][:distractors]
     pools: dict[str, Pool] = {}
     for memory_lang, noise in (("zh", zh_noise), ("en", en_noise)):
         for question_lang in ("zh", "en"):

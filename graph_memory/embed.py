@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import logging
+import math
 import os
 import tempfile
 from collections import OrderedDict
@@ -429,7 +430,10 @@ def _script(language: str | None) -> str:
 
 
 def e5_semantic(cosine: float, query_language: str, memory_language: str | None) -> float:
-    """An e5 cosine on MiniLM's scale: (cos - floor) / E5_SPREAD for the languages of the
-    question and the memory (E5_FLOORS), within [0, 1]."""
+    """An e5 cosine on MiniLM's scale: 1 - exp(-(cos - floor) / E5_SPREAD) above the floor of
+    the languages of the question and the memory (E5_FLOORS), else 0. It saturates smoothly,
+    never at 1: a clipped linear map ranked every message of a cross-lingual pool alike
+    (English questions score Chinese messages further above their floor than the floor's
+    REALTALK questions did)."""
     floor = E5_FLOORS[(_script(query_language), _script(memory_language))]
-    return min(1.0, max(0.0, (cosine - floor) / E5_SPREAD))
+    return 1.0 - math.exp(-max(0.0, cosine - floor) / E5_SPREAD)
