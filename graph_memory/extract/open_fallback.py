@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph_memory.extract.canonical import is_conditional, is_negated
+from graph_memory.extract.canonical import is_be, is_conditional, is_negated, is_past
 from graph_memory.extract.match import Match, Who, clause_subject, make_matches, used_to
 from graph_memory.extract.objects import noun_object
 from graph_memory.extract.patterns import OpenPattern, VerbPattern
@@ -41,33 +41,146 @@ def object_rules(pattern: OpenPattern) -> VerbPattern:
 
 
 def open_matches(
-    verb: Any, relation: str, pattern: OpenPattern, rules: VerbPattern, excluded: frozenset[str]
+    verb: Any,
+    relation: str,
+    pattern: OpenPattern,
+    rules: VerbPattern,
+    excluded: frozenset[str],
+    excluded_unless_past: frozenset[str] = frozenset(),
 ) -> list[Match]:
     lemma = verb.lemma_.lower()
-    if verb.pos_ != "VERB" or lemma in excluded or (verb.tag_ == "VBG" and verb.dep_ != "ROOT"):
+    if is_be(verb):
+        return _state_matches(verb, relation, pattern, rules)
+    if verb.pos_ != "VERB" or (verb.tag_ == "VBG" and verb.dep_ not in ("ROOT", "conj")):
+        return []
+    # A phrasal verb is a verb of its own: "I got back from the gym", "I checked out a cafe".
+    particles = [c for c in verb.children if _particle(c)]
+    phrasal = lemma not in _REPORTING and bool(particles)
+    if lemma in excluded and not phrasal:
+        return []
+    if lemma in excluded_unless_past and not is_past(verb, perfect=True):
         return []
     habit = used_to(verb)
-    if verb.dep_ in _EMBEDDED and habit is None:
+    if verb.dep_ in _EMBEDDED and habit is None and not _told(verb):
         return []
     subject = clause_subject(verb)
     if subject is None or subject.lower_ not in _SPEAKER:
         return []
     tensed = habit if habit is not None else verb
+    while tensed.dep_ == "conj" and not any(c.dep_ in ("aux", "nsubj") for c in tensed.children):
+        tensed = tensed.head  # "I could go and check out the city": the modal is the head's
     if any(c.tag_ == "MD" for c in tensed.children) or is_conditional(verb):
         return []
     if is_negated(verb) or (habit is not None and is_negated(habit)):
         return []
-    if verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in verb.children):
-        return []  # "I'm moving to Tokyo next month": a plan or a passing activity
-    particles = [c for c in verb.children if c.dep_ == "prt"]
+    auxes = {c.lemma_.lower() for c in tensed.children if c.dep_ in ("aux", "auxpass")}
+    if verb.tag_ == "VBN" and ("have" not in auxes or "be" in auxes):
+        return []  # "it has been stuck in my head", "I was told": passive, not done
+    if verb.tag_ == "VBG" and _planned(verb):
+        return []  # "I'm flying out tomorrow": a plan (HAS_GOAL reads those it can)
     key = " ".join([lemma, *(p.lower_ for p in particles)])
-    objects = [c for c in verb.children if c.dep_ == "dobj"]
-    if not objects and lemma in _OBJECT_FREE_PREPS:
-        for prep in verb.children:
-            if prep.dep_ == "prep" and prep.lower_ in _PREPOSITIONS:
-                objects.extend(g for g in prep.children if g.dep_ == "pobj")
+    objects = [c for c in verb.children if c.dep_ == "dobj" and not _when_word(c)]
+    if not objects:
+        # "I went to the dentist", "I listened to a podcast" (key "listen to"), "I got back
+        # from the gym" (key "get back from"): the first preposition's object.
+        preps = [c for p in [verb, *particles] for c in p.children if c.dep_ == "prep"]
+        for prep in sorted(preps, key=lambda t: t.i):
+            motion = lemma in _OBJECT_FREE_PREPS
+            if prep.dep_ == "prep" and prep.lower_ in (_PREPOSITIONS if motion else _VERB_PREPS):
+                pobjs = [g for g in prep.children if g.dep_ == "pobj" and not _when_word(g)]
+                if pobjs and not motion:
+                    key = f"{key} {prep.lower_}"
+                objects.extend(pobjs[:1])
                 break
     found = [noun_object(o, rules) for o in objects[:1]]
     cue = "used to" if habit is not None else None
     speaker = Who(SPEAKER, "", True, [subject])
     return make_matches(relation, pattern, speaker, found, False, [verb], key, cue)
+
+
+_REPORTING = frozenset({"think", "know", "guess", "mean", "say", "tell", "ask", "thank", "hear",
+                        "find", "figure", "make", "let", "have", "be", "do"})
+_HEDGES = frozenset({"think", "guess", "feel", "mean", "remember", "know", "believe", "say"})
+# Prepositions whose object is what a verb without a direct object is about ("listen to",
+# "focus on"); not "for", mostly a purpose or a duration ("I run for my health").
+_VERB_PREPS = frozenset({"to", "in", "at", "with", "on", "from", "into", "about"})
+# Times and amounts are when or how long, not what: "I slept for ten hours", "I woke up at 6".
+_WHEN_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "QUANTITY", "ORDINAL", "PERCENT", "MONEY"})
+_WHEN_NOUNS = frozenset(
+    {"time", "while", "moment", "minute", "hour", "day", "night", "week", "weekend", "month",
+     "year", "morning", "afternoon", "evening", "today", "tonight", "tomorrow", "yesterday",
+     "now", "then", "once", "past", "future"}
+)
+_FUTURE = frozenset({"tomorrow", "tonight", "next", "later", "soon", "upcoming"})
+# "I'm busy with work", "I've been stressed about my exams": a state and what it is about.
+_STATE_PREPS = frozenset({"with", "about", "for", "from", "of", "at", "by", "over"})
+# Politeness and reactions, not states of the speaker: "I'm glad to hear", "I'm sorry for".
+_REACTIONS = frozenset(
+    {"glad", "sorry", "happy", "sure", "thankful", "grateful", "right", "wrong", "good", "fine",
+     "okay", "ok", "afraid", "aware", "able", "likely", "free", "welcome", "honest", "serious",
+     "jealous", "proud", "impressed", "curious", "interested", "fond", "capable", "full",
+     "ready", "done", "close", "similar", "different", "same", "familiar"}
+)
+
+
+def _told(verb: Any) -> bool:
+    """An embedded clause that still tells what the speaker did: "I think I liked the ravioli",
+    "after I finished my exam", "the day I met Tom" (past), not "I want to fix it"."""
+    if verb.dep_ == "ccomp" and verb.head.lemma_.lower() in _HEDGES:
+        head_subject = clause_subject(verb.head)
+        return (head_subject is not None and head_subject.lower_ == "i"
+                and not is_negated(verb.head))
+    return verb.dep_ in ("advcl", "relcl", "ccomp") and is_past(verb, perfect=True)
+
+
+def _particle(token: Any) -> bool:
+    """ "up" of "pick up"; the small model reads the "back" of "got back" as an adverb."""
+    return token.dep_ == "prt" or (token.dep_ == "advmod" and token.lower_ == "back")
+
+
+def _when_word(token: Any) -> bool:
+    return token.ent_type_ in _WHEN_LABELS or token.lemma_.lower() in _WHEN_NOUNS or token.like_num
+
+
+def _planned(verb: Any) -> bool:
+    """A progressive clause about the future: "I'm leaving next week", "I'm going to ..."."""
+    if any(c.dep_ == "xcomp" for c in verb.children) and verb.lemma_ == "go":
+        return True
+    return any(t.lower_ in _FUTURE for t in verb.subtree if t.i > verb.i or t.dep_ == "npadvmod")
+
+
+def _state_matches(
+    be: Any, relation: str, pattern: OpenPattern, rules: VerbPattern
+) -> list[Match]:
+    """ "I've been super busy with work" -> STATES(speaker, work, key "busy with"): a state of
+    the speaker's (an adjective) with what it is about (its preposition's noun)."""
+    subject = clause_subject(be)
+    if subject is None or subject.lower_ not in _SPEAKER or be.dep_ in _EMBEDDED:
+        return []
+    if any(c.tag_ == "MD" for c in be.children) or is_conditional(be) or is_negated(be):
+        return []
+    if is_past(be, perfect=True):
+        # "I was at the stadium", "we were in Miami": where the speaker was.
+        for prep in be.children:
+            if prep.dep_ == "prep" and prep.lower_ in ("at", "in"):
+                pobjs = [g for g in prep.children if g.dep_ == "pobj" and not _when_word(g)]
+                found = [noun_object(o, rules) for o in pobjs[:1]]
+                speaker = Who(SPEAKER, "", True, [subject])
+                return make_matches(relation, pattern, speaker, found, False, [be, prep],
+                                    f"be {prep.lower_}")
+    for adjective in be.children:
+        if adjective.dep_ != "acomp" or adjective.pos_ != "ADJ":
+            continue
+        state = adjective.lemma_.lower()
+        if state in _REACTIONS or state in pattern.exclude_verbs:
+            return []
+        for prep in adjective.children:
+            if prep.dep_ != "prep" or prep.lower_ not in _STATE_PREPS:
+                continue
+            pobjs = [g for g in prep.children if g.dep_ == "pobj" and not _when_word(g)]
+            found = [noun_object(o, rules) for o in pobjs[:1]]
+            key = f"{adjective.lemma_.lower()} {prep.lower_}"
+            speaker = Who(SPEAKER, "", True, [subject])
+            return make_matches(relation, pattern, speaker, found, False, [be, adjective], key)
+        return []
+    return []

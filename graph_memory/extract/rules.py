@@ -99,16 +99,22 @@ class RuleExtractor:
         self._open: list[tuple[str, OpenPattern, VerbPattern]] = []
         people: set[str] = set()
         excluded = set(_BASE_EXCLUDED)
+        present_only: set[str] = set()
         for relation, spec in ontology.relations.items():
             for pattern in spec.patterns:
                 if isinstance(pattern, VerbPattern):
                     # A declared verb that refused a clause on grounds of intent ("I love the
                     # vibe") keeps it out of the open fallback; one that refused it on
                     # vocabulary or tense ("I visited my grandma") does not.
-                    narrow = bool(pattern.objects or pattern.ner or pattern.proper_noun)
+                    # A present-tense one refused a past clause on tense ("I ate sushi").
+                    # A negative-only one refused an affirmative clause on polarity.
+                    narrow = bool(pattern.objects or pattern.ner or pattern.proper_noun
+                                  or pattern.polarity == "negative")
                     for verb in pattern.verbs:
                         self._verbs.setdefault(verb.lower(), []).append((relation, pattern))
-                        if not narrow and pattern.tense != "past":
+                        if not narrow and pattern.tense in ("present", "habitual"):
+                            present_only.add(verb.lower())
+                        elif not narrow and pattern.tense != "past":
                             excluded.add(verb.lower())
                 elif isinstance(pattern, NounPattern):
                     for noun in pattern.nouns:
@@ -133,6 +139,7 @@ class RuleExtractor:
                     self._regexes.append((relation, pattern, re.compile(pattern.regex)))
         self._people = frozenset(people)
         self._excluded = frozenset(excluded)
+        self._excluded_unless_past = frozenset(present_only - excluded)
 
     def extract(self, items: Sequence[ExtractionInput]) -> list[Extraction]:
         """One Extraction per input, in order. Deterministic: the same inputs give the same
@@ -194,7 +201,8 @@ class RuleExtractor:
             for relation, opinion in self._opinions.get(lemma, ()):
                 found.extend(opinion_matches(token, relation, opinion, self._people))
             for relation, open_pattern, rules in self._open:
-                opens.extend(open_matches(token, relation, open_pattern, rules, self._excluded))
+                opens.extend(open_matches(token, relation, open_pattern, rules, self._excluded,
+                                          self._excluded_unless_past))
         if token.pos_ == "NOUN":
             for relation, noun_pattern in self._nouns.get(lemma, ()):
                 found.extend(noun_matches(token, relation, noun_pattern, self._people))

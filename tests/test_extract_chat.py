@@ -1,0 +1,73 @@
+"""The open fallback on ordinary chat (issue 11, REALTALK coverage), with the real spaCy model:
+what a speaker says about their day becomes a STATES fact keyed by its verb, and chit-chat,
+plans, passives and times stay out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import spacy
+
+from graph_memory.extract.rules import MODEL, RuleExtractor
+from graph_memory.models import ExtractionInput
+from graph_memory.ontology import load_ontology
+
+Row = tuple[str, str, str, str | None]
+
+
+@pytest.fixture(scope="module")
+def extractor() -> RuleExtractor:
+    nlp: Any = spacy.load(MODEL)
+    return RuleExtractor(load_ontology(), nlp)
+
+
+def rows(extractor: RuleExtractor, text: str) -> list[Row]:
+    item = ExtractionInput(text=text, speaker="Emi", addressee="Sam")
+    return [
+        (f.triple.subject.name, f.triple.predicate, f.triple.object.name, f.triple.key)
+        for f in extractor.extract([item])[0].facts
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # what the speaker is doing these days (the progressive, not a plan)
+        ("I'm taking an Italian cooking class.",
+         ("Emi", "STATES", "Italian cooking class", "take")),
+        ("I'm reading a book about history.", ("Emi", "STATES", "book", "read")),
+        # a verb with its preposition when it has no direct object
+        ("I listened to a podcast on the way home.", ("Emi", "STATES", "podcast", "listen to")),
+        ("I just got back from the gym.", ("Emi", "STATES", "gym", "get back from")),
+        # a state of the speaker's and what it is about
+        ("I've been super busy with work.", ("Emi", "STATES", "work", "busy with")),
+        ("I'm so nervous about my exam.", ("Emi", "STATES", "Emi's exam", "nervous about")),
+        # where the speaker was
+        ("I was at the stadium for a soccer match.", ("Emi", "STATES", "stadium", "be at")),
+        # a past clause of a verb whose declared pattern reads only the present
+        ("I ate sushi for dinner yesterday.", ("Emi", "STATES", "sushi", "eat")),
+        # an embedded clause that still tells what the speaker did
+        ("I think I downed five hot dogs when I was there.", ("Emi", "STATES", "hot dog", "down")),
+        ("After I finished the report I went home.", ("Emi", "DID", "report", "finish")),
+    ],
+)
+def test_chat_statements_become_facts(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm glad to hear that you're better.",  # politeness, no state of the speaker
+        "I'm sorry about your loss.",
+        "I'm flying to Denver tomorrow.",  # a plan, not a state (HAS_GOAL reads those it can)
+        "That song has been stuck in my head all day.",  # passive
+        "I slept for ten hours.",  # a duration is no object
+        "I run every morning for my health.",  # a purpose is no object
+        "I do not believe I have ever seen the movie.",  # a denied report
+        "I'm not busy with work.",  # negated
+    ],
+)
+def test_chat_chitchat_makes_no_open_fact(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in rows(extractor, text) if r[1] == "STATES"] == []
