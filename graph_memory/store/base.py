@@ -414,13 +414,6 @@ class Store(Protocol):
         creation) is before it (graph_memory/decay.py computes the entries)."""
         ...
 
-    # --- working memory -------------------------------------------------------------------
-    def get_slots(self, user_id: str, session_id: str) -> list[WorkingSlot]: ...
-
-    def save_slot(self, slot: WorkingSlot) -> None: ...
-
-    def delete_slots(self, user_id: str, session_id: str, keys: Sequence[str]) -> None: ...
-
     def outdated_messages(
         self, user_id: str | None, *, before: datetime, pruning: Sequence[str], limit: int
     ) -> list[Episode]:
@@ -428,6 +421,13 @@ class Store(Protocol):
         drawn from them and each is forgotten, in `pruning`, or superseded (after it was said)
         before `before`; oldest first."""
         ...
+
+    # --- working memory -------------------------------------------------------------------
+    def get_slots(self, user_id: str, session_id: str) -> list[WorkingSlot]: ...
+
+    def save_slot(self, slot: WorkingSlot) -> None: ...
+
+    def delete_slots(self, user_id: str, session_id: str, keys: Sequence[str]) -> None: ...
 
     def ping(self) -> None:
         """One round trip to the engine that reads no data (O(1)); StoreError if it does not

@@ -572,6 +572,16 @@ class CypherStore(ABC):
         )
         return [from_props(Fact, row[0]) for row in rows]
 
+    def outdated_messages(
+        self, user_id: str | None, *, before: datetime, pruning: Sequence[str], limit: int
+    ) -> list[Episode]:
+        rows = self._run(
+            "outdated_messages",
+            {"user_id": user_id, "before": to_epoch(before), "pruning": list(pruning),
+             "limit": limit},
+        )
+        return [from_props(Episode, row[0]) for row in rows]
+
     # --- working memory -------------------------------------------------------------------
     @staticmethod
     def _session_key(user_id: str, session_id: str) -> str:
@@ -583,16 +593,6 @@ class CypherStore(ABC):
 
     def save_slot(self, slot: WorkingSlot) -> None:
         session_key = self._session_key(slot.user_id, slot.session_id)
-    def outdated_messages(
-        self, user_id: str | None, *, before: datetime, pruning: Sequence[str], limit: int
-    ) -> list[Episode]:
-        rows = self._run(
-            "outdated_messages",
-            {"user_id": user_id, "before": to_epoch(before), "pruning": list(pruning),
-             "limit": limit},
-        )
-        return [from_props(Episode, row[0]) for row in rows]
-
         slot_id = f"{session_key}\x1f{slot.key}"
         props = {**to_props(slot), "id": slot_id, "session_key": session_key}
         self._run("save_slot", {"id": slot_id, "props": props})
