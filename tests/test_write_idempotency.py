@@ -43,7 +43,7 @@ def test_a_source_id_names_one_message(memory: Memory) -> None:
     first = memory.write(COLOR, user_id="sam", speaker="Sam", source_id="chat:1")
     retry = memory.write(COLOR, user_id="sam", speaker="Sam", source_id="chat:1")
     assert (retry.created, retry.episode_id) == (False, first.episode_id)
-    with pytest.raises(InvalidInputError, match="chat:1.*different text"):
+    with pytest.raises(InvalidInputError, match=r"chat:1.*different text"):
         memory.write("My favorite color is blue.", user_id="sam", source_id="chat:1")
     with pytest.raises(InvalidInputError, match="twice in the batch"):
         memory.write_batch([
