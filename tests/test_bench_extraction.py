@@ -5,8 +5,10 @@ labelled data's split. No models: the benchmark itself runs the real extractor a
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -34,6 +36,8 @@ from extraction_scoring import (  # bench/ is no package: on sys.path above
     utterance_report,
     utterance_stratum,
 )
+
+T = TypeVar("T")
 
 
 def fact(subject: str, relation: str | tuple[str, ...], obj: str, key: str | None = None,
@@ -228,14 +232,21 @@ def test_the_halves_are_disjoint_and_balanced_per_stratum() -> None:
     assert not {s.messages for s in tune_s} & {s.messages for s in test_s}
     assert len(tune_u) >= 200 and len(test_u) >= 200
     assert len(tune_s) >= 30 and len(test_s) >= 30
-    strata = [(tune_u, test_u, utterance_stratum), (tune_s, test_s, lambda s: s.kind)]
-    for tune, test, stratum in strata:  # type: ignore[assignment]
-        names = {stratum(x) for x in (*tune, *test)}
-        assert len(names) in (4, 7)  # real/written x pos/neg; the seven kinds
-        for name in names:
-            a = sum(1 for x in tune if stratum(x) == name)
-            b = sum(1 for x in test if stratum(x) == name)
-            assert a and b and abs(a - b) <= max(2, (a + b) // 10), (name, a, b)
+    assert _strata_balanced(tune_u, test_u, utterance_stratum) == {
+        "real/pos", "real/neg", "written/pos", "written/neg"}
+    assert _strata_balanced(tune_s, test_s, lambda s: s.kind) == {
+        "update", "coexist", "negate", "retract", "correct", "repeat", "context"}
+
+
+def _strata_balanced(tune: Sequence[T], test: Sequence[T], stratum: Callable[[T], str]
+                     ) -> set[str]:
+    """The strata, each checked to be in both halves in about equal numbers."""
+    names = {stratum(x) for x in (*tune, *test)}
+    for name in names:
+        a = sum(1 for x in tune if stratum(x) == name)
+        b = sum(1 for x in test if stratum(x) == name)
+        assert a and b and abs(a - b) <= max(2, (a + b) // 10), (name, a, b)
+    return names
 
 
 def test_the_data_covers_every_extracted_relation() -> None:
