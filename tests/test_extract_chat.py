@@ -71,3 +71,30 @@ def test_chat_statements_become_facts(extractor: RuleExtractor, text: str, expec
 )
 def test_chat_chitchat_makes_no_open_fact(extractor: RuleExtractor, text: str) -> None:
     assert [r for r in rows(extractor, text) if r[1] == "STATES"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My friends and I listened to a jazz band.", ("Emi", "STATES", "jazz band", "listen to")),
+        ("We had some lovely drinks at the bar.", ("Emi", "STATES", "lovely drink", "have")),
+    ],
+)
+def test_chat_subjects_and_bare_states(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in rows(extractor, text)
+
+
+def test_coordinated_objects_each_become_a_fact(extractor: RuleExtractor) -> None:
+    found = rows(extractor, "I'm taking Microeconomics, Calculus and Statistics this semester.")
+    assert {r[2] for r in found if r[1] == "STATES"} == {"Microeconomics", "Calculus", "Statistics"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'm not bored.", "I'm fine.", "I've been super busy all day.", "I wish I had a car.",
+     "I have a question.", "I had a lot of fun."],
+)
+def test_reactions_and_denials_are_no_states(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in rows(extractor, text) if r[1] == "STATES"] == []

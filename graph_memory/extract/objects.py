@@ -28,7 +28,9 @@ MENTION_LABELS = frozenset(
     {"PERSON", "GPE", "ORG", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "NORP"}
 )
 # Heads that say nothing by themselves; "kinds of music" is about "music".
-CONTAINERS = frozenset({"kind", "kinds", "sort", "sorts", "type", "types", "lot", "lots", "bunch"})
+CONTAINERS = frozenset(
+    {"kind", "kinds", "sort", "sorts", "type", "types", "lot", "lots", "bunch", "variety"}
+)
 VAGUE = frozenset(
     {"thing", "things", "stuff", "bit", "way", "time", "times", "idea", "much", "more", "all"}
     | {"few", "some", "several", "many", "couple", "most", "others", "other", "following"}

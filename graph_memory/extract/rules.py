@@ -56,7 +56,9 @@ NAME = "rules-v2"
 
 _NER_HINTS = frozenset({"PROPN", "NUM"})
 # Verbs the open fallback never reads, besides those a declared verb pattern owns.
-_BASE_EXCLUDED = frozenset({"be", "have", "do"})
+_BASE_EXCLUDED = frozenset({"be", "do"})
+# ... and those it reads only in the past: "we had some lovely drinks", not "I have a question".
+_BASE_PRESENT_ONLY = frozenset({"have", "see"})
 
 
 def _may_be_named(token: Any) -> bool:
@@ -99,7 +101,7 @@ class RuleExtractor:
         self._open: list[tuple[str, OpenPattern, VerbPattern]] = []
         people: set[str] = set()
         excluded = set(_BASE_EXCLUDED)
-        present_only: set[str] = set()
+        present_only: set[str] = set(_BASE_PRESENT_ONLY)
         for relation, spec in ontology.relations.items():
             for pattern in spec.patterns:
                 if isinstance(pattern, VerbPattern):
