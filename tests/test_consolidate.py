@@ -21,7 +21,8 @@ from graph_memory.models import Fact
 
 CODE_REQUESTS = [
     "When we talk about code, I prefer concise replies.",
-    "For code reviews I prefer concise replies.",
+    # Not "For code reviews I prefer ...": a stated context is the fact's key, another statement.
+    "I prefer concise replies when I'm reviewing code.",
     "Please keep it short when debugging code, I prefer concise replies.",
 ]
 T0 = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)

@@ -12,8 +12,17 @@ from graph_memory.resources import data_dir
 from graph_memory.store.cypher import load_query
 from graph_memory.store.falkordb import DIALECT, FalkorDBStore
 
-# Whole-graph queries by design: counting for stats, and maintenance across users.
-MAY_SCAN = {"count_label", "prune_candidates", "users_without_user_key", "list_users"}
+# Whole-graph queries by design: counting for stats, maintenance across users (prune, its
+# outdated messages, which may span every user), and the one node of embedder metadata.
+MAY_SCAN = {
+    "count_label",
+    "prune_candidates",
+    "users_without_user_key",
+    "list_users",
+    "outdated_messages",
+    "get_embedders",
+    "set_embedders",
+}
 PARAMS: dict[str, object] = {
     "ids": ["x"],
     "entity_ids": ["x"],
@@ -22,6 +31,8 @@ PARAMS: dict[str, object] = {
     "id": "x",
     "entity_id": "x",
     "session_key": "k",
+    "session_id": "s",
+    "after": "",
     "label": "Fact",
     "limit": 5,
     "k": 5,
