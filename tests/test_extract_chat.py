@@ -78,6 +78,7 @@ def test_chat_chitchat_makes_no_open_fact(extractor: RuleExtractor, text: str) -
     [
         ("My friends and I listened to a jazz band.", ("Emi", "STATES", "jazz band", "listen to")),
         ("We had some lovely drinks at the bar.", ("Emi", "STATES", "lovely drink", "have")),
+        ("im watching a movie series", ("Emi", "STATES", "movie series", "watch")),
     ],
 )
 def test_chat_subjects_and_bare_states(
@@ -93,7 +94,8 @@ def test_coordinated_objects_each_become_a_fact(extractor: RuleExtractor) -> Non
 
 @pytest.mark.parametrize(
     "text",
-    ["I'm not bored.", "I'm fine.", "I've been super busy all day.", "I wish I had a car.",
+    ["My friends and I enjoy exploring new neighborhoods.",
+     "I'm not bored.", "I'm fine.", "I've been super busy all day.", "I wish I had a car.",
      "I have a question.", "I had a lot of fun."],
 )
 def test_reactions_and_denials_are_no_states(extractor: RuleExtractor, text: str) -> None:

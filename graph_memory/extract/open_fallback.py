@@ -74,7 +74,7 @@ def open_matches(
     if is_negated(verb) or (habit is not None and is_negated(habit)):
         return []
     auxes = {c.lemma_.lower() for c in tensed.children if c.dep_ in ("aux", "auxpass")}
-    if auxes - _AUXILIARIES:
+    if any(c.dep_ == "aux" and c.lemma_.lower() not in _AUXILIARIES for c in tensed.children):
         return []  # "my friends and I enjoy exploring ...": a verb misread as an auxiliary
     if verb.tag_ == "VBN" and ("have" not in auxes or "be" in auxes):
         return []  # "it has been stuck in my head", "I was told": passive, not done
@@ -107,7 +107,8 @@ _REPORTING = frozenset({"think", "know", "guess", "mean", "say", "tell", "ask", 
                         "find", "figure", "make", "let", "have", "be", "do"})
 _MAX_CONJUNCTS = 5
 _AUXILIARIES = frozenset({"be", "have", "do", "get", "will", "shall", "would", "should", "can",
-                          "could", "may", "might", "must", "to", "'s", "'ve", "'m", "'re", "'d"})
+                          "could", "may", "might", "must", "to", "'s", "'ve", "'m", "'re", "'d",
+                          "'ll", "s", "ve", "m", "re", "d", "ll", "gon", "wan", "got", "ca"})
 _HEDGES = frozenset({"think", "guess", "feel", "mean", "remember", "know", "believe", "say"})
 # Prepositions whose object is what a verb without a direct object is about ("listen to",
 # "focus on"); not "for", mostly a purpose or a duration ("I run for my health").
