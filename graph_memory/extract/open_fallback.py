@@ -82,7 +82,7 @@ def open_matches(
         return []  # "I'm flying out tomorrow": a plan (HAS_GOAL reads those it can)
     key = " ".join([lemma, *(p.lower_ for p in particles)])
     objects = [c for c in verb.children if c.dep_ == "dobj" and not _when_word(c)]
-    if not objects:
+    if not objects and lemma not in _LIGHT_VERBS:
         # "I went to the dentist", "I listened to a podcast" (key "listen to"), "I got back
         # from the gym" (key "get back from"): the first preposition's object.
         preps = [c for p in [verb, *particles] for c in p.children if c.dep_ == "prep"]
@@ -106,6 +106,8 @@ def open_matches(
 _REPORTING = frozenset({"think", "know", "guess", "mean", "say", "tell", "ask", "thank", "hear",
                         "find", "figure", "make", "let", "have", "be", "do"})
 _MAX_CONJUNCTS = 5
+# Verbs whose preposition tells no object: "I had a great time with my family".
+_LIGHT_VERBS = frozenset({"have", "see", "watch", "do"})
 _AUXILIARIES = frozenset({"be", "have", "do", "get", "will", "shall", "would", "should", "can",
                           "could", "may", "might", "must", "to", "'s", "'ve", "'m", "'re", "'d",
                           "'ll", "s", "ve", "m", "re", "d", "ll", "gon", "wan", "got", "ca"})
