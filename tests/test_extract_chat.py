@@ -96,7 +96,7 @@ def test_coordinated_objects_each_become_a_fact(extractor: RuleExtractor) -> Non
     "text",
     ["My friends and I enjoy exploring new neighborhoods.",
      "I'm not bored.", "I'm fine.", "I've been super busy all day.", "I wish I had a car.",
-     "I have a question.", "I had a lot of fun."],
+     "I have a question.", "I had a lot of fun.", "I had a great time with my family."],
 )
 def test_reactions_and_denials_are_no_states(extractor: RuleExtractor, text: str) -> None:
     assert [r for r in rows(extractor, text) if r[1] == "STATES"] == []
