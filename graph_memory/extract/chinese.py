@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from typing import NamedTuple
 
 from graph_memory.extract.base import Extractor
+from graph_memory.extract.when import add_months, valid_day
 from graph_memory.language import detect_language
 from graph_memory.models import (
     EntityRef,
@@ -66,17 +67,14 @@ def ground_day(text: str, now: datetime | None) -> datetime | None:
     relative, month, day = m.group(1), m.group(2), int(m.group(3))
     year, month_no = now.year, now.month
     if relative == "下个月":
-        year, month_no = (year + 1, 1) if month_no == 12 else (year, month_no + 1)
+        first = add_months(now.date(), 1)
+        year, month_no = first.year, first.month
     elif month is not None:
         month_no = int(month)
         if month_no < now.month:
             year += 1
-    try:
-        return now.replace(
-            year=year, month=month_no, day=day, hour=0, minute=0, second=0, microsecond=0
-        )
-    except ValueError:
-        return None
+    found = valid_day(year, month_no, day)
+    return None if found is None else datetime.combine(found, time(), tzinfo=now.tzinfo)
 
 
 def _clean(name: str) -> str:

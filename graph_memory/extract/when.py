@@ -119,7 +119,7 @@ def _month_number(word: str) -> int:
     return _MONTH_ABBR[word[:4] if word.startswith("sept") else word[:3]]
 
 
-def _add_months(day: date, months: int) -> date:
+def add_months(day: date, months: int) -> date:
     total = day.year * 12 + (day.month - 1) + months
     year, month = divmod(total, 12)
     return date(year, month + 1, 1)
@@ -129,7 +129,7 @@ def _monday(day: date) -> date:
     return day - timedelta(days=day.weekday())
 
 
-def _valid_day(year: int, month: int, day: int) -> date | None:
+def valid_day(year: int, month: int, day: int) -> date | None:
     if not MIN_YEAR <= year <= MAX_YEAR or not 1 <= month <= 12:
         return None
     if not 1 <= day <= calendar.monthrange(year, month)[1]:
@@ -180,7 +180,7 @@ class _Grounder:
             saturday = _monday(self.today) + timedelta(days=5)
             return self.at(saturday + timedelta(weeks=which), "weekend", m)
         if unit == "month":
-            return self.at(_add_months(self.today.replace(day=1), which), "month", m)
+            return self.at(add_months(self.today.replace(day=1), which), "month", m)
         return self.at(date(self.today.year + which, 1, 1), "year", m)
 
     def weekday(self, m: re.Match[str]) -> GroundedTime | None:
@@ -204,43 +204,43 @@ class _Grounder:
         if unit == "week":
             return self.at(_monday(self.today + timedelta(weeks=sign * n)), "week", m)
         if unit == "month":
-            return self.at(_add_months(self.today.replace(day=1), sign * n), "month", m)
+            return self.at(add_months(self.today.replace(day=1), sign * n), "month", m)
         year = self.today.year + sign * n
         return self.at(date(year, 1, 1) if MIN_YEAR <= year <= MAX_YEAR else None, "year", m)
 
     def day_of_month(self, m: re.Match[str]) -> GroundedTime | None:
         which = (m.group("which") or "this").lower()
         offset = {"last": -1, "previous": -1, "this": 0, "next": 1, "coming": 1}[which]
-        first = _add_months(self.today.replace(day=1), offset)
-        return self.at(_valid_day(first.year, first.month, int(m.group("day"))), "day", m)
+        first = add_months(self.today.replace(day=1), offset)
+        return self.at(valid_day(first.year, first.month, int(m.group("day"))), "day", m)
 
     def calendar_date(self, m: re.Match[str]) -> GroundedTime | None:
         groups = m.groupdict()
         if groups.get("iso"):
             year, month, day = (int(x) for x in groups["iso"].split("-"))
-            return self.at(_valid_day(year, month, day), "day", m)
+            return self.at(valid_day(year, month, day), "day", m)
         month = _month_number(groups["month"])
         day = int(groups["day"])
         if groups.get("year"):
-            return self.at(_valid_day(int(groups["year"]), month, day), "day", m)
-        return self.at(self._nearest(lambda y: _valid_day(y, month, day)), "day", m)
+            return self.at(valid_day(int(groups["year"]), month, day), "day", m)
+        return self.at(self._nearest(lambda y: valid_day(y, month, day)), "day", m)
 
     def month_name(self, m: re.Match[str]) -> GroundedTime | None:
         month = _month_number(m.group("month"))
         which = m.group("which").lower()
         if m.group("year"):
-            return self.at(_valid_day(int(m.group("year")), month, 1), "month", m)
+            return self.at(valid_day(int(m.group("year")), month, 1), "month", m)
         if which == "last":
             year = self.today.year - (1 if month >= self.today.month else 0)
         elif which == "next":
             year = self.today.year + (1 if month <= self.today.month else 0)
         else:
-            found = self._nearest(lambda y: _valid_day(y, month, 1), month_only=True)
+            found = self._nearest(lambda y: valid_day(y, month, 1), month_only=True)
             return self.at(found, "month", m)
-        return self.at(_valid_day(year, month, 1), "month", m)
+        return self.at(valid_day(year, month, 1), "month", m)
 
     def year(self, m: re.Match[str]) -> GroundedTime | None:
-        return self.at(_valid_day(int(m.group("year")), 1, 1), "year", m)
+        return self.at(valid_day(int(m.group("year")), 1, 1), "year", m)
 
     def _nearest(self, make: _DayMaker, *, month_only: bool = False) -> date | None:
         """The latest such day on or before the message day (its month, for a month), or the
