@@ -254,7 +254,7 @@ def test_the_data_covers_every_extracted_relation() -> None:
     labelled = {r for u in utterances for f in u.facts for r in f.relations}
     assert labelled == set(FAMILIES)
     real = [u for u in utterances if u.source != "written"]
-    assert 0.55 <= len(real) / len(utterances) <= 0.60
+    assert 0.55 <= len(real) / len(utterances) <= 0.70  # mostly real chat (README)
     assert len({u.source.split(":")[1] for u in real}) == 10
 
 
