@@ -4,7 +4,8 @@ labelled data in bench/data/extraction/ (guidelines and match rule in its README
 - Utterances: each item's text (speaker, addressee, timestamp) goes through the extractor of a
   real Memory (built as Memory.open builds it); predicted facts are matched one-to-one to the
   gold facts; precision / recall / F1 overall, per source and per relation family, facts per
-  item, and the share of gold `when` dates predicted on the same day.
+  item; and the share of gold `when` dates on which the write path stores the fact (each dated
+  item written as its own user; occurred_at, as a user gets it).
 - Sequences: each sequence's messages are written in order into a fresh user of that Memory
   (embedded FalkorDB in a temp dir); its facts of every status are then compared with the gold
   `current` and `superseded` lists: supersession precision / recall, current precision /
@@ -48,6 +49,7 @@ from extraction_scoring import (
     prf,
     score_item,
     score_sequence,
+    score_when,
     sequence_report,
     utterance_report,
 )
@@ -73,6 +75,28 @@ def run_utterances(extractor: Any, items: Sequence[Utterance]) -> UtteranceScore
     for item, extraction in zip(items, extractions, strict=True):
         score_item(score, item, predicted_facts(extraction))
     return score
+
+
+def run_when(memory: Memory, items: Sequence[Utterance], score: UtteranceScore) -> None:
+    """The `when` column from what a user gets: each item with a dated gold fact is written
+    through the real write path (Memory.write_batch, as its own user of this throwaway
+    memory), and the occurred_at of the facts stored for it, on the message's own calendar,
+    is scored against the gold dates (score_when)."""
+    dated = [u for u in items if any(f.when is not None for f in u.facts)]
+    for start in range(0, len(dated), BATCH):
+        memory.write_batch([
+            {"user_id": f"when-{u.id}", "text": u.text, "speaker": u.speaker,
+             "addressee": u.addressee, "timestamp": u.timestamp, "source_id": u.id}
+            for u in dated[start : start + BATCH]])
+    for u in dated:
+        stored = [
+            Fact(f.subject_name or "", (f.predicate,), f.object_name or "", f.key,
+                 f.occurred_at.astimezone(u.timestamp.tzinfo).date()
+                 if f.occurred_at is not None else None)
+            for f in memory.facts(f"when-{u.id}", statuses=None, limit=10_000)
+            if f.memory_type != SEMANTIC_MEMORY_TYPE
+        ]
+        score_when(score, u, stored)
 
 
 
@@ -369,6 +393,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
                 utterances, sequences = load_half(half)
                 t0 = time.perf_counter()
                 u_score = run_utterances(memory.extractor, utterances)
+                run_when(memory, utterances, u_score)
                 t1 = time.perf_counter()
                 s_score = run_sequences(memory, sequences)
                 timing[f"{half}_utterances_s"] = t1 - t0

@@ -291,16 +291,25 @@ def score_item(score: UtteranceScore, item: Utterance, predicted: Sequence[Fact]
     for j, p in enumerate(predicted):
         score.by_family[p.family].predicted += 1
         score.by_family[p.family].predicted_matched += j in pred_hit
-    for i, j in pairs:
-        if item.facts[i].when is not None:
-            score.when_right += predicted[j].when == item.facts[i].when
-    score.when_gold += sum(1 for g in item.facts if g.when is not None)
     missed = [g.label() for i, g in enumerate(item.facts) if i not in gold_hit]
     wrong = [p.label() for j, p in enumerate(predicted) if j not in pred_hit]
     if missed or wrong:
         score.errors.append(f"- `{item.id}` ({item.speaker} -> {item.addressee}): {item.text!r}"
                             + "".join(f"\n  - missed: {m}" for m in missed)
                             + "".join(f"\n  - extra: {w}" for w in wrong))
+
+
+def score_when(score: UtteranceScore, item: Utterance, stored: Sequence[Fact]) -> None:
+    """The `when` column: the item's gold facts that carry a date, matched one-to-one (the
+    match rule, against all its gold facts) to the facts the write path stored for it, and how
+    many of those were stored on that date. `stored` carries each stored fact's occurred_at as
+    a date of the message's own calendar (bench/extraction.py run_when): what a user gets,
+    not the extractor's own `when`, which the write path grounds further (extract/when.py)."""
+    dated = {i for i, g in enumerate(item.facts) if g.when is not None}
+    score.when_gold += len(dated)
+    for i, j in match_facts(item.facts, stored):
+        if i in dated:
+            score.when_right += stored[j].when == item.facts[i].when
 
 
 @dataclass

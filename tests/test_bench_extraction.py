@@ -31,6 +31,7 @@ from extraction_scoring import (  # bench/ is no package: on sys.path above
     prf,
     score_item,
     score_sequence,
+    score_when,
     sequence_report,
     stratified_split,
     utterance_report,
@@ -159,10 +160,11 @@ def test_when_counts_only_the_same_date() -> None:
     gold = (fact("Kevin", "DID", "marathon", "run", when=date(2024, 3, 10)),
             fact("Kevin", "VISITED", "Miami", when=date(2024, 3, 4)),
             fact("Kevin", "VISITED", "Peru", when=date(2024, 3, 4)))
-    score_item(score, _utterance(gold), [
-        fact("Kevin", "DID", "marathon", "run", when=date(2024, 3, 10)),
-        fact("Kevin", "VISITED", "Miami", when=date(2024, 3, 11)),
-    ])
+    stored = [fact("Kevin", "DID", "marathon", "run", when=date(2024, 3, 10)),
+              fact("Kevin", "VISITED", "Miami", when=date(2024, 3, 11))]
+    score_item(score, _utterance(gold), stored)
+    assert utterance_report(score)["when"]["gold"] == 0  # the extractor's own `when` is no score
+    score_when(score, _utterance(gold), stored)
     assert utterance_report(score)["when"] == {"gold": 3, "right": 1, "share": 0.3333}
 
 
