@@ -20,7 +20,8 @@ from graph_memory.config import Settings
 from graph_memory.conflict_review import ConflictReview
 from graph_memory.consolidate import SemanticMemory, SummarizeReport, UnmergeResult
 from graph_memory.consolidate.service import ConsolidationService
-from graph_memory.embed import Embedder
+from graph_memory.crosslingual import CrosslingualFill
+from graph_memory.embed import Embedder, multilingual_of
 from graph_memory.entities import EntityResolver
 from graph_memory.errors import InvalidInputError, NotFoundError
 from graph_memory.extract.base import Extractor
@@ -127,7 +128,9 @@ class Memory:
         entities = EntityResolver(store, embedder, ontology, settings.entity_match_threshold)
         self._planner = WritePlanner(store, extractor, embedder, entities, ontology)
         self._lifecycle = Lifecycle(store, self._planner, embedder, ontology)
-        self._recaller = Recaller(store, extractor, embedder, ontology)
+        # Multilingual vectors for bilingual users' English messages, off the write path.
+        self.crosslingual = CrosslingualFill(store, multilingual_of(embedder))
+        self._recaller = Recaller(store, extractor, embedder, ontology, self.crosslingual)
         # Use counts are written after recall returns, batched, by one background thread.
         self._usage = UsageRecorder(store)
         self.working = WorkingMemory(
@@ -190,6 +193,7 @@ class Memory:
             steps.callback(_logged, "closing the store", self.store.close)
             steps.callback(_logged, "closing the write planner", self._planner.close)
             steps.callback(_logged, "closing recall", self._recaller.close)
+            steps.callback(_logged, "stopping the cross-lingual fill", self.crosslingual.close)
             steps.callback(_logged, "writing pending use counts", self._usage.close)
             steps.callback(_logged, "stopping idle consolidation", self._idle.close)
 
@@ -241,6 +245,7 @@ class Memory:
         with self._write_lock, self.store.locked_users(users):
             plan, results = self._planner.plan(checked, utcnow())
             self.store.apply(plan)
+            self.crosslingual.note_written(plan.episodes)
             results = self._consolidation.after_write(checked, results, utcnow())
         for request in checked:
             if request.session_id is not None:
@@ -535,6 +540,7 @@ class Memory:
         )
         plan, _ = self._planner.plan([request], utcnow(), kind=f"working_memory ({reason})")
         self.store.apply(plan)
+        self.crosslingual.note_written(plan.episodes)
 
     # --- hindsight: learning from finished tasks (graph_memory/hindsight) -----------------
     def submit_trajectory(

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Literal
 
 from graph_memory import decay
+from graph_memory.crosslingual import CrosslingualFill
 from graph_memory.embed import Embedder, multilingual_of
 from graph_memory.entities import alias_id, entity_id
 from graph_memory.errors import InvalidInputError
@@ -61,9 +62,15 @@ class MultilingualQuery:
 
 class Recaller:
     def __init__(
-        self, store: Store, extractor: Extractor, embedder: Embedder, ontology: Ontology
+        self,
+        store: Store,
+        extractor: Extractor,
+        embedder: Embedder,
+        ontology: Ontology,
+        crosslingual: CrosslingualFill,
     ) -> None:
         self._store = store
+        self._crosslingual = crosslingual
         self._extractor = extractor
         self._embedder = embedder
         self._ontology = ontology
@@ -218,13 +225,16 @@ class Recaller:
     def _multilingual_vector(self, user_id: str, text: str) -> MultilingualQuery:
         """The query under the multilingual embedder: for a Chinese or mixed query, and for an
         English one when the user has memories with multilingual vectors (Chinese ones); an
-        English-only user's recall is untouched (and costs no second embedding)."""
+        English-only user's recall is untouched (and costs no second embedding). Whether the
+        user has them is an O(1) cached answer (graph_memory/crosslingual.py), which a Chinese
+        question also tells: the user's English messages then get multilingual vectors."""
         multilingual = multilingual_of(self._embedder)
         language = detect_language(text)
         chinese = language != "en"
-        if multilingual is None or not (
-            chinese or self._store.has_multilingual_episodes(user_id)
-        ):
+        if multilingual is None:
+            return MultilingualQuery(vector=None, language=language)
+        self._crosslingual.note_query(user_id, chinese)
+        if not (chinese or self._crosslingual.has_multilingual(user_id)):
             return MultilingualQuery(vector=None, language=language)
         vector = multilingual.embed_queries([text])[0].tolist()
         return MultilingualQuery(vector=vector, language=language)

@@ -290,6 +290,18 @@ class Store(Protocol):
         """Whether any of the user's episodes has a multilingual vector."""
         ...
 
+    def episodes_without_multilingual(
+        self, user_id: str, after: str, limit: int
+    ) -> list[EmbeddingSource]:
+        """The user's non-forgotten episodes with text and no multilingual vector, in id order
+        after `after` (graph_memory/crosslingual.py fills them)."""
+        ...
+
+    def set_multilingual_embeddings(self, rows: Sequence[tuple[str, list[float]]]) -> None:
+        """Give these episodes (id, vector) their multilingual vector, only where they still
+        have text and none yet (a forgotten or already filled episode is left alone)."""
+        ...
+
     def multilingual_similarities_of(
         self, ids: Sequence[str], embedding: list[float]
     ) -> dict[str, float]:

@@ -349,6 +349,18 @@ class CypherStore(ABC):
     def has_multilingual_episodes(self, user_id: str) -> bool:
         return bool(self._run("has_multilingual_episodes", {"user_id": user_id}))
 
+    def episodes_without_multilingual(
+        self, user_id: str, after: str, limit: int
+    ) -> list[EmbeddingSource]:
+        params = {"user_id": user_id, "after": after, "limit": limit}
+        rows = self._run("episodes_without_multilingual", params)
+        return [EmbeddingSource(id=r[0], text=r[1], speaker=r[2], language=r[3]) for r in rows]
+
+    def set_multilingual_embeddings(self, rows: Sequence[tuple[str, list[float]]]) -> None:
+        if rows:
+            params = {"rows": [{"id": i, "embedding_ml": v} for i, v in rows]}
+            self._run("set_multilingual_embeddings", params)
+
     def multilingual_similarities_of(
         self, ids: Sequence[str], embedding: list[float]
     ) -> dict[str, float]:
