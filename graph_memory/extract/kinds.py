@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from graph_memory.extract.canonical import (
+    WH_TAGS,
     canonical_name,
     has_to,
     is_be,
@@ -20,6 +21,7 @@ from graph_memory.extract.match import (
     Match,
     Who,
     clause_subject,
+    implied_speaker,
     make_matches,
     polarity,
     used_to,
@@ -32,6 +34,7 @@ from graph_memory.extract.objects import (
     lower_set,
     noun_object,
     object_ok,
+    unwrap_container,
 )
 from graph_memory.extract.patterns import (
     CopulaPattern,
@@ -60,16 +63,34 @@ def _cue(verb: Any) -> str | None:
 def _for_key(verb: Any, objects: list[Any]) -> str | None:
     """The context of a preference: "for backend work", "for breakfast" (before or after),
     "on long flights" (before the verb)."""
-    heads = [verb, *objects]
+    # "diving for hard-to-reach balls": a gerund's own "for" phrase is part of it.
+    heads = [verb, *(o for o in objects if o.tag_ != "VBG")]
     for head in heads:
         for prep in head.children:
             fronted = prep.i < verb.i and prep.lower_ in ("on", "at", "in", "during", "when")
             if prep.dep_ == "prep" and (prep.lower_ == "for" or fronted):
-                pobj = [g for g in prep.children if g.dep_ == "pobj"]
-                if pobj and pobj[0].pos_ in ("NOUN", "PROPN"):
-                    name = canonical_name(noun_phrase(pobj[0]))
+                pobj = [g for g in prep.children if g.dep_ in ("pobj", "pcomp")]
+                phrase = noun_phrase(pobj[0]) if pobj else []
+                # A context is a plain noun phrase: not "those hard-to-reach balls".
+                if pobj and pobj[0].pos_ in ("NOUN", "PROPN") and not any(
+                    t.pos_ in ("VERB", "AUX") for t in phrase
+                ):
+                    name = canonical_name(phrase)
                     return name or None
+                if pobj and pobj[0].tag_ == "VBG":  # "for coding", "for running long distances"
+                    return phrase_text(pobj[0].subtree) or None
     return None
+
+
+def _relative_objects(verb: Any, objects: list[Any]) -> list[Any]:
+    """ "a bubble tea I made", "the cake that I baked": in a relative clause without an object
+    of its own, the object is the noun the clause describes."""
+    if verb.dep_ != "relcl" or verb.head.pos_ not in ("NOUN", "PROPN"):
+        return objects
+    relative = [o for o in objects if o.tag_ in WH_TAGS or o.lower_ == "that"]
+    if relative or not objects:
+        return [*(o for o in objects if o not in relative), verb.head]
+    return objects
 
 
 def verb_matches(
@@ -77,8 +98,9 @@ def verb_matches(
 ) -> list[Match]:
     subject_token = clause_subject(verb, passive=pattern.passive)
     if subject_token is None:
-        return []
-    subject = who(subject_token, pattern, roles)
+        subject = None if pattern.passive else implied_speaker(verb, pattern)
+    else:
+        subject = who(subject_token, pattern, roles)
     if subject is None:
         return []
     if not pattern.passive and any(c.dep_ == "nsubjpass" for c in verb.children):
@@ -126,6 +148,9 @@ def verb_matches(
                     and not c.lower_.endswith("ly")
                 )
             ]  # fmt: skip
+            objects = _relative_objects(verb, objects)
+        # "a lot of Playboi Carti and Lil Wayne": the conjuncts hang on the inner noun.
+        objects = [unwrap_container(o) for o in objects]
         found = [noun_object(o, pattern) for o in with_conjuncts(objects)]
         if pattern.ner:
             labels = set(pattern.ner)

@@ -75,6 +75,22 @@ def clause_subject(verb: Any, passive: bool = False) -> Any | None:
         verb = verb.head
 
 
+_BEFORE_IMPLIED = frozenset({"advmod", "intj", "punct", "cc", "npadvmod"})
+
+
+def implied_speaker(verb: Any, pattern: Any) -> Who | None:
+    """Chat drops its "I": "Just took a test", "Went to the spa today". A past-tense main
+    verb with no subject that opens its sentence (after adverbs) is the speaker's; a bare
+    present one may be an imperative ("Try the pasta") and is not."""
+    if getattr(pattern, "subject", "person") == "noun" or verb.dep_ != "ROOT":
+        return None
+    if verb.tag_ != "VBD" or any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children):
+        return None
+    if any(t.dep_ not in _BEFORE_IMPLIED for t in verb.sent if t.i < verb.i):
+        return None
+    return Who(SPEAKER, "", True, [])
+
+
 def who(subject: Any, pattern: Any, roles: frozenset[str]) -> Who | None:
     """The subject a pattern accepts, resolved, or None."""
     mode = getattr(pattern, "subject", "person")
@@ -109,7 +125,9 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
     if habit is None:
         # "I've always wanted to ...", "I always loved jazz": still so.
         always = any(c.lower_ == "always" for c in clause.children)
-        if pattern.tense in ("present", "habitual") and is_past(clause) and not always:
+        # "I became a chef", "I became vegetarian": what one became one is.
+        became = clause.lemma_ == "become"
+        if pattern.tense in ("present", "habitual") and is_past(clause) and not (always or became):
             return None
         if pattern.tense == "progressive" and not (
             clause.tag_ == "VBG" and any(c.dep_ == "aux" and is_be(c) for c in clause.children)

@@ -113,11 +113,17 @@ def object_tokens(head: Any) -> list[Any]:
     return tokens
 
 
-def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Found | None:
-    """The object headed by `head`, or None when it names no entity on its own."""
+def unwrap_container(head: Any) -> Any:
+    """The noun a container word holds: "music" of "kinds of music", "a lot of jazz"."""
     if head.lower_ in CONTAINERS:
         inner = [g for c in head.rights if c.lower_ == "of" for g in c.children]
-        head = inner[0] if inner else head
+        return inner[0] if inner else head
+    return head
+
+
+def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Found | None:
+    """The object headed by `head`, or None when it names no entity on its own."""
+    head = unwrap_container(head)
     if _IDENTIFIER.match(head.text):
         return Found(head.text, "", [head]) if object_ok(head.text, head, pattern) else None
     if head.pos_ in NOT_OBJECT_POS or head.lower_ in VAGUE or head.tag_ in WH_TAGS:

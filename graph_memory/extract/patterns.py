@@ -247,6 +247,13 @@ class OpinionPattern(_ClausePattern):
 
     kind: Literal["opinion"]
     verbs: tuple[str, ...] = Field(min_length=1, description="Verbs of opinion (think, find).")
+    adjectives: tuple[str, ...] = Field(
+        default=(),
+        description="With verbs [be]: the judging adjectives of '<topic> is <adjective>' and "
+        "'<topic> is a <adjective> <noun>' ('the new Batman movie was great', 'Pachinko is a "
+        "wonderful story'), said by the speaker of a specific topic: a name, or a noun with "
+        "'the' or a proper-noun modifier (not 'snow is beautiful', a whole class of things).",
+    )
 
 
 class OpenPattern(_Pattern):

@@ -35,6 +35,17 @@ _NOT_PEOPLE = frozenset(
 )
 
 
+# Role nouns that say whom "she" / "he" cannot point at.
+_FEMALE_ROLES = frozenset(
+    {"wife", "girlfriend", "gf", "fiancee", "mom", "mum", "mother", "sister", "daughter"}
+    | {"grandma", "grandmother", "aunt", "niece", "stepmom"}
+)
+_MALE_ROLES = frozenset(
+    {"husband", "boyfriend", "bf", "fiance", "dad", "father", "brother", "son", "grandpa"}
+    | {"grandfather", "uncle", "nephew", "stepdad"}
+)
+
+
 def owner_placeholder(token: Any) -> str | None:
     """The placeholder of a possessive determiner: my/our -> SPEAKER, your -> ADDRESSEE."""
     lower = token.lower_
@@ -102,6 +113,8 @@ def person_subject(token: Any, roles: frozenset[str], speaker_only: bool) -> str
         return None
     if lower in ("you", "u") and _main_clause(token.head) and not _modal(token.head):
         return ADDRESSEE
+    if lower in ("she", "he"):
+        return _antecedent(token, roles)
     if token.pos_ == "PROPN":
         return person_name(token)
     if token.pos_ == "NOUN" and token.lemma_.lower() in roles:
@@ -110,6 +123,29 @@ def person_subject(token: Any, roles: frozenset[str], speaker_only: bool) -> str
             return None
         return named_appositive(token) or f"{owner}'s {role_phrase(token)}"
     return None
+
+
+def _antecedent(pronoun: Any, roles: frozenset[str]) -> str | None:
+    """Whom "she" / "he" points at: the one third person named before it in the same message
+    ("My sister Nadia lives in Paris and she loves it" -> Nadia; "my mom is a nurse and she
+    ..." -> "<speaker>'s mom"); None when no one or several could be meant."""
+    excluded = _MALE_ROLES if pronoun.lower_ == "she" else _FEMALE_ROLES
+    participants = pronoun.doc.user_data.get(PARTICIPANTS, ())
+    found: set[str] = set()
+    for token in pronoun.doc[: pronoun.i]:
+        name: str | None = None
+        lemma = token.lemma_.lower()
+        if token.pos_ == "NOUN" and lemma in roles and token.tag_ != "NNS":
+            owner = role_owner(token)
+            if owner is not None and lemma not in excluded:
+                name = named_appositive(token) or f"{owner}'s {role_phrase(token)}"
+        elif token.pos_ == "PROPN" and token.text not in participants and (
+            token.ent_type_ == "PERSON" or token.dep_ in ("nsubj", "appos")
+        ):
+            name = person_name(token, trust_ner=token.dep_ == "nsubj")
+        if name:
+            found.add(name)
+    return found.pop() if len(found) == 1 else None
 
 
 def _modal(verb: Any) -> bool:

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph_memory.extract.canonical import canonical_name, is_be, is_negated, noun_phrase
+from graph_memory.extract.canonical import (
+    canonical_name,
+    determiners,
+    is_be,
+    is_negated,
+    noun_phrase,
+)
 from graph_memory.extract.match import (
     Match,
     Who,
@@ -22,6 +28,8 @@ from graph_memory.extract.people import named_appositive, person_name, role_owne
 _NAMING_VERBS = frozenset({"name", "call"})
 _POINTING = frozenset({"the", "this", "that", "these", "those"})
 _JUDGEMENT_POS = frozenset({"ADJ"})
+_DEFINITE = frozenset({"the", "these", "those"})
+_CONCESSIVE = frozenset({"although", "though", "while"})
 
 
 def _given_name(noun: Any) -> str | None:
@@ -74,8 +82,9 @@ def role_matches(
     if owner is not None and not named_subject:
         if noun.dep_ in ("compound", "amod", "nmod") or len(key.split()) > 2:
             return []  # "my favorite Teenage Mutant Ninja Turtles shows" is about shows
-        # "my sister lives in Ohio", "my mom is a hairdresser": the speaker has a sister.
-        if noun.lower_ in lower_set(pattern.exclude_mentions):
+        # "my sister lives in Ohio", "my mom is a hairdresser": the speaker has a sister;
+        # "my friend said ..." names nobody ("my best friend" does: its key is no mention).
+        if key in lower_set(pattern.exclude_mentions):
             return []
         found = Found(role_phrase(noun), "", [noun])
         return make_matches(
@@ -119,9 +128,58 @@ def _topic(noun: Any, pattern: OpinionPattern) -> Found | None:
     return noun_object(noun, pattern)
 
 
+def _specific(topic: Any) -> bool:
+    """Whether a noun names one thing rather than a class: "Pachinko", "the new Batman movie",
+    "the Kerastase conditioner"; not "snow", "dogs", "this"."""
+    if topic.pos_ == "PROPN":
+        # A lone capitalised first word may be any noun ("Snow is beautiful").
+        named = topic.ent_type_ or any(t.pos_ == "PROPN" for t in topic.lefts)
+        return bool(named or not topic.is_sent_start)
+    if topic.pos_ != "NOUN":
+        return False
+    named = any(t.pos_ == "PROPN" for t in topic.lefts if t.dep_ in ("compound", "poss", "amod"))
+    return named or bool(determiners(topic) & _DEFINITE)
+
+
+def _asserted(be: Any) -> bool:
+    """A main clause, a conjoined one, or a concession ("although the 2003 show is awesome")."""
+    if be.dep_ in ("ROOT", "conj"):
+        return True
+    return be.dep_ == "advcl" and any(
+        c.dep_ == "mark" and c.lower_ in _CONCESSIVE for c in be.children
+    )
+
+
+def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Match]:
+    """ "The Etihad apartment is an AMAZING experience": the speaker's judgement of a topic."""
+    if not _asserted(be) or polarity(be, pattern) is not False:
+        return []  # negated, hypothetical or reported: no judgement to store
+    subjects = [c for c in be.children if c.dep_ == "nsubj"]
+    if not subjects or not _specific(subjects[0]):
+        return []
+    judged = None
+    for child in be.children:
+        if child.dep_ == "acomp" and child.pos_ == "ADJ":
+            judged = child
+        elif child.dep_ == "attr" and child.pos_ == "NOUN":
+            judged = next((a for a in child.lefts if a.dep_ == "amod" and a.pos_ == "ADJ"), None)
+        if judged is not None:
+            break
+    wanted = lower_set(pattern.adjectives)
+    if judged is None or not {judged.lower_, judged.lemma_.lower()} & wanted:
+        return []
+    key = _judgement(judged)
+    found = _topic(subjects[0], pattern)
+    if not key or found is None:
+        return []
+    return make_matches(relation, pattern, None, [found], False, [be, judged], key)
+
+
 def opinion_matches(
     verb: Any, relation: str, pattern: OpinionPattern, roles: frozenset[str]
 ) -> list[Match]:
+    if pattern.adjectives:
+        return _copula_opinion(verb, relation, pattern) if is_be(verb) else []
     subject_token = clause_subject(verb)
     subject = who(subject_token, pattern, roles) if subject_token is not None else None
     negated = polarity(verb, pattern)

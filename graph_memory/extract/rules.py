@@ -108,15 +108,16 @@ class RuleExtractor:
                     # A declared verb that refused a clause on grounds of intent ("I love the
                     # vibe") keeps it out of the open fallback; one that refused it on
                     # vocabulary or tense ("I visited my grandma") does not.
-                    # A present-tense one refused a past clause on tense ("I ate sushi").
+                    # A present-tense one refused a past clause on tense ("I ate sushi"), a
+                    # habitual one a progressive clause ("I'm watching a movie series").
                     # A negative-only one refused an affirmative clause on polarity.
                     narrow = bool(pattern.objects or pattern.ner or pattern.proper_noun
                                   or pattern.polarity == "negative")
                     for verb in pattern.verbs:
                         self._verbs.setdefault(verb.lower(), []).append((relation, pattern))
-                        if not narrow and pattern.tense in ("present", "habitual"):
+                        if not narrow and pattern.tense == "present":
                             present_only.add(verb.lower())
-                        elif not narrow and pattern.tense != "past":
+                        elif not narrow and pattern.tense not in ("past", "habitual"):
                             excluded.add(verb.lower())
                 elif isinstance(pattern, NounPattern):
                     for noun in pattern.nouns:
@@ -213,7 +214,7 @@ class RuleExtractor:
         complement = token
         while complement.dep_ == "conj" and complement.head.i != complement.i:
             complement = complement.head
-        if complement.dep_ in ("acomp", "attr") and is_be(complement.head):
+        if complement.dep_ in ("acomp", "attr") and _copula(complement.head):
             for relation, copula in self._copulas:
                 found.extend(copula_matches(token, complement.head, relation, copula, self._people))
         if token.dep_ == "nsubj" and token.pos_ in ("NOUN", "PROPN") and _be_or_gerund(token.head):
@@ -343,6 +344,11 @@ def _what_replaced(doc: Any, matches: list[Match]) -> list[Match]:
                     span = (be.left_edge.idx, attrs[0].idx + len(attrs[0]))
                     out.append(replace(match, obj=name, obj_label="", span=span, cue=None))
     return out
+
+
+def _copula(verb: Any) -> bool:
+    """ "is", or "became" ("I became a chef", "she became vegan")."""
+    return is_be(verb) or verb.lemma_ == "become"
 
 
 def _be_or_gerund(head: Any) -> bool:

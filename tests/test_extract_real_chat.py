@@ -1,0 +1,110 @@
+"""The declared relations on real-chat phrasing (issue 11, REALTALK): copula opinions, implied
+"I", relative clauses, "she"/"he" resolved within the message, containers, "became", context
+before the verb, and what must stay out (class judgements, unnamed friends, imperatives)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import spacy
+
+from graph_memory.extract.rules import MODEL, RuleExtractor
+from graph_memory.models import ExtractionInput
+from graph_memory.ontology import load_ontology
+
+Row = tuple[str, str, str, str | None]  # subject, relation, object, key
+
+
+@pytest.fixture(scope="module")
+def extractor() -> RuleExtractor:
+    nlp: Any = spacy.load(MODEL)
+    return RuleExtractor(load_ontology(), nlp)
+
+
+def rows(extractor: RuleExtractor, text: str) -> list[Row]:
+    item = ExtractionInput(text=text, speaker="Emi", addressee="Sam")
+    return [
+        (f.triple.subject.name, f.triple.predicate, f.triple.object.name, f.triple.key)
+        for f in extractor.extract([item])[0].facts
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # opinions: "<specific topic> is <judgement>" / "is a <judgement> <noun>"
+        ("The Etihad apartment is an AMAZING experience.",
+         ("Emi", "HAS_OPINION", "Etihad apartment", "amazing")),
+        ("The Kerastase conditioner is extremely helpful stuff",
+         ("Emi", "HAS_OPINION", "Kerastase conditioner", "helpful")),
+        ("The Silk Road era in history is indeed fascinating.",
+         ("Emi", "HAS_OPINION", "Silk Road era", "fascinating")),
+        ("Honestly, the new office is too noisy.", ("Emi", "HAS_OPINION", "new office", "noisy")),
+        ("Although the new show is awesome, I never watch it.",
+         ("Emi", "HAS_OPINION", "new show", "awesome")),
+        # chat drops its "I" in the past tense
+        ("Just took a test", ("Emi", "DID", "test", "take")),
+        ("Went to the spa today.", ("Emi", "VISITED", "spa", None)),
+        # the object of a relative clause is the noun it describes
+        ("This is a bubble tea I made today btw", ("Emi", "DID", "bubble tea", "make")),
+        ("This is the cake that I baked.", ("Emi", "DID", "cake", "bake")),
+        # places reached with a particle, and common place nouns
+        ("Me and some friends went down to the canal today", ("Emi", "VISITED", "canal", None)),
+        ("I visited a rooftop lounge with a view.", ("Emi", "VISITED", "rooftop lounge", None)),
+        # "became" is what one is now
+        ("I became a chef to prove him wrong", ("Emi", "IS_A", "chef", None)),
+        ("I became vegetarian last year.", ("Emi", "HAS_DIET", "vegetarian", None)),
+        # containers and what is conjoined inside them
+        ("I personally listen to a lot of playboi carti and lil Wayne.",
+         ("Emi", "PREFERS", "lil Wayne", None)),
+        ("I personally listen to a lot of playboi carti and lil Wayne.",
+         ("Emi", "PREFERS", "playboi carti", None)),
+        ("Ive been watching the Great British Bakeoff",
+         ("Emi", "HAS_HOBBY", "Great British Bakeoff", None)),
+        ("I loved Dune and its sequel.", ("Emi", "PREFERS", "Dune", None)),
+        # context before the verb, a gerund too
+        ("For coding I prefer dark mode.", ("Emi", "PREFERS", "dark mode", "coding")),
+        ("I'm gluten-free.", ("Emi", "HAS_DIET", "gluten-free", None)),
+        # she / he: the one third person named before it in the message
+        ("My sister Nadia lives in Paris and she is allergic to nuts.",
+         ("Nadia", "ALLERGIC_TO", "nut", None)),
+        ("My mom is a nurse. She loves gardening.", ("Emi's mom", "PREFERS", "gardening", None)),
+        ("I met Kate yesterday. She is allergic to cats.", ("Kate", "ALLERGIC_TO", "cat", None)),
+        ("My best friend lives in Ohio.", ("Emi", "HAS_RELATIVE", "best friend", "best friend")),
+        ("My friend Sarah lives in Ohio.", ("Emi", "HAS_RELATIVE", "Sarah", "friend")),
+    ],
+)  # fmt: skip
+def test_real_chat_phrasings_become_declared_facts(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Snow is beautiful.",  # a class of things, no one topic
+        "Dogs are great.",
+        "The weather is nice today.",
+        "That is amazing!",
+        "The new Batman movie wasn't great.",  # negated: no judgement stored
+        "If the movie is great I'll watch it again.",
+        "My friend is launching a business.",  # an unnamed friend is nobody to remember
+        "I remember my friend going on and on about some song.",
+        "Try the pasta.",  # an imperative, not a dropped "I"
+        "I'm planning to watch a movie and maybe read.",  # a passing evening plan
+        "My brother is here. She is allergic to cats.",  # "she" cannot be the brother
+        "My husband Tom and my sister Ann came over. She is vegan.",
+    ],
+)
+def test_real_chat_non_facts_stay_out(extractor: RuleExtractor, text: str) -> None:
+    declared = [r for r in rows(extractor, text) if r[1] not in ("STATES", "HAS_RELATIVE")]
+    assert declared == [], declared
+    if "friend" in text:
+        assert not [r for r in rows(extractor, text) if r[1] == "HAS_RELATIVE"]
+
+
+def test_a_gerund_keeps_its_own_for_phrase(extractor: RuleExtractor) -> None:
+    found = rows(extractor, "I also like diving for those hard-to-reach balls.")
+    assert all(key is None for _, relation, _, key in found if relation == "PREFERS"), found
