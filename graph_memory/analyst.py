@@ -34,7 +34,7 @@ from graph_memory.store.cypher_text import range_calls
 ParamType = Literal["string", "int", "float", "bool"]
 RejectKind = Literal[
     "unknown_query", "bad_params", "syntax", "write", "timeout", "too_many_rows", "disabled",
-    "too_much_memory", "busy",
+    "too_much_memory", "busy", "unavailable",
 ]
 QUERY_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 PARAM_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
@@ -55,9 +55,11 @@ BYTES_PER_LIST_ELEMENT = 16
 class CypherRejected(InvalidInputError):
     """The query was refused or stopped; nothing was changed. `kind` says why."""
 
-    def __init__(self, kind: RejectKind, message: str) -> None:
+    def __init__(self, kind: RejectKind, message: str, retry_after_s: int | None = None) -> None:
         super().__init__(message)
         self.kind: RejectKind = kind
+        # busy, unavailable: when a retry may succeed.
+        self.retry_after_s = retry_after_s
 
 
 class ParamSpec(BaseModel):

@@ -169,6 +169,13 @@ class Settings(BaseSettings):
         description="Analyst queries all tenants together may run at once (429 beyond); the "
         "embedded engine gets four worker threads more than this, for everything else.",
     )
+    cypher_read_replica: bool = Field(
+        default=True,
+        description="Embedded engine: run analyst queries on a read replica, a second engine "
+        "process at the lowest CPU priority, started on the first analyst query (its reads hold "
+        "no lock of the graphs the service writes; it takes as much memory as the engine). "
+        "False: on the engine itself.",
+    )
     query_memory_limit_mb: int = Field(
         default=1024, ge=16, le=1_048_576,
         description="Most memory one query may allocate in the graph engine; a query over it is "

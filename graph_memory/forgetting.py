@@ -105,6 +105,31 @@ def name_regions(text: str, names: Iterable[str]) -> list[tuple[int, int]]:
     return regions
 
 
+def unused_entities(
+    store: Store,
+    *,
+    facts: Iterable[Fact],
+    episodes: Iterable[str],
+    kept: Iterable[str] = (),
+    also: Iterable[str] = (),
+) -> set[str]:
+    """Rule 4, for forget and prune alike: of the entities the going `facts` use (subject,
+    object), the going `episodes` and the `kept` (redacted) ones mention, and `also`, those
+    that no other live fact uses and no other message mentions."""
+    facts = list(facts)
+    going = {fact.id for fact in facts}
+    touched = set(episodes) | set(kept)
+    candidates = set(also)
+    for fact in facts:
+        candidates |= {fact.subject_id, fact.object_id}
+    candidates |= store.entities_mentioned(sorted(touched))
+    return {
+        use.entity_id
+        for use in store.entity_uses(sorted(candidates))
+        if not set(use.fact_ids) - going and not set(use.episode_ids) - touched
+    }
+
+
 class Forgetter:
     """Plans a forget (the rules above) and applies it as one ForgetPlan."""
 
@@ -260,16 +285,10 @@ class Forgetter:
         return self._redact(chosen, kept, forgotten_evidence, backing)
 
     def _forget_unused_entities(self, chosen: _Selection, kept: list[str]) -> None:
-        candidates = set(chosen.entities)
-        for fact in chosen.facts.values():
-            candidates |= {fact.subject_id, fact.object_id}
-        candidates |= self._store.entities_mentioned(sorted(chosen.episodes | set(kept)))
-        touched = chosen.episodes | set(kept)
-        for use in self._store.entity_uses(sorted(candidates)):
-            live_facts = set(use.fact_ids) - set(chosen.facts)
-            untouched_mentions = set(use.episode_ids) - touched
-            if not live_facts and not untouched_mentions:
-                chosen.entities.add(use.entity_id)
+        chosen.entities |= unused_entities(
+            self._store, facts=chosen.facts.values(), episodes=chosen.episodes, kept=kept,
+            also=chosen.entities,
+        )
 
     def _redact(
         self,

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from graph_memory import decay
 from graph_memory.embed import Embedder
 from graph_memory.errors import InvalidInputError, NotFoundError
-from graph_memory.forgetting import Forgetter
+from graph_memory.forgetting import Forgetter, unused_entities
 from graph_memory.ids import make_id
 from graph_memory.models import (
     SEMANTIC_MEMORY_TYPE,
@@ -85,6 +85,14 @@ class PruneReport(BaseModel):
         "superseded_days ago.",
     )
     removed_messages: int = 0
+    entities: tuple[str, ...] = Field(
+        default=(),
+        description="The entities removed with them (or, in a dry run, that would be): those "
+        "that the pruned facts use or the removed messages mention and that no remaining fact "
+        "uses and no remaining message mentions; their names, aliases and embeddings go, as "
+        "forget removes them.",
+    )
+    removed_entities: int = 0
 
 
 def next_confidence(confidence: float, useful: bool) -> float:
@@ -333,25 +341,34 @@ class Lifecycle:
             if include_messages
             else ()
         )
+        # Forget's rule 4 (graph_memory/forgetting.py): what no remaining memory uses goes.
+        entities = tuple(sorted(unused_entities(
+            self._store,
+            facts=self._store.get_facts([c.fact_id for c in candidates]),
+            episodes=[m.episode_id for m in messages],
+        ))) if candidates or messages else ()
         if not dry_run and (candidates or messages):
-            self._remove(candidates, messages, now)
+            self._remove(candidates, messages, entities, now)
         return PruneReport(
             dry_run=dry_run,
             candidates=candidates,
             removed=0 if dry_run else len(candidates),
             messages=messages,
             removed_messages=0 if dry_run else len(messages),
+            entities=entities,
+            removed_entities=0 if dry_run else len(entities),
         )
 
     def _remove(
         self,
         candidates: tuple[PruneCandidate, ...],
         messages: tuple[PruneMessage, ...],
+        entities: tuple[str, ...],
         now: datetime,
     ) -> None:
-        """Forget the pruned facts and messages in one step. Forget leaves no edge to a
-        removed fact: the messages that stay count it (recall marks a message outdated when
-        nothing drawn from it holds)."""
+        """Forget the pruned facts, messages and unused entities in one step. Forget leaves no
+        edge to a removed fact: the messages that stay count it (recall marks a message
+        outdated when nothing drawn from it holds)."""
         gone = {m.episode_id for m in messages}
         sources: dict[str, int] = {}
         for _, ep_id, _ in self._store.sources_of_facts([c.fact_id for c in candidates]):
@@ -359,7 +376,7 @@ class Lifecycle:
                 sources[ep_id] = sources.get(ep_id, 0) + 1
 
         def tombstone(
-            target: str, kind: Literal["fact", "episode"], user: str, why: str
+            target: str, kind: Literal["fact", "episode", "entity"], user: str, why: str
         ) -> Tombstone:
             return Tombstone(
                 id=make_id("tomb", target, now.isoformat()),
@@ -371,10 +388,12 @@ class Lifecycle:
                 reason=why,
             )
 
+        owners = {e.id: e.user_id for e in self._store.get_entities(list(entities)).values()}
         self._store.forget(
             ForgetPlan(
                 fact_ids=[c.fact_id for c in candidates],
                 episode_ids=sorted(gone),
+                entity_ids=sorted(owners),
                 tombstones=[
                     *(
                         tombstone(c.fact_id, "fact", c.user_id, f"prune: {c.rule}")
@@ -383,6 +402,11 @@ class Lifecycle:
                     *(
                         tombstone(m.episode_id, "episode", m.user_id, "prune: outdated message")
                         for m in messages
+                    ),
+                    *(
+                        tombstone(e, "entity", owners[e], "prune: no memory uses it")
+                        for e in entities
+                        if e in owners
                     ),
                 ],
             )

@@ -3,6 +3,7 @@ stops, or a Neo4j 5 server it connects to. `Memory.open` calls these."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 from graph_memory.config import Settings
@@ -72,9 +73,11 @@ def open_embedded(
     from graph_memory.memory import Memory
     from graph_memory.store.engine import EmbeddedEngine
     from graph_memory.store.falkordb import FalkorDBStore
+    from graph_memory.store.read_replica import ReadReplica, primary_options
     from graph_memory.store.supervisor import EngineSupervisor
 
     ontology = load_ontology(settings.ontology_file)
+    with_replica = settings.cypher_enabled and settings.cypher_read_replica
     engine = EmbeddedEngine(
         settings.data_dir,
         appendfsync=settings.appendfsync,
@@ -83,7 +86,17 @@ def open_embedded(
         # four more are always there for recalls and writes.
         threads=settings.cypher_max_concurrent_total + 4,
         query_memory_limit_mb=settings.query_memory_limit_mb,
+        **(primary_options() if with_replica else {}),
     )
+    # Analyst Cypher runs on the replica (graph_memory/store/read_replica.py).
+    replica = ReadReplica(
+        engine,
+        threads=settings.cypher_max_concurrent_total + 1,
+        query_memory_limit_mb=settings.query_memory_limit_mb,
+        restart_attempts=settings.engine_restart_attempts,
+        restart_backoff_s=settings.engine_restart_backoff_s,
+        start_timeout_s=settings.engine_start_timeout_s,
+    ) if with_replica else None
     supervisor = EngineSupervisor(
         engine,
         attempts=settings.engine_restart_attempts,
@@ -93,24 +106,25 @@ def open_embedded(
     owned: SentenceTransformerEmbedder | None = None  # built here, so closed here
 
     def stop() -> None:
-        try:
+        with contextlib.ExitStack() as steps:  # last in, first out; each step runs
+            steps.callback(supervisor.stop)
+            if replica is not None:
+                steps.callback(replica.stop)
             if owned is not None:
-                owned.close()  # its worker process, if it started one
-        finally:
-            supervisor.stop()
+                steps.callback(owned.close)  # its worker process, if it started one
 
     try:
         if embedder is None:
             embedder = owned = _embedder(settings)
         memory = Memory(
-            FalkorDBStore(engine.connect(), settings.graph_name),
+            FalkorDBStore(engine.connect(), settings.graph_name, replica),
             extractor=extractor or default_extractor(settings, ontology),
             embedder=embedder,
             ontology=ontology,
             settings=settings,
             on_close=stop,
             # Another graph of the same engine (a tenant's), over a client of its own.
-            open_store=lambda graph_name: FalkorDBStore(engine.connect(), graph_name),
+            open_store=lambda graph_name: FalkorDBStore(engine.connect(), graph_name, replica),
             engine=supervisor,
         )
     except BaseException:

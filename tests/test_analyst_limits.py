@@ -75,7 +75,23 @@ def service(
             )
         finally:
             b_graph.close()
+        with httpx.Client(base_url=url, timeout=120) as http:
+            for headers in (A, B):
+                in_step(http, headers)
         yield url, memory
+
+
+def in_step(http: httpx.Client, headers: dict[str, str], within_s: float = 300) -> None:
+    """Wait as a client would: the analyst replica answers 503 with Retry-After while it loads
+    its copy of the engine (20k vectors to index, at the lowest CPU priority)."""
+    deadline = time.monotonic() + within_s
+    while True:
+        answer = cypher(http, headers, query="RETURN 1 AS one")
+        if answer.status_code != 503 or time.monotonic() > deadline:
+            assert answer.status_code == 200, answer.text
+            return
+        assert answer.json()["error"]["type"] == "unavailable", answer.text
+        time.sleep(float(answer.headers["retry-after"]) / 5)
 
 
 def cypher(http: httpx.Client, headers: dict[str, str], **body: Any) -> httpx.Response:

@@ -369,7 +369,9 @@ def list_experiences(
 # --- Cypher for analysts ---------------------------------------------------------------------
 
 # Refusals of /v1/cypher: a write is forbidden, a stopped query timed out, the rest is bad input.
-_CYPHER_STATUS = {"write": 403, "timeout": 408, "disabled": 404, "busy": 429}
+_CYPHER_STATUS = {
+    "write": 403, "timeout": 408, "disabled": 404, "busy": 429, "unavailable": 503,
+}
 
 
 @router.post(
@@ -377,7 +379,9 @@ _CYPHER_STATUS = {"write": 403, "timeout": 408, "disabled": 404, "busy": 429}
     tags=["analysis"],
     response_model=CypherResult,
     responses={403: {"description": "The query writes."}, 408: {"description": "Timed out."},
-               429: {"description": "Too many analyst queries at once; see Retry-After."}},
+               429: {"description": "Too many analyst queries at once; see Retry-After."},
+               503: {"description": "The analyst engine (a read replica) is not in step with "
+                     "the latest writes yet; see Retry-After."}},
 )
 def cypher(
     body: CypherBody,
@@ -408,7 +412,8 @@ def cypher(
                 max_memory_mb=settings.query_memory_limit_mb,
             )
     except CypherRejected as e:
-        headers = {"Retry-After": str(slots.retry_after_s)} if e.kind == "busy" else None
+        retry_after = slots.retry_after_s if e.kind == "busy" else e.retry_after_s
+        headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
         return error_response(_CYPHER_STATUS.get(e.kind, 422), e.kind, str(e), headers=headers)
 
 

