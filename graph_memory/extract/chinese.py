@@ -86,6 +86,7 @@ _SPLIT_OBJECTS = frozenset({"PREFERS", "AVOIDS", "ALLERGIC_TO", "HAS_HOBBY", "HA
                             "VISITED", "HAS_CONDITION"})
 _COPULA = frozenset({"IS_A", "HAS_ATTRIBUTE"})
 _EVENTS = frozenset({"VISITED", "ATTENDED", "DID"})
+_SENTENCE_END = re.compile(r"[。！？；!?;\n]")
 _NAME = re.compile(r"[\u4e00-\u9fff]{2,4}")
 _PAST_DAYS = {"前天": 2, "昨天": 1, "昨晚": 1}
 
@@ -210,6 +211,7 @@ class ChineseExtractor:
                 facts.extend(self._clause(item, clause, offset, people, start))
                 facts.extend(self._relatives(item, clause, offset, people, facts, start))
                 people.carried = opening or people.carried
+            facts = _values_to_sentence_end(item.text, facts)
         mentions = tuple(dict.fromkeys(f.triple.object for f in facts))
         return Extraction(facts=tuple(facts), mentions=mentions)
 
@@ -319,6 +321,25 @@ class ChineseExtractor:
             )
             for name in _objects(written, relation)
         ]
+
+
+def _values_to_sentence_end(text: str, facts: list[ExtractedFact]) -> list[ExtractedFact]:
+    """An attribute's value that runs on past its clause to the end of the sentence, with
+    nothing else stated there ("X的主要内容是A，B，C。"), is the whole of it."""
+    out = []
+    for f in facts:
+        end = f.span[1]
+        if f.triple.predicate == "HAS_ATTRIBUTE" and text[end : end + 1] in ("，", ","):
+            stop = _SENTENCE_END.search(text, end)
+            until = stop.start() if stop is not None else len(text)
+            if not any(end < g.span[0] < until for g in facts):
+                value = f.triple.object.name + text[end:until].rstrip()
+                f = f.model_copy(update={
+                    "triple": f.triple.model_copy(update={
+                        "object": f.triple.object.model_copy(update={"name": value[:200]})}),
+                    "span": (f.span[0], until)})
+        out.append(f)
+    return out
 
 
 def _is_name(text: str) -> bool:
