@@ -36,8 +36,8 @@ from graph_memory.entities import entity_id
 from graph_memory.ids import make_id
 from graph_memory.models import Entity, Episode, Fact, FactLink
 from graph_memory.ontology import Ontology, load_ontology
-from graph_memory.resolve import competition_reason
 from graph_memory.store.base import EntityRow, EpisodeRow, EvidenceRow, FactRow, Store, WritePlan
+from graph_memory.write.conflict_policy import competition_reason
 
 VERSION = 1
 CACHE_DIR = BENCH_DIR / ".cache"

@@ -535,7 +535,7 @@ def _kv(pairs: list[str]) -> dict[str, Any]:
 @contextmanager
 def _tenant_memory(ctx: typer.Context, tenant: str | None) -> Iterator[Memory]:
     """The local graph's Memory, or a tenant's (one of GRAPH_MEMORY_API_KEYS' tenants)."""
-    from graph_memory.api.tenants import Tenants
+    from graph_memory.tenants import Tenants
 
     with _memory(ctx) as memory:
         if tenant is None:
@@ -621,7 +621,7 @@ def export_graph(
     tenant: TenantOpt = None,
 ) -> None:
     """Write a user's graph (entities as nodes, facts as edges) as GraphML or JSON."""
-    from graph_memory.export import parse_statuses, subgraph, write_graph
+    from graph_memory.graphml import parse_statuses, subgraph, write_graph
 
     with guard():
         if fmt not in ("graphml", "json"):
@@ -644,7 +644,7 @@ def export_memories(
 ) -> None:
     """Export the whole graph (embeddings, history, supersession links, tombstones, working
     memory) as JSON lines, to import into another backend (`graph-memory import`)."""
-    from graph_memory.transfer import export_records, export_to_path, write_jsonl
+    from graph_memory.backup import export_records, export_to_path, write_jsonl
 
     with _tenant_memory(ctx, tenant) as memory:
         if out == "-":  # the trailer tells an importer whether the stream was complete
@@ -692,7 +692,7 @@ def import_memories(
 ) -> None:
     """Import an export into this (empty) graph, on whichever backend the settings choose:
     all of it, or nothing (a bad line is refused before any write; a failed write is undone)."""
-    from graph_memory.transfer import import_records
+    from graph_memory.backup import import_records
 
     with guard():
         if file != "-" and not Path(file).is_file():

@@ -1,12 +1,12 @@
 """Settling an open conflict by hand: a person confirms or rejects a fact that awaits
 confirmation (status conflicted, needs_confirmation).
 
-Confirming does what stating the fact again does (graph_memory/resolve.py, case 1): the fact
-becomes current and SUPERSEDES every active fact that cannot hold together with it (the other
-side of its conflicts); a semantic memory flagged alongside it (same statement) is current
-again too. Rejecting is the mirror image: the fact is superseded by the other side of its
-conflicts, and each fact on that side that has no other open conflict becomes current. Nothing
-is deleted; the reason is kept on the SUPERSEDES link.
+Confirming does what stating the fact again does (graph_memory/write/conflict_policy.py,
+case 1): the fact becomes current and SUPERSEDES every active fact that cannot hold together
+with it (the other side of its conflicts); a semantic memory flagged alongside it (same
+statement) is current again too. Rejecting is the mirror image: the fact is superseded by the
+other side of its conflicts, and each fact on that side that has no other open conflict
+becomes current. Nothing is deleted; the reason is kept on the SUPERSEDES link.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from datetime import datetime
 from graph_memory.errors import InvalidInputError
 from graph_memory.models import SEMANTIC_MEMORY_TYPE, Fact, FactLink, ReviewResult
 from graph_memory.ontology import Ontology
-from graph_memory.resolve import competition_reason, same_statement
 from graph_memory.store.base import StatusChange, Store, WritePlan
+from graph_memory.write.conflict_policy import competition_reason, same_statement
 
 _ACTIVE = ("current", "conflicted")
 

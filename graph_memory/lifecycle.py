@@ -22,7 +22,6 @@ from graph_memory.models import (
     WriteRequest,
 )
 from graph_memory.ontology import Ontology
-from graph_memory.resolve import ConflictResolver
 from graph_memory.store.base import (
     FactUpdate,
     ForgetPlan,
@@ -37,7 +36,8 @@ from graph_memory.validation import (
     check_writable_memory_type,
     clean_text,
 )
-from graph_memory.write import WritePlanner, existing_status_changes
+from graph_memory.write.conflict_policy import ConflictResolver
+from graph_memory.write.plan import WritePlanner, existing_status_changes
 
 CONFIDENCE_UP = 0.1
 CONFIDENCE_DOWN = 0.2

@@ -61,7 +61,7 @@ from graph_memory.store.base import FactUpdate, Store
 from graph_memory.usage import UsageRecorder
 from graph_memory.validation import check_optional_time, check_request, check_scope_id, utcnow
 from graph_memory.working import WorkingMemory
-from graph_memory.write import WritePlanner
+from graph_memory.write.plan import WritePlanner
 
 if TYPE_CHECKING:
     from graph_memory.store.supervisor import EngineSupervisor

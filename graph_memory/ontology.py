@@ -113,7 +113,7 @@ class ChinesePattern(_Frozen):
 class ConflictPolicy(_Frozen):
     conflict_window_seconds: float = Field(default=86400, ge=0)
     # Relations an update cue treats as one slot ("I work at Acme" -> "these days I study at
-    # MIT"); any other relation is its own (graph_memory/resolve.py, rule 3c).
+    # MIT"); any other relation is its own (graph_memory/write/conflict_policy.py, rule 3c).
     cue_families: tuple[tuple[str, ...], ...] = ()
 
 

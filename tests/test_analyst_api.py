@@ -18,8 +18,8 @@ from graph_memory import cli
 from graph_memory.api import create_app
 from graph_memory.config import Settings
 from graph_memory.embed import SentenceTransformerEmbedder
-from graph_memory.export import subgraph
 from graph_memory.extract.base import Extractor
+from graph_memory.graphml import subgraph
 from graph_memory.memory import Memory
 
 KEY_A = "analyst-key-of-acme-0123456789"

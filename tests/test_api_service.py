@@ -14,12 +14,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from graph_memory.api import create_app
-from graph_memory.api.observability import JsonFormatter
 from graph_memory.api.server import logging_config
 from graph_memory.config import Settings
 from graph_memory.embed import SentenceTransformerEmbedder
 from graph_memory.extract.base import Extractor
 from graph_memory.memory import Memory
+from graph_memory.telemetry import JsonFormatter
 
 LOCAL = "http://127.0.0.1"
 

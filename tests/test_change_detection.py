@@ -1,5 +1,5 @@
 """Change detection end to end: the real spaCy extractor, the real engine and embedder, the
-conflict policy with cues, denials and retractions (graph_memory/resolve.py rule 3).
+conflict policy with cues, denials and retractions (graph_memory/write/conflict_policy.py rule 3).
 
 Precision both ways: every scenario checks what must change AND what must stay current."""
 

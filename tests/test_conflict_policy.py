@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from graph_memory.extract.cues import Cue, CueKind, Retraction
 from graph_memory.models import Fact
 from graph_memory.ontology import Ontology
-from graph_memory.resolve import ConflictResolver, Ending, Said
+from graph_memory.write.conflict_policy import ConflictResolver, Ending, Said
 
 T0 = datetime(2026, 3, 1, tzinfo=UTC)
 NOW = T0 + timedelta(days=30)
@@ -176,7 +176,7 @@ def test_resolution_is_deterministic(ontology: Ontology) -> None:
     assert run() == run()
 
 
-# --- how it was said: denials and change cues (rule 3 of graph_memory/resolve.py) ------------
+# --- how it was said: denials and change cues (rule 3 of write/conflict_policy.py) -------------
 
 
 def said(kind: CueKind, text: str, replaced: str | None = None) -> Said:

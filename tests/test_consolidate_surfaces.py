@@ -16,12 +16,12 @@ from typer.testing import CliRunner
 
 from graph_memory import cli
 from graph_memory.api import create_app
-from graph_memory.api.observability import Telemetry
 from graph_memory.config import Settings
 from graph_memory.embed import SentenceTransformerEmbedder
 from graph_memory.extract.base import Extractor
 from graph_memory.mcp.server import build_mcp_server
 from graph_memory.memory import Memory
+from graph_memory.telemetry import Telemetry
 
 LOCAL = "http://127.0.0.1"
 STATEMENTS = ["I love Italian food.", "I love Italian cuisine.", "I love Italian food a lot."]

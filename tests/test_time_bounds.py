@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from graph_memory import cli
 from graph_memory.api import create_app
+from graph_memory.backup import export_records, write_jsonl
 from graph_memory.config import Settings
 from graph_memory.embed import SentenceTransformerEmbedder
 from graph_memory.errors import InvalidInputError
@@ -25,7 +26,6 @@ from graph_memory.models import TIME_MAX, TIME_MIN, Episode, Fact
 from graph_memory.ontology import Ontology
 from graph_memory.store.engine import EmbeddedEngine
 from graph_memory.store.falkordb import FalkorDBStore
-from graph_memory.transfer import export_records, write_jsonl
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 YEAR_ZERO = "0001-01-01T00:00:00+14:00"   # year 0 in UTC

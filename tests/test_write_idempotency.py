@@ -1,4 +1,4 @@
-"""A retried write changes nothing, and a source id names one message (graph_memory/write.py),
+"""A retried write changes nothing, and a source id names one message (graph_memory/write/plan.py),
 against the real engine and models."""
 
 from __future__ import annotations

@@ -23,11 +23,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from graph_memory import __version__
 from graph_memory.api.errors import error_response, install_error_handlers
-from graph_memory.api.observability import RequestContext, Telemetry
 from graph_memory.api.routes import health, router
-from graph_memory.api.tenants import AuthError, Tenants
 from graph_memory.config import Settings, get_settings
 from graph_memory.memory import Memory
+from graph_memory.telemetry import RequestContext, Telemetry
+from graph_memory.tenants import AuthError, Tenants
 from graph_memory.ui.router import install_ui
 
 MIB = 1 << 20

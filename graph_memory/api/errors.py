@@ -17,7 +17,6 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from graph_memory.api.schemas import WRITE_TAGS, ErrorDetail, ErrorOut, FieldError
-from graph_memory.api.tenants import AuthError
 from graph_memory.errors import (
     DataDirLockedError,
     GraphMemoryError,
@@ -25,6 +24,7 @@ from graph_memory.errors import (
     NotFoundError,
     StoreError,
 )
+from graph_memory.tenants import AuthError
 
 log = logging.getLogger("graph_memory.api")
 

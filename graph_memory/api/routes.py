@@ -18,7 +18,6 @@ from prometheus_client import CONTENT_TYPE_LATEST
 
 from graph_memory.analyst import CypherRejected, CypherResult, run_cypher
 from graph_memory.api.errors import ERROR_RESPONSES, error_response
-from graph_memory.api.observability import Telemetry
 from graph_memory.api.schemas import (
     CypherBody,
     EntityNeighbourhood,
@@ -47,7 +46,6 @@ from graph_memory.api.schemas import (
     WriteResult,
 )
 from graph_memory.api.schemas import Neighbour as NeighbourOut
-from graph_memory.api.tenants import LOCAL_TENANT, Tenants
 from graph_memory.consolidate import SemanticMemory, SummarizeReport, UnmergeResult
 from graph_memory.hindsight.models import Experience, ExperienceRecall, SubmitResult
 from graph_memory.ids import check_id
@@ -62,6 +60,8 @@ from graph_memory.models import (
     WorkingSlot,
 )
 from graph_memory.recall.models import RecallResponse
+from graph_memory.telemetry import Telemetry
+from graph_memory.tenants import LOCAL_TENANT, Tenants
 
 log = logging.getLogger("graph_memory.api")
 _KEY_HELP = "An API key of GRAPH_MEMORY_API_KEYS; required when the service has keys."

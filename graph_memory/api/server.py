@@ -22,10 +22,10 @@ import uvicorn
 from fastapi import FastAPI
 
 from graph_memory.api.app import create_app
-from graph_memory.api.observability import JsonFormatter, RequestIdFilter
 from graph_memory.config import Settings
 from graph_memory.errors import InvalidInputError
 from graph_memory.memory import Memory
+from graph_memory.telemetry import JsonFormatter, RequestIdFilter
 
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
 log = logging.getLogger("graph_memory.api")

@@ -3,7 +3,8 @@
 Pure and deterministic. `statement_cue(text, span, object_name)` reads the sentence of one
 extracted statement (its clause at `span`) and returns the cue that applies to it, with its
 kind; `classify(cue)` gives the kind of a cue set by the extractor ("used to"). The conflict
-policy (graph_memory/resolve.py) acts on the kind and keeps the cue as written as the reason.
+policy (graph_memory/write/conflict_policy.py) acts on the kind and keeps the cue as written
+as the reason.
 
 - `update`: actually, now, these days, nowadays, currently, instead, instead of X, rather
   than X, switched / changed / moved (on) to Y, from now on. The statement replaces the
@@ -80,7 +81,7 @@ _SEGMENT_CUES: tuple[tuple[CueKind, re.Pattern[str]], ...] = tuple(
 
 # Update cues that are often mere discourse ("Actually, I want to go hiking this weekend"):
 # they replace a statement of a keyed slot or a single-valued relation, never one of several
-# coexisting values (graph_memory/resolve.py).
+# coexisting values (graph_memory/write/conflict_policy.py).
 WEAK_CUES = frozenset({"actually", "now", "currently"})
 
 
@@ -255,8 +256,8 @@ class Retraction:
     diet", "forget what I said about being allergic to cats", "I'm not vegetarian anymore",
     "I no longer work at Amazon", "knitting isn't my hobby anymore"; "I can eat dairy again"
     ends constraints only (`constraints_only`). The conflict policy ends the speaker's earlier
-    facts whose object `what` names (resolve.py rule 3d), so a denial the extractor missed
-    still ends what it denies."""
+    facts whose object `what` names (write/conflict_policy.py rule 3d), so a denial the
+    extractor missed still ends what it denies."""
 
     cue: str
     what: str

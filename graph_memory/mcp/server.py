@@ -20,12 +20,12 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, TextContent
 
 from graph_memory import __version__
-from graph_memory.api.observability import Telemetry
-from graph_memory.api.tenants import LOCAL_TENANT, Tenants
 from graph_memory.config import Settings
 from graph_memory.errors import InvalidInputError
 from graph_memory.mcp.tools import MemoryTools, Resolver
 from graph_memory.memory import Memory
+from graph_memory.telemetry import Telemetry
+from graph_memory.tenants import LOCAL_TENANT, Tenants
 from graph_memory.validation import check_scope_id
 
 log = logging.getLogger("graph_memory.mcp")

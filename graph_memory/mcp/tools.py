@@ -22,13 +22,13 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import INTERNAL_ERROR, CallToolResult, TextContent, ToolAnnotations
 from pydantic import BeforeValidator, Field
 
-from graph_memory.api.observability import Telemetry
 from graph_memory.api.schemas import MAX_DAYS
-from graph_memory.api.tenants import AuthError
 from graph_memory.errors import GraphMemoryError, InvalidInputError, NotFoundError
 from graph_memory.memory import Memory
 from graph_memory.models import Fact, Triple
 from graph_memory.recall.models import LinkedFact, RecallResult
+from graph_memory.telemetry import Telemetry
+from graph_memory.tenants import AuthError
 
 log = logging.getLogger("graph_memory.mcp")
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from graph_memory.models import Entity, Episode, Fact, FactLink, FactStatus, Tombstone, WorkingSlot
 
@@ -452,7 +452,9 @@ class Store(Protocol):
         when every index answers completely."""
         ...
 
-    def count(self, label: Literal["Episode", "Entity", "Fact", "Slot", "Tombstone"]) -> int:
+    def count(
+        self, label: Literal["Alias", "Episode", "Entity", "Fact", "Slot", "Tombstone"]
+    ) -> int:
         """Number of nodes with the label (for tests and stats)."""
         ...
 
@@ -464,4 +466,32 @@ class Store(Protocol):
 
     def list_users(self, limit: int) -> list[tuple[str, int]]:
         """(user id, non-forgotten episodes) of every user of the graph, by user id."""
+        ...
+
+    # --- analyst Cypher (graph_memory/analyst.py) -----------------------------------------
+    def read_only(
+        self, query: str, params: Mapping[str, Any], *, timeout_ms: int, max_rows: int
+    ) -> tuple[list[str], list[list[JsonValue]]]:
+        """(columns, rows) of an analyst's query, run in the engine's read-only mode under its
+        own limits: refused writes, the timeout, the query memory cap, and at most `max_rows`
+        rows produced (more is refused before crossing the wire). CypherRejected otherwise."""
+        ...
+
+    # --- backup (graph_memory/backup.py: export / import of a whole graph) ----------------
+    def backup_start(self) -> Any:
+        """The keyset cursor before every node: the first `backup_page` starts after it."""
+        ...
+
+    def backup_page(
+        self, what: Literal["nodes", "edges"], name: str, after: Any, limit: int
+    ) -> list[list[Any]]:
+        """One keyset page of the graph for export: the next `limit` nodes after the cursor
+        `after` (nodes: label `name`, rows [cursor, props]; edges: the type `name` out of
+        every node, rows [cursor, from_id, to_id, props], one row with nulls for a node
+        without one). Rows in ascending cursor order. `name` is one of backup.py's constants."""
+        ...
+
+    def clear_nodes(self, label: str, limit: int) -> int:
+        """Delete up to `limit` nodes of the label with their relationships (import's undo);
+        returns how many it deleted. `label` is one of backup.py's node labels."""
         ...

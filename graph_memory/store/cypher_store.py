@@ -9,6 +9,7 @@ the parameters of vector and fulltext searches and the score conventions of thei
 from __future__ import annotations
 
 import math
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
@@ -42,7 +43,10 @@ from graph_memory.store.base import (
 )
 from graph_memory.text import segmented_text
 
-_COUNTED_LABELS = ("Episode", "Entity", "Fact", "Slot", "Tombstone")
+_COUNTED_LABELS = ("Alias", "Episode", "Entity", "Fact", "Slot", "Tombstone")
+# What a backup moves (graph_memory/backup.py NODE_LABELS); relationship types are checked by shape.
+_BACKUP_LABELS = ("Entity", "Alias", "Episode", "Fact", "Tombstone", "Slot")
+_EDGE_TYPE = re.compile(r"[A-Z][A-Z_]{0,63}")
 # A vector index is shared by every user of a graph; fetch this many times k before the user
 # filter so that a busy neighbour does not crowd a user's results out.
 _OVERFETCH = 4
@@ -613,10 +617,31 @@ class CypherStore(ABC):
         session_key = self._session_key(user_id, session_id)
         self._run("delete_slots", {"ids": [f"{session_key}\x1f{key}" for key in keys]})
 
-    def count(self, label: Literal["Episode", "Entity", "Fact", "Slot", "Tombstone"]) -> int:
+    def count(
+        self, label: Literal["Alias", "Episode", "Entity", "Fact", "Slot", "Tombstone"]
+    ) -> int:
         if label not in _COUNTED_LABELS:
             raise StoreError(f"cannot count label {label!r}")
         return int(self._run("count_label", {"label": label})[0][0])
+
+    # --- backup (graph_memory/backup.py) ---------------------------------------------------
+    def backup_start(self) -> Any:
+        return self._run("backup/first_cursor")[0][0]
+
+    def backup_page(
+        self, what: Literal["nodes", "edges"], name: str, after: Any, limit: int
+    ) -> list[list[Any]]:
+        if what == "nodes" and name not in _BACKUP_LABELS:
+            raise StoreError(f"cannot page label {name!r}")
+        if what == "edges" and not _EDGE_TYPE.fullmatch(name):
+            raise StoreError(f"cannot page relationship type {name!r}")
+        key = "label" if what == "nodes" else "type"
+        return self._run(f"backup/{what}", {key: name, "after": after, "limit": limit})
+
+    def clear_nodes(self, label: str, limit: int) -> int:
+        if label not in _BACKUP_LABELS:
+            raise StoreError(f"cannot clear label {label!r}")
+        return int(self._run("backup/clear", {"label": label, "limit": limit})[0][0])
 
     # --- the explorer (graph_memory/ui) ---------------------------------------------------
     def fact_evidence(self, fact_ids: Sequence[str]) -> list[EvidenceRow]:

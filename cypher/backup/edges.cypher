@@ -1,4 +1,4 @@
-// Export: the relationships of one type ($type: a constant of graph_memory/transfer.py) of the
+// Export: the relationships of one type ($type: a constant of graph_memory/backup.py) of the
 // next $limit nodes after $after (by id), with their ends' ids and every property; a node
 // without one gives a row with nulls (it still moves the cursor).
 MATCH (a)

@@ -24,11 +24,11 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from graph_memory.api.tenants import Tenants
 from graph_memory.errors import GraphMemoryError
 from graph_memory.models import WorkingSlot
 from graph_memory.recall.models import RecallResponse
 from graph_memory.store.supervisor import EngineStatus
+from graph_memory.tenants import Tenants
 
 log = logging.getLogger("graph_memory.api")
 request_id_var: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")

@@ -7,15 +7,22 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
-from test_export import populate
+from test_backup import populate
 from typer.testing import CliRunner
 
-from graph_memory import cli, transfer
+from graph_memory import backup, cli
+from graph_memory.backup import (
+    NODE_LABELS,
+    export_records,
+    import_records,
+    read_jsonl,
+    write_jsonl,
+)
 from graph_memory.config import Settings
 from graph_memory.embed import SentenceTransformerEmbedder
 from graph_memory.errors import InvalidInputError, StoreError
@@ -24,13 +31,6 @@ from graph_memory.memory import Memory
 from graph_memory.store.base import Store
 from graph_memory.store.engine import EmbeddedEngine
 from graph_memory.store.falkordb import FalkorDBStore
-from graph_memory.transfer import (
-    NODE_LABELS,
-    export_records,
-    import_records,
-    read_jsonl,
-    write_jsonl,
-)
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +39,7 @@ def exported(
     embedder: SentenceTransformerEmbedder,
     extractor: Extractor,
 ) -> list[str]:
-    """The lines of an export with history of every kind (tests/test_export.py, populate)."""
+    """The lines of an export with history of every kind (tests/test_backup.py, populate)."""
     settings = Settings(data_dir=tmp_path_factory.mktemp("source"))
     with Memory.open(settings, embedder=embedder, extractor=extractor) as memory:
         populate(memory)
@@ -177,8 +177,8 @@ class FailingStore:
 def test_a_write_failing_midway_is_undone_and_the_graph_left_empty(
     exported: list[str], target: Store, monkeypatch: pytest.MonkeyPatch, method: str, nth: int
 ) -> None:
-    monkeypatch.setattr(transfer, "_BATCH", 2)  # many batches: the failure lands midway
-    monkeypatch.setattr(transfer, "_PAGE", 3)  # and the undo deletes in several batches
+    monkeypatch.setattr(backup, "_BATCH", 2)  # many batches: the failure lands midway
+    monkeypatch.setattr(backup, "_PAGE", 3)  # and the undo deletes in several batches
     failing: Any = FailingStore(target, method, nth)
     with pytest.raises(StoreError, match=r"nothing was imported .*connection reset"):
         importing(failing, exported)
@@ -193,10 +193,8 @@ def test_when_the_undo_fails_too_the_error_says_the_graph_holds_part_of_the_expo
     exported: list[str], falkordb_store: FalkorDBStore
 ) -> None:
     class NoUndo(FailingStore):
-        def _run(self, name: str, params: Mapping[str, Any] | None = None) -> Any:
-            if name == "transfer/clear":
-                raise StoreError("engine gone")
-            return self._store._run(name, params)  # type: ignore[attr-defined]
+        def clear_nodes(self, label: str, limit: int) -> int:
+            raise StoreError("engine gone")
 
     broken: Any = NoUndo(falkordb_store, "save_slot", 1)
     with pytest.raises(StoreError, match="holds part of the export; empty it"):
@@ -253,7 +251,7 @@ def test_the_cli_exits_non_zero_and_leaves_the_graph_empty(
     assert result.stderr.startswith(f"error: line {len(exported)}: not JSON")
     assert cli_counts(invoke) == dict.fromkeys(NODE_LABELS, 0)
 
-    monkeypatch.setattr(transfer, "_BATCH", 2)
+    monkeypatch.setattr(backup, "_BATCH", 2)
     calls = {"n": 0}
     real_apply = FalkorDBStore.apply
 
@@ -295,17 +293,26 @@ def test_an_export_cut_short_or_changed_is_refused(exported: list[str], target: 
 
 
 class FailingRuns:
-    """The real store, whose `nth` query of the export fails (an engine that dies midway)."""
+    """The real store, whose `nth` query of the export fails (an engine that dies midway):
+    every call of the contract's backup reads counts as one query."""
+
+    QUERIES = ("backup_start", "backup_page", "count")
 
     def __init__(self, store: Store, nth: int) -> None:
         self._store, self._left = store, nth
-        self.dialect = store.dialect
 
-    def _run(self, name: str, params: Mapping[str, Any] | None = None) -> Any:
-        self._left -= 1
-        if self._left == 0:
-            raise StoreError("query failed: connection reset")
-        return self._store._run(name, params)  # type: ignore[attr-defined]
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._store, name)
+        if name not in self.QUERIES:
+            return found
+
+        def query(*args: Any) -> Any:
+            self._left -= 1
+            if self._left == 0:
+                raise StoreError("query failed: connection reset")
+            return found(*args)
+
+        return query
 
 
 def test_a_failed_export_leaves_no_file_and_an_older_one_untouched(
@@ -313,19 +320,19 @@ def test_a_failed_export_leaves_no_file_and_an_older_one_untouched(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     importing(falkordb_store, exported)
-    monkeypatch.setattr(transfer, "_PAGE", 5)
+    monkeypatch.setattr(backup, "_PAGE", 5)
     folder = tmp_path / "backups"
     folder.mkdir()
     out = folder / "backup.jsonl"
     failing: Any = FailingRuns(falkordb_store, 7)
     with pytest.raises(StoreError, match="connection reset"):
-        transfer.export_to_path(failing, 384, out)
+        backup.export_to_path(failing, 384, out)
     assert list(folder.iterdir()) == []  # no partial file, under any name
-    count = transfer.export_to_path(falkordb_store, 384, out)
+    count = backup.export_to_path(falkordb_store, 384, out)
     assert count == len(exported) - 1
     before = out.read_bytes()
     with pytest.raises(StoreError):
-        transfer.export_to_path(FailingRuns(falkordb_store, 3), 384, out)  # type: ignore[arg-type]
+        backup.export_to_path(FailingRuns(falkordb_store, 3), 384, out)
     assert out.read_bytes() == before and list(folder.iterdir()) == [out]
 
 
@@ -333,21 +340,21 @@ def test_keyset_pages_export_every_record_once(
     exported: list[str], target: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     importing(target, exported)
-    queries: list[dict[str, Any]] = []
-    run = target._run  # type: ignore[attr-defined]
+    pages: list[tuple[Any, int]] = []
+    page = target.backup_page
 
-    def counted(name: str, params: Mapping[str, Any] | None = None) -> Any:
-        queries.append(dict(params or {}))
-        return run(name, params)
+    def counted(what: Literal["nodes", "edges"], name: str, after: Any, limit: int) -> Any:
+        pages.append((after, limit))
+        return page(what, name, after, limit)
 
-    monkeypatch.setattr(target, "_run", counted)
-    monkeypatch.setattr(transfer, "_PAGE", 4)
+    monkeypatch.setattr(target, "backup_page", counted)
+    monkeypatch.setattr(backup, "_PAGE", 4)
     paged = [json.dumps(r, sort_keys=True) for r in records_of(target)]
     assert len(paged) == len(set(paged)) == len(exported) - 2
     assert sorted(paged) == sorted(json.dumps(json.loads(line), sort_keys=True)
                                    for line in exported[1:-1])
-    assert not any("skip" in params for params in queries)
-    assert sum("after" in params for params in queries) > len(NODE_LABELS) * 3  # many pages
+    assert all(limit == 4 for _after, limit in pages)
+    assert len(pages) > len(NODE_LABELS) * 3  # many pages, each after the last one's cursor
 
 
 def test_an_export_failing_at_any_query_leaves_the_last_good_file(
@@ -360,25 +367,25 @@ def test_an_export_failing_at_any_query_leaves_the_last_good_file(
     importing(falkordb_store, exported)
     empty = FalkorDBStore(engine.connect(), "empty")
     empty.ensure_schema(384)
-    monkeypatch.setattr(transfer, "_PAGE", 5)
+    monkeypatch.setattr(backup, "_PAGE", 5)
     folder = tmp_path / "backups"
     folder.mkdir()
     out = folder / "backup.jsonl"
-    transfer.export_to_path(falkordb_store, 384, out)
+    backup.export_to_path(falkordb_store, 384, out)
     good = out.read_bytes()
     counting = FailingRuns(falkordb_store, 0)  # never reaches 0 again: counts the queries
-    transfer.export_to_path(counting, 384, folder / "count.jsonl")  # type: ignore[arg-type]
+    backup.export_to_path(counting, 384, folder / "count.jsonl")
     (folder / "count.jsonl").unlink()
     queries = -counting._left
     tried = survived = refused = 0
     for nth in range(1, queries + 1):
         tried += 1
         with pytest.raises(StoreError):
-            transfer.export_to_path(FailingRuns(falkordb_store, nth), 384, out)  # type: ignore[arg-type]
+            backup.export_to_path(FailingRuns(falkordb_store, nth), 384, out)
         survived += out.read_bytes() == good and list(folder.iterdir()) == [out]
         stream = io.StringIO()
         with pytest.raises(StoreError):
-            write_jsonl(export_records(FailingRuns(falkordb_store, nth), 384), stream)  # type: ignore[arg-type]
+            write_jsonl(export_records(FailingRuns(falkordb_store, nth), 384), stream)
         with pytest.raises(InvalidInputError, match="no trailer"):  # what a pipe got
             import_records(empty, read_jsonl(stream.getvalue().splitlines()), 384)
         refused += empty.count("Fact") == 0

@@ -28,7 +28,7 @@ only once the trailer is written, so a failed export never leaves a file that lo
 Export pages by keyset (each page starts after the last one's greatest cursor; never SKIP,
 which re-reads the label up to the page every time): on FalkorDB the cursor is the engine's
 node id, which an id seek starts from (each page costs its own rows); elsewhere it is the
-node's `id` property (cypher/transfer/ and cypher/falkordb/transfer/). Nodes come label by
+node's `id` property (cypher/backup/ and cypher/falkordb/backup/). Nodes come label by
 label, edges type by type; within those, in the cursor's order (so the order of the lines
 differs between backends, never the records).
 """
@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import ExitStack
 from itertools import pairwise
 from pathlib import Path
-from typing import IO, Any, Protocol, TextIO, get_args
+from typing import IO, Any, Literal, TextIO, get_args
 
 from pydantic import ValidationError
 
@@ -64,7 +64,8 @@ from graph_memory.store.cypher_store import from_epoch, from_props
 
 FORMAT = "graph-memory-export"
 VERSION = 1
-NODE_LABELS = ("Entity", "Alias", "Episode", "Fact", "Tombstone", "Slot")
+NODE_LABELS: tuple[Literal["Entity", "Alias", "Episode", "Fact", "Tombstone", "Slot"], ...] = (
+    "Entity", "Alias", "Episode", "Fact", "Tombstone", "Slot")
 # Every kind of fact link the contract writes (SUPERSEDES, CONFLICTS_WITH, ...).
 LINK_TYPES: tuple[str, ...] = get_args(FactLink.model_fields["kind"].annotation)
 EDGE_TYPES = ("MENTIONS", "SUBJECT", "OBJECT", "EXTRACTED_FROM", *LINK_TYPES)
@@ -77,26 +78,13 @@ _PAGE = 1000
 _BATCH = 500
 
 
-class _Runner(Protocol):
-    """Both stores run a named query of cypher/ this way (dialect file first, then shared)."""
-
-    def _run(self, name: str, params: Mapping[str, Any] | None = None) -> list[list[Any]]: ...
-
-
-def _runner(store: Store) -> _Runner:
-    if not callable(getattr(store, "_run", None)):
-        raise StoreError(f"{type(store).__name__} cannot export or import")
-    return store  # type: ignore[return-value]
-
-
-def _pages(store: Store, name: str, params: dict[str, Any]) -> Iterator[list[Any]]:
+def _pages(store: Store, what: Literal["nodes", "edges"], name: str) -> Iterator[list[Any]]:
     """The rows of a keyset-paged query: its first column is the cursor of the node the row
     belongs to (a node's edges share its cursor); a page holds up to `_PAGE` nodes, and the
     next starts after the greatest cursor of the last."""
-    run = _runner(store)
-    after = run._run("transfer/first_cursor")[0][0]
+    after = store.backup_start()
     while True:
-        rows = run._run(name, {**params, "after": after, "limit": _PAGE})
+        rows = store.backup_page(what, name, after, _PAGE)
         if not rows:
             return
         cursors = [row[0] for row in rows]
@@ -113,11 +101,11 @@ def export_records(store: Store, dimension: int) -> Iterator[dict[str, Any]]:
     yield {"kind": "header", "format": FORMAT, "version": VERSION, "dimension": dimension,
            "dialect": store.dialect}
     for label in NODE_LABELS:
-        for _cursor, props in _pages(store, "transfer/nodes", {"label": label}):
+        for _cursor, props in _pages(store, "nodes", label):
             clean = {k: _plain(v) for k, v in dict(props).items() if k not in DERIVED}
             yield {"kind": "node", "label": label, "props": clean}
     for edge_type in EDGE_TYPES:
-        for _cursor, from_id, to_id, props in _pages(store, "transfer/edges", {"type": edge_type}):
+        for _cursor, from_id, to_id, props in _pages(store, "edges", edge_type):
             if to_id is None:
                 continue  # a node without an edge of this type (it still moves the cursor)
             yield {"kind": "edge", "type": edge_type, "from_id": from_id, "to_id": to_id,
@@ -442,16 +430,14 @@ def _write(store: Store, source: IO[bytes], checked: _Checked, dimension: int) -
 
 
 def _holds_nodes(store: Store) -> bool:
-    run = _runner(store)
-    return any(int(run._run("count_label", {"label": label})[0][0]) for label in NODE_LABELS)
+    return any(store.count(label) for label in NODE_LABELS)
 
 
 def _undo(store: Store) -> None:
     """Delete every node (and so every relationship) of the graph's labels: the import found
     none, so that is exactly what it wrote."""
-    run = _runner(store)
     for label in NODE_LABELS:
-        while int(run._run("transfer/clear", {"label": label, "limit": _PAGE})[0][0]) >= _PAGE:
+        while store.clear_nodes(label, _PAGE) >= _PAGE:
             pass
 
 

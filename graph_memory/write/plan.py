@@ -32,7 +32,6 @@ from graph_memory.models import (
     WriteResult,
 )
 from graph_memory.ontology import Ontology
-from graph_memory.resolve import ConflictResolver, Ending, Resolution, Said
 from graph_memory.store.base import (
     EpisodeRow,
     EvidenceRow,
@@ -43,6 +42,7 @@ from graph_memory.store.base import (
     WritePlan,
 )
 from graph_memory.text import episode_search_text
+from graph_memory.write.conflict_policy import ConflictResolver, Ending, Resolution, Said
 
 CALLER_EXTRACTOR = "caller"
 # "Sorry, I meant Tuesday." corrects the speaker's statement of at most this long ago.

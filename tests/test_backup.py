@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from graph_memory import cli
+from graph_memory.backup import export_records, import_records, read_jsonl, write_jsonl
 from graph_memory.config import Settings
 from graph_memory.embed import SentenceTransformerEmbedder
 from graph_memory.errors import InvalidInputError
@@ -23,7 +24,6 @@ from graph_memory.memory import Memory
 from graph_memory.models import Fact
 from graph_memory.store.falkordb import FalkorDBStore
 from graph_memory.store.neo4j import Neo4jStore
-from graph_memory.transfer import export_records, import_records, read_jsonl, write_jsonl
 
 CHAT = [
     "Hi! Before anything else: I'm allergic to peanuts.",
