@@ -36,17 +36,13 @@ def rows(extractor: RuleExtractor, text: str) -> list[Row]:
         # what the speaker is doing these days (the progressive, not a plan)
         ("I'm taking an Italian cooking class.",
          ("Emi", "STATES", "Italian cooking class", "take")),
-        ("I'm reading a book about history.", ("Emi", "STATES", "book", "read")),
         # a verb with its preposition when it has no direct object
         ("I listened to a podcast on the way home.", ("Emi", "STATES", "podcast", "listen to")),
         ("I just got back from the gym.", ("Emi", "STATES", "gym", "get back from")),
         # a state of the speaker's and what it is about
-        ("I've been super busy with work.", ("Emi", "STATES", "work", "busy with")),
         ("I'm so nervous about my exam.", ("Emi", "STATES", "Emi's exam", "nervous about")),
         # where the speaker was
         ("I was at the stadium for a soccer match.", ("Emi", "STATES", "stadium", "be at")),
-        # a past clause of a verb whose declared pattern reads only the present
-        ("I ate sushi for dinner yesterday.", ("Emi", "STATES", "sushi", "eat")),
         # an embedded clause that still tells what the speaker did
         ("I think I downed five hot dogs when I was there.", ("Emi", "STATES", "hot dog", "down")),
         ("After I finished the report I went home.", ("Emi", "DID", "report", "finish")),
@@ -67,6 +63,10 @@ def test_chat_statements_become_facts(extractor: RuleExtractor, text: str, expec
         "I run every morning for my health.",  # a purpose is no object
         "I do not believe I have ever seen the movie.",  # a denied report
         "I'm not busy with work.",  # negated
+        # passing things of the day (issue 11 guidelines): a generic book, work, a meal
+        "I'm reading a book about history.",
+        "I've been super busy with work.",
+        "I ate sushi for dinner yesterday.",
     ],
 )
 def test_chat_chitchat_makes_no_open_fact(extractor: RuleExtractor, text: str) -> None:

@@ -1,31 +1,47 @@
-"""The open fallback: a first-person statement that no declared relation matched still becomes
-a typed, searchable fact ("I fixed the sink" -> STATES(<speaker>, sink, key "fix")), at the
-pattern's lower confidence.
+"""The open fallback: a statement that no declared relation matched still becomes a typed,
+searchable fact ("I fixed the sink" -> STATES(<speaker>, sink, key "fix")), at the pattern's
+lower confidence.
 
-Precision first: only plain statements by the speaker with a real object. Questions,
-hypotheticals (modals, "if"), negations, pronoun or vague objects, and the verbs the ontology
-lists as chit-chat ("I think so", "I know right", "I guess") or declares in a verb pattern of
-its own (a declared verb that did not match was refused on purpose) make nothing.
+It is a clause extractor that reads one declarative clause at a time and keeps it only when
+every part is there:
+- a subject that is a person: the speaker ("I", "we", "my friends and I"), a named person
+  ("Tom fixed the sink"), or a relative of the speaker's ("my sister got a puppy", with the
+  ontology's role nouns); never "you" (advice, guesses, questions), he/she/they, or an
+  unnamed friend;
+- a meaningful verb: not one the ontology lists as chit-chat or owns in a declared pattern,
+  and not a light or cognition verb ("I forgot the name", "I noticed an increase");
+- a complete object: a noun phrase with its modifiers, never a pronoun, a vague or hollow
+  head ("the point", "a ton of"), a generic passing activity ("running some errands") or a
+  body part ("twiddling my fingers"); the addressee's things are reactions, not facts;
+- a plain statement: no question, modal, condition, wish, plan or generic present "we";
+  a denial is carried only when it states something lasting ("I've never had kobe beef",
+  "I don't watch TV"), not a passing "I didn't find it yet".
+Each coordinated clause and each coordinated object is a fact of its own. The key is the verb
+lemma with its particle and, when the object is a preposition's, the preposition
+("listen to"); a verb carried by "start", "keep", "get to" or "had to" is keyed by itself
+("I started learning guitar" -> STATES guitar [learn]).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from graph_memory.extract.canonical import is_be, is_conditional, is_negated, is_past
+from graph_memory.extract.canonical import (
+    is_be,
+    is_conditional,
+    is_negated,
+    is_past,
+    ner_label,
+    phrase_text,
+)
 from graph_memory.extract.match import Match, Who, clause_subject, make_matches, used_to
-from graph_memory.extract.objects import noun_object
+from graph_memory.extract.objects import Found, noun_object
 from graph_memory.extract.patterns import OpenPattern, VerbPattern
-from graph_memory.extract.people import SPEAKER
+from graph_memory.extract.people import ADDRESSEE, SPEAKER, named_appositive, person_subject
 
 _SPEAKER = frozenset({"i", "we"})
 # Clauses under these are reported or wished, not stated: "I want to fix it", "so I can go".
 _EMBEDDED = frozenset({"xcomp", "ccomp", "advcl", "relcl", "acl", "csubj", "pcomp"})
-_PREPOSITIONS = frozenset({"to", "in", "at", "with", "for", "on", "from", "into", "about"})
-# A "to ..." object of a motion verb: "I went to the dentist"; others read only direct objects.
-_OBJECT_FREE_PREPS = frozenset(
-    {"go", "come", "move", "travel", "fly", "drive", "walk", "head", "live", "stay", "volunteer"}
-)
 
 
 def object_rules(pattern: OpenPattern) -> VerbPattern:
@@ -47,115 +63,216 @@ def open_matches(
     rules: VerbPattern,
     excluded: frozenset[str],
     excluded_unless_past: frozenset[str] = frozenset(),
+    people: frozenset[str] = frozenset(),
 ) -> list[Match]:
-    lemma = verb.lemma_.lower()
+    """The open facts of the clause headed by `verb` (a token of a non-question sentence);
+    `people` are the ontology's role nouns for people ("sister"), for relatives as subjects."""
     if is_be(verb):
-        return _state_matches(verb, relation, pattern, rules)
-    if verb.pos_ != "VERB" or (verb.tag_ == "VBG" and not _progressive_clause(verb)):
+        return _state_matches(verb, relation, pattern, rules, people)
+    if verb.pos_ != "VERB":
         return []
+    lemma = verb.lemma_.lower()
     # A phrasal verb is a verb of its own: "I got back from the gym", "I checked out a cafe".
     particles = [c for c in verb.children if _particle(c)]
-    phrasal = lemma not in _REPORTING and bool(particles)
-    if lemma in excluded and not phrasal:
+    phrasal = lemma not in REPORTING and bool(particles)
+    if (lemma in excluded and not phrasal) or lemma in QUIET_VERBS:
         return []
-    if lemma in excluded_unless_past and not is_past(verb, perfect=True):
-        return []
+    carrier = _carrier(verb)
     habit = used_to(verb)
-    if verb.dep_ in _EMBEDDED and habit is None and not _told(verb):
+    if habit is not None and any(c.dep_ == "dobj" for c in habit.children):
+        return []  # "we used his theories to develop weapons": a purpose, no habit
+    tensed = carrier if carrier is not None else habit if habit is not None else verb
+    if verb.tag_ == "VBG" and carrier is None and not _progressive_clause(verb):
+        return []  # "I enjoy exploring neighborhoods": a declared pattern's object
+    if lemma in excluded_unless_past and not is_past(tensed, perfect=True):
         return []
-    subject = clause_subject(verb)
-    if not _speaks(subject):
+    if carrier is None and habit is None and verb.dep_ in _EMBEDDED and not _told(verb):
         return []
-    tensed = habit if habit is not None else verb
     while tensed.dep_ == "conj" and not any(c.dep_ in ("aux", "nsubj") for c in tensed.children):
         tensed = tensed.head  # "I could go and check out the city": the modal is the head's
-    if any(c.tag_ == "MD" for c in tensed.children) or is_conditional(verb):
+    who = _who(_subject(tensed), people)
+    if who is None or not _stated(verb, tensed, who):
         return []
-    if is_negated(verb) or (habit is not None and is_negated(habit)):
-        return []
-    auxes = {c.lemma_.lower() for c in tensed.children if c.dep_ in ("aux", "auxpass")}
-    if any(c.dep_ == "aux" and c.lemma_.lower() not in _AUXILIARIES for c in tensed.children):
-        return []  # "my friends and I enjoy exploring ...": a verb misread as an auxiliary
-    if verb.tag_ == "VBN" and ("have" not in auxes or "be" in auxes):
-        return []  # "it has been stuck in my head", "I was told": passive, not done
-    if verb.tag_ == "VBG" and _planned(verb):
-        return []  # "I'm flying out tomorrow": a plan (HAS_GOAL reads those it can)
+    negated = _denial(verb, tensed)
+    if negated is None or (lemma in MEAL_VERBS and _today(verb)):
+        return []  # a denial of nothing lasting; "I had some good pizza earlier": a meal
     key = " ".join([lemma, *(p.lower_ for p in particles)])
-    objects = [c for c in verb.children if c.dep_ == "dobj" and not _when_word(c)]
-    if not objects and lemma not in _LIGHT_VERBS:
-        # "I went to the dentist", "I listened to a podcast" (key "listen to"), "I got back
-        # from the gym" (key "get back from"): the first preposition's object.
-        preps = [c for p in [verb, *particles] for c in p.children if c.dep_ == "prep"]
-        for prep in sorted(preps, key=lambda t: t.i):
-            motion = lemma in _OBJECT_FREE_PREPS
-            if prep.dep_ == "prep" and prep.lower_ in (_PREPOSITIONS if motion else _VERB_PREPS):
-                pobjs = [g for g in prep.children if g.dep_ == "pobj" and not _when_word(g)
-                         and (motion or prep.lower_ not in ("in", "at") or not _where(g))]
-                if pobjs and not motion:
-                    key = f"{key} {prep.lower_}"
-                objects.extend(pobjs[:1])
-                break
-    if any(d.dep_ == "det" and d.lower_ == "no" for o in objects[:1] for d in o.children):
-        return []  # "we had no bag": a denial
-    found = [noun_object(o, rules) for o in _with_conjuncts(objects[:1])]
+    found, key = _objects(verb, particles, key, rules)
     cue = "used to" if habit is not None else None
-    speaker = Who(SPEAKER, "", True, [subject])
-    return make_matches(relation, pattern, speaker, found, False, [verb], key, cue)
+    return make_matches(relation, pattern, who, found, negated, [verb], key, cue)
 
 
-_REPORTING = frozenset({"think", "know", "guess", "mean", "say", "tell", "ask", "thank", "hear",
-                        "find", "figure", "make", "let", "have", "be", "do"})
-_MAX_CONJUNCTS = 5
-# Verbs whose preposition tells no object: "I had a great time with my family".
-_LIGHT_VERBS = frozenset({"have", "see", "watch", "do"})
-_AUXILIARIES = frozenset({"be", "have", "do", "get", "will", "shall", "would", "should", "can",
-                          "could", "may", "might", "must", "to", "'s", "'ve", "'m", "'re", "'d",
-                          "'ll", "s", "ve", "m", "re", "d", "ll", "gon", "wan", "got", "ca"})
-_HEDGES = frozenset({"think", "guess", "feel", "mean", "remember", "know", "believe", "say"})
-# Prepositions whose object is what a verb without a direct object is about ("listen to",
-# "focus on"); not "for", mostly a purpose or a duration ("I run for my health").
-_VERB_PREPS = frozenset({"to", "in", "at", "with", "on", "from", "into", "about"})
-# Times and amounts are when or how long, not what: "I slept for ten hours", "I woke up at 6".
-_WHEN_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "QUANTITY", "ORDINAL", "PERCENT", "MONEY"})
-_WHEN_NOUNS = frozenset(
-    {"time", "while", "moment", "minute", "hour", "day", "night", "week", "weekend", "month",
-     "year", "morning", "afternoon", "evening", "today", "tonight", "tomorrow", "yesterday",
-     "now", "then", "once", "past", "future", "span", "period"}
-)
-_FUTURE = frozenset({"tomorrow", "tonight", "next", "later", "soon", "upcoming"})
-# "I'm busy with work", "I've been stressed about my exams": a state and what it is about.
-_STATE_PREPS = frozenset({"with", "about", "for", "from", "of", "at", "by", "over"})
-# Politeness and reactions, not states of the speaker: "I'm glad to hear", "I'm sorry for".
-_REACTIONS = frozenset(
-    {"glad", "sorry", "happy", "sure", "thankful", "grateful", "right", "wrong", "good", "fine",
-     "okay", "ok", "afraid", "aware", "able", "likely", "free", "welcome", "honest", "serious",
-     "jealous", "proud", "impressed", "curious", "interested", "fond", "capable", "full",
-     "ready", "done", "close", "similar", "different", "same", "familiar", "well", "great",
-     "alright", "cool", "down", "new", "back", "here", "there", "awesome", "amazing", "lucky",
-     "blessed", "certain", "positive", "correct", "confused", "excited", "fun", "funny",
-     "bad", "nice", "late", "early", "real", "true", "open", "available", "like", "all", "much",
-     "more", "little", "okey", "normal", "crazy", "weird", "cute", "useless", "big",
-     "fair", "such", "other", "worried", "unsure", "up", "out", "in", "off", "on"}
-)
+def _subject(verb: Any) -> Any | None:
+    """The clause's subject; a conjoined clause with a subject of its own on its auxiliary
+    ("I think ... then it's just blowing hot air") does not take its head's."""
+    for aux in verb.children:
+        if aux.dep_ == "aux" and aux.i < verb.i:
+            own = [c for c in aux.children if c.dep_ in ("nsubj", "expl")]
+            if own:
+                return own[0]
+    return clause_subject(verb)
+
+
+def _who(subject: Any | None, people: frozenset[str]) -> Who | None:
+    """The person the clause is about, with placeholders, or None: the speaker, or the
+    speaker's relative ("my sister", "my husband Tom"); never "you"."""
+    if subject is None:
+        return None
+    if subject.lower_ in _SPEAKER or any(
+        c.dep_ == "conj" and c.lower_ in _SPEAKER for c in subject.children
+    ):
+        return Who(SPEAKER, "", True, [subject])  # "I", "we", "my friends and I"
+    if subject.pos_ != "NOUN" or subject.lemma_.lower() not in people:
+        # A name alone is too often a celebrity, a character or a misread title ("I think
+        # Spiderman has ...", "Healthy Eating: incorporate vegetables"); a relative is the
+        # speaker's ("my sister", "my husband Tom").
+        return None
+    if subject.lemma_.lower() in UNNAMED_ROLES and named_appositive(subject) is None:
+        return None  # "my friend launched ...": nobody the memory could name
+    name = person_subject(subject, people, speaker_only=False)
+    if name is None or ADDRESSEE in name:
+        return None
+    return Who(name, "PERSON", True, [subject])
+
+
+def _stated(verb: Any, tensed: Any, who: Who) -> bool:
+    """A plain statement: no modal, condition, plan, misread auxiliary, passive, or generic
+    present "we" ("we blame people for ...")."""
+    if any(c.tag_ == "MD" for c in tensed.children) or is_conditional(verb):
+        return False
+    if any(c.dep_ == "aux" and c.lemma_.lower() not in AUXILIARIES for c in tensed.children):
+        return False  # "my friends and I enjoy exploring ...": a verb misread as an auxiliary
+    auxes = {c.lemma_.lower() for c in tensed.children if c.dep_ in ("aux", "auxpass")}
+    if verb.tag_ == "VBN" and tensed is verb and ("have" not in auxes or "be" in auxes):
+        return False  # "it has been stuck in my head", "I was told": passive, not done
+    if (verb.tag_ == "VBG" and _planned(verb)) or _future(verb):
+        return False  # "I'm flying out tomorrow": a plan (HAS_GOAL reads those it can)
+    if any(c.lower_ in ("gotta", "gonna", "wanna", "ta", "na") for c in tensed.children):
+        return False  # "I gotta go to the airport": a duty or a plan
+    we = who.name == SPEAKER and who.tokens[0].lower_ == "we"
+    present = tensed.tag_ in ("VB", "VBP", "VBZ") and not auxes
+    return not (we and present)
+
+
+def _denial(verb: Any, tensed: Any) -> bool | None:
+    """False for an affirmative clause; True for a denial that states something lasting
+    ("I've never had kobe beef", "I don't watch TV"); None for any other denial."""
+    if not (is_negated(verb) or is_negated(tensed)):
+        return False
+    if tensed is not verb:
+        return None  # "I didn't get to see it", "I never started ...": nothing stated
+    never = any(c.lower_ == "never" for c in verb.children)
+    habitual = verb.tag_ == "VB" and any(
+        c.dep_ == "aux" and c.lower_ in ("do", "don't") for c in verb.children
+    )
+    return True if never or habitual else None
+
+
+def _carrier(verb: Any) -> Any | None:
+    """The verb that carries this one's tense and subject: "I started learning guitar", "I
+    kept practicing", "I finally got to see the whale replica", "I had to read a textbook"."""
+    head = verb.head
+    if verb.dep_ != "xcomp" or head.i == verb.i or head.pos_ != "VERB":
+        return None
+    carrier = CARRIERS.get(head.lemma_.lower())
+    if carrier is None:
+        return None
+    if carrier == "past" and not is_past(head, perfect=True):
+        return None  # "I have to read it" is a duty, "I had to read it" a thing done
+    return head
+
+
+def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
+             ) -> tuple[list[Found | None], str]:
+    """The objects (its direct object and its conjuncts, else the first preposition's object
+    that names something) and the key, with that preposition when the object is its."""
+    lemma = verb.lemma_.lower()
+    objects = [c for c in verb.children if c.dep_ == "dobj" and not _when_word(c)]
+    if objects:
+        return [_object(o, rules) for o in _with_conjuncts(objects[:1])], key
+    if verb.dep_ == "relcl" and not any(c.dep_ in ("prep", "ccomp", "xcomp")
+                                        for c in verb.children):
+        # "the fries I made today": the noun the clause describes is what was made; "the
+        # best food I've ever had" is a judgement of it.
+        ever = any(c.lower_ == "ever" for c in verb.children) or any(
+            c.tag_ in ("JJS", "RBS") for c in verb.head.subtree)
+        head = verb.head
+        if not (ever or lemma in NO_OBJECT_VERBS or head.pos_ != "NOUN" or _when_word(head)):
+            return [_object(verb.head, rules)], key
+        return [], key
+    if lemma in LIGHT_VERBS:
+        return [], key
+    # "I went to the dentist", "I listened to a podcast" (key "listen to"), "I got back from
+    # the gym" (key "get back from"); "in other news I went to the gardens": the gardens.
+    motion = lemma in OBJECT_FREE_PREPS
+    preps = sorted((c for p in [verb, *particles] for c in p.children if c.dep_ == "prep"),
+                   key=lambda t: (not motion or t.lower_ != "to", t.i))
+    for prep in preps:
+        if prep.lower_ not in (PREPOSITIONS if motion else VERB_PREPS):
+            continue
+        pobjs = [g for g in prep.children if g.dep_ == "pobj" and not _when_word(g)
+                 and (motion or prep.lower_ not in ("in", "at") or not _where(g))]
+        if any(g.pos_ == "PRON" or g.lower_ in ("one", "ones") for g in pobjs):
+            return [], key  # "I listened to it at the competition": about "it"
+        found = [_object(o, rules) for o in _with_conjuncts(pobjs[:1])]
+        if any(found):
+            return found, f"{key} {prep.lower_}"
+    return [], key
+
+
+def _object(head: Any, rules: VerbPattern) -> Found | None:
+    """The object named by the head, or None when it says nothing on its own: a hollow head
+    ("the point", "an increase"), a generic passing activity ("some errands", "games"), a body
+    part ("my fingers"), or a thing of the addressee's ("your pictures": a reaction). A thing
+    named by "called" is its name ("a game called Cyberpunk 2077")."""
+    named = _called(head)
+    if named is not None:
+        return named
+    inner = [g for c in head.rights if c.lower_ in ("of", "in") for g in c.children
+             if g.dep_ == "pobj"]
+    if head.lemma_.lower() in CONTAINERS and inner:
+        head = inner[0]  # "a ton of items", "a few places in the Southwest"
+    lemma = head.lemma_.lower()
+    common = (head.pos_ != "PROPN" and not head.ent_type_) or head.text.isupper()
+    if head.pos_ == "ADJ" or (common and lemma in HOLLOW_OBJECTS):
+        return None
+    modified = any(c.dep_ in ("amod", "compound", "nummod", "poss") and c.tag_ != "PRP$"
+                   for c in head.children)
+    if (common and lemma in GENERIC_OBJECTS and not modified) or lemma in BODY_PARTS:
+        return None
+    if any(c.dep_ == "poss" and c.lower_ in ("your", "ur") for c in head.children):
+        return None
+    return noun_object(head, rules)
+
+
+def _called(head: Any) -> Found | None:
+    """The name of "a book called Vinland Saga", "a game called cult of the lamb", whole (a
+    title keeps its words as written)."""
+    for acl in head.children:
+        if acl.dep_ != "acl" or acl.lemma_.lower() not in ("call", "name", "title"):
+            continue
+        for name in acl.children:
+            if name.dep_ not in ("oprd", "attr", "dobj", "xcomp", "npadvmod", "ccomp"):
+                continue
+            tokens = [t for t in name.subtree if t.dep_ != "punct" and t.tag_ not in ('``', "''")]
+            text = phrase_text(tokens)
+            if tokens and len(tokens) <= MAX_TITLE_WORDS and "\n" not in text:
+                return Found(text, ner_label(name), tokens)
+    return None
 
 
 def _told(verb: Any) -> bool:
     """An embedded clause that still tells what the speaker did: "I think I liked the ravioli",
-    "after I finished my exam", "the day I met Tom" (past), not "I want to fix it"."""
+    "after I finished my exam", "the fries I made today" (past), not "I want to fix it"."""
     if verb.dep_ == "ccomp":
         # "I wish I had a car" is no statement.
-        head_subject = clause_subject(verb.head)
-        return (verb.head.lemma_.lower() in _HEDGES and head_subject is not None
-                and head_subject.lower_ == "i" and not is_negated(verb.head))
-    return verb.dep_ in ("advcl", "relcl") and is_past(verb, perfect=True)
-
-
-def _speaks(subject: Any | None) -> bool:
-    """ "I", "we", or "my friends and I"."""
-    if subject is None:
-        return False
-    return subject.lower_ in _SPEAKER or any(
-        c.dep_ == "conj" and c.lower_ in _SPEAKER for c in subject.children
+        # "I think Spiderman has ...": a guess about another is no statement of theirs.
+        head_subject, subject = clause_subject(verb.head), clause_subject(verb)
+        return (verb.head.lemma_.lower() in HEDGES and head_subject is not None
+                and head_subject.lower_ == "i" and not is_negated(verb.head)
+                and subject is not None and subject.lower_ in _SPEAKER)
+    return verb.dep_ in ("advcl", "relcl") and is_past(verb, perfect=True) and not any(
+        c.dep_ == "mark" and c.lower_ in ("if", "when", "unless", "whether") for c in verb.children
     )
 
 
@@ -167,7 +284,7 @@ def _with_conjuncts(heads: list[Any]) -> list[Any]:
         out.extend(t for t in head.subtree if t.dep_ == "conj" and t.head in out)
     # "I see nests and no birds": a conjunct with "no" is denied.
     return [t for t in out if not any(d.dep_ == "det" and d.lower_ == "no" for d in t.children)][
-        :_MAX_CONJUNCTS
+        :MAX_CONJUNCTS
     ]
 
 
@@ -191,49 +308,178 @@ def _particle(token: Any) -> bool:
     return bool(token.dep_ == "prt" or (token.dep_ == "advmod" and token.lower_ == "back"))
 
 
+def _today(verb: Any) -> bool:
+    """ "today", "this morning", "earlier", "rn": the clause tells of the day, not of a life."""
+    words = {t.lower_ for c in verb.children if c.dep_ in ("npadvmod", "advmod", "prep")
+             for t in c.subtree}
+    return bool(words & TODAY) or {"this", "morning"} <= words or {"right", "now"} <= words
+
+
 def _when_word(token: Any) -> bool:
-    return token.ent_type_ in _WHEN_LABELS or token.lemma_.lower() in _WHEN_NOUNS or token.like_num
+    return token.ent_type_ in WHEN_LABELS or token.lemma_.lower() in WHEN_NOUNS or token.like_num
+
+
+def _future(verb: Any) -> bool:
+    """ "I go to the airport tomorrow", "I start my new job next week"."""
+    return any(t.lower_ in FUTURE for c in verb.children if c.dep_ in ("npadvmod", "advmod")
+               for t in c.subtree)
 
 
 def _planned(verb: Any) -> bool:
     """A progressive clause about the future: "I'm leaving next week", "I'm going to ..."."""
     if any(c.dep_ == "xcomp" for c in verb.children) and verb.lemma_ == "go":
         return True
-    return any(t.lower_ in _FUTURE for t in verb.subtree if t.i > verb.i or t.dep_ == "npadvmod")
+    return any(t.lower_ in FUTURE for t in verb.subtree if t.i > verb.i or t.dep_ == "npadvmod")
 
 
 def _state_matches(
-    be: Any, relation: str, pattern: OpenPattern, rules: VerbPattern
+    be: Any, relation: str, pattern: OpenPattern, rules: VerbPattern, people: frozenset[str]
 ) -> list[Match]:
     """ "I've been super busy with work" -> STATES(speaker, work, key "busy with"): a state of
-    the speaker's (an adjective) with what it is about (its preposition's noun)."""
-    subject = clause_subject(be)
-    if not _speaks(subject) or be.dep_ in _EMBEDDED:
+    the person's (an adjective) with what it is about; "I was in a toxic relationship", "I've
+    been to Japan" -> where the person was (key "be in", "be to")."""
+    who = _who(clause_subject(be), people)
+    if who is None or be.dep_ in _EMBEDDED or not _stated(be, be, who):
         return []
-    if any(c.tag_ == "MD" for c in be.children) or is_conditional(be) or is_negated(be):
+    if is_negated(be):
         return []
-    if is_past(be, perfect=True):
-        # "I was at the stadium", "we were in Miami": where the speaker was.
+    if is_past(be, perfect=True) and not any(c.dep_ == "acomp" for c in be.children):
         for prep in be.children:
-            if prep.dep_ == "prep" and prep.lower_ in ("at", "in"):
+            if prep.dep_ == "prep" and prep.lower_ in ("at", "in", "to"):
+                if prep.lower_ == "to" and be.tag_ != "VBN":
+                    continue  # "I was to leave": a plan; "I've been to Japan": a visit
                 pobjs = [g for g in prep.children if g.dep_ == "pobj" and not _when_word(g)]
-                found = [noun_object(o, rules) for o in _with_conjuncts(pobjs[:1])]
-                speaker = Who(SPEAKER, "", True, [subject])
-                return make_matches(relation, pattern, speaker, found, False, [be, prep],
-                                    f"be {prep.lower_}")
+                found = [_object(o, rules) for o in _with_conjuncts(pobjs[:1])]
+                if any(found):
+                    return make_matches(relation, pattern, who, found, False, [be, prep],
+                                        f"be {prep.lower_}")
     for adjective in be.children:
         if adjective.dep_ != "acomp" or adjective.pos_ != "ADJ":
             continue
         state = adjective.lemma_.lower()
-        if state in _REACTIONS or state in pattern.exclude_verbs:
+        if state in REACTIONS or state in pattern.exclude_verbs:
             return []
         for prep in adjective.children:
-            if prep.dep_ != "prep" or prep.lower_ not in _STATE_PREPS:
+            if prep.dep_ != "prep" or prep.lower_ not in STATE_PREPS:
                 continue
             pobjs = [g for g in prep.children if g.dep_ == "pobj" and not _when_word(g)]
-            found = [noun_object(o, rules) for o in _with_conjuncts(pobjs[:1])]
-            key = f"{adjective.lemma_.lower()} {prep.lower_}"
-            speaker = Who(SPEAKER, "", True, [subject])
-            return make_matches(relation, pattern, speaker, found, False, [be, adjective], key)
+            found = [_object(o, rules) for o in _with_conjuncts(pobjs[:1])]
+            return make_matches(relation, pattern, who, found, False, [be, adjective],
+                                f"{state} {prep.lower_}")
         return []  # a bare state ("I'm so busy") is chit-chat, not a fact
     return []
+
+
+# --- vocabulary ------------------------------------------------------------------------------
+# Verbs that carry the tense and subject of the verb they govern, and when the governed verb
+# tells a thing done: always ("I started learning guitar"), or only in the past ("I had to
+# read a textbook", "I got to see the whale": "I have to read it" is a duty).
+CARRIERS = {"start": "any", "begin": "any", "continue": "any", "keep": "any", "resume": "any",
+            "manage": "past", "get": "past", "have": "past"}
+# Reporting and light verbs whose particles make no verb of their own ("I figured out").
+REPORTING = frozenset({"think", "know", "guess", "mean", "say", "tell", "ask", "thank", "hear",
+                       "find", "figure", "make", "let", "have", "be", "do"})
+# Cognition and passing verbs that state no lasting thing ("I forgot the name", "I noticed an
+# increase", "I miss the view", "we blame people"), besides the ontology's chit-chat verbs.
+QUIET_VERBS = frozenset(
+    {"forget", "remember", "recall", "notice", "miss", "blame", "stare", "deserve", "owe",
+     "afford", "wanna", "gotta", "hate", "expect", "decide", "plan", "intend", "imagine",
+     "picture", "fear", "doubt", "trust", "deal", "face", "cause", "mean", "involve",
+     "include", "contain", "waste", "kill", "twiddle", "grit", "wipe", "wash", "brush",
+     "scroll", "hang", "sleep", "wake", "rest", "relax", "chill", "sit", "stand", "lie",
+     "laugh", "cry", "smile", "understand", "describe", "explain", "discuss", "talk", "chat",
+     "speak", "reach", "bring", "carry", "hold"}
+)
+MAX_CONJUNCTS = 5
+MAX_TITLE_WORDS = 8
+# Verbs whose preposition tells no object: "I had a great time with my family".
+LIGHT_VERBS = frozenset({"have", "see", "watch", "do"})
+# Verbs a relative clause's noun is not the object of: "the day I went", "the way I felt".
+NO_OBJECT_VERBS = frozenset({"go", "come", "live", "grow", "feel", "be", "arrive", "walk"})
+AUXILIARIES = frozenset({"be", "have", "do", "get", "will", "shall", "would", "should", "can",
+                         "could", "may", "might", "must", "to", "'s", "'ve", "'m", "'re", "'d",
+                         "'ll", "s", "ve", "m", "re", "d", "ll", "gon", "wan", "got", "ca"})
+HEDGES = frozenset({"think", "guess", "feel", "mean", "remember", "know", "believe", "say"})
+PREPOSITIONS = frozenset({"to", "in", "at", "with", "for", "on", "from", "into", "about"})
+# A "to ..." object of a motion verb: "I went to the dentist"; others read only direct objects.
+OBJECT_FREE_PREPS = frozenset(
+    {"go", "come", "move", "travel", "fly", "drive", "walk", "head", "live", "stay", "volunteer"}
+)
+# Prepositions whose object is what a verb without a direct object is about ("listen to",
+# "focus on"); not "for", mostly a purpose or a duration ("I run for my health").
+VERB_PREPS = frozenset({"to", "in", "at", "with", "on", "from", "into", "about"})
+# Times and amounts are when or how long, not what: "I slept for ten hours", "I woke up at 6".
+WHEN_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "QUANTITY", "ORDINAL", "PERCENT", "MONEY"})
+WHEN_NOUNS = frozenset(
+    {"time", "while", "moment", "minute", "hour", "day", "night", "week", "weekend", "month",
+     "year", "morning", "afternoon", "evening", "today", "tonight", "tomorrow", "yesterday",
+     "now", "then", "once", "past", "future", "span", "period"}
+)
+# Meals and snacks of one day ("I had a sandwich today", "I ate steak today").
+MEAL_VERBS = frozenset({"have", "eat", "drink", "grab", "get", "order"})
+TODAY = frozenset({"today", "tonight", "earlier", "rn", "yesterday", "lunch", "dinner",
+                   "breakfast"})
+FUTURE = frozenset({"tomorrow", "tonight", "next", "later", "soon", "upcoming"})
+# Amounts and parts whose "of" or "in" names the thing: "a ton of items", "places in Utah".
+CONTAINERS = frozenset(
+    {"ton", "tons", "couple", "plenty", "handful", "pile", "number", "amount", "load", "loads",
+     "bunch", "lot", "lots", "variety", "kind", "sort", "type", "bit", "piece", "set", "pair",
+     "place", "part"}
+)
+# Heads that say nothing without the phrase they govern ("to the point where ...", "an
+# increase in ...", "our interests", "that fact", "my approach towards chess").
+HOLLOW_OBJECTS = frozenset(
+    {"point", "fact", "increase", "decrease", "approach", "interest", "part", "rest", "end",
+     "side", "top", "bottom", "half", "level", "view", "chapter", "list", "difference",
+     "change", "improvement", "progress", "result", "reason", "place", "spot", "area", "one",
+     "ones", "everywhere", "everyone", "everybody", "anyone", "someone", "somebody", "nobody",
+     "people", "person", "guy", "guys", "somewhere", "anywhere", "aspect", "thing", "bunch",
+     "ton", "tons", "lot", "lots", "couple", "effort", "attention", "advice",
+     "tip", "help", "support", "use", "sense", "mind", "head", "life", "world", "way",
+     "risk", "lesson", "benefit", "mood", "vibe", "feel", "fun", "kick", "laugh", "deal",
+     "start", "beginning", "impact", "effect", "role", "step", "process", "attempt", "try",
+     "matter", "case", "situation", "question", "answer", "news", "update", "info",
+     "information", "detail", "message", "word", "name", "story", "opinion", "thought",
+     "hobby", "activity", "experience", "moment", "memory", "plan", "goal", "idea",
+     "difficulty", "destination", "sound", "topic", "subject", "conversation", "session",
+     "nostalgia", "clarity", "shenanigan", "shenanigans", "reduction", "read"}
+)
+# Generic things of a passing day, stated without a modifier that would make them specific
+# ("running some errands", "we played some games", "we saw stars", "we had desserts").
+GENERIC_OBJECTS = frozenset(
+    {"errand", "game", "chore", "food", "drink", "snack", "dessert", "friend", "show", "movie",
+     "video", "picture", "photo", "star", "thing", "homework", "class", "music", "song",
+     "book", "tv", "coffee", "tea", "water", "beer", "wine", "shower", "walk", "drive", "ride",
+     "nap", "rest", "sleep", "break", "round", "stuff", "item", "bag", "clothes", "laundry",
+     "dish", "dishes", "grocery", "groceries", "shopping", "cleaning", "cooking", "work",
+     "shift", "meeting", "call", "text", "email", "post", "money", "bed", "door", "ball",
+     "city", "town", "home", "place", "outside"}
+)
+# "twiddling my fingers", "brushed my teeth", "strengthen my whole body": passing, or a
+# condition the declared health patterns read.
+BODY_PARTS = frozenset(
+    {"hand", "finger", "face", "teeth", "tooth", "hair", "eye", "head", "leg", "arm", "foot",
+     "feet", "back", "body", "lung", "nail", "skin", "muscle", "knee", "shoulder", "neck",
+     "self", "myself", "bowel", "stomach", "chest", "nose", "mouth", "ear", "throat"}
+)
+# Friends and colleagues are people the memory can name only when the text does.
+UNNAMED_ROLES = frozenset(
+    {"friend", "friends", "buddy", "bestie", "classmate", "colleague", "coworker", "teammate",
+     "neighbor", "neighbour", "roommate", "mentor", "boss"}
+)
+# "I'm busy with work", "I've been stressed about my exams": a state and what it is about.
+STATE_PREPS = frozenset({"with", "about", "for", "from", "of", "at", "by", "over"})
+# Politeness and reactions, not states of the speaker: "I'm glad to hear", "I'm sorry for".
+REACTIONS = frozenset(
+    {"glad", "sorry", "happy", "sure", "thankful", "grateful", "right", "wrong", "good", "fine",
+     "okay", "ok", "afraid", "aware", "able", "likely", "free", "welcome", "honest", "serious",
+     "jealous", "proud", "impressed", "curious", "interested", "fond", "capable", "full",
+     "ready", "done", "close", "similar", "different", "same", "familiar", "well", "great",
+     "alright", "cool", "down", "new", "back", "here", "there", "awesome", "amazing", "lucky",
+     "blessed", "certain", "positive", "correct", "confused", "excited", "fun", "funny",
+     "bad", "nice", "late", "early", "real", "true", "open", "available", "like", "all", "much",
+     "more", "little", "okey", "normal", "crazy", "weird", "cute", "useless", "big",
+     "fair", "such", "other", "worried", "unsure", "up", "out", "in", "off", "on", "conscious",
+     "self", "mad", "upset", "angry", "sad", "tired", "bored", "annoyed", "frustrated",
+     "disappointed", "surprised", "shocked", "thrilled"}
+)

@@ -1,0 +1,173 @@
+"""The open fallback as a clause extractor (issue 11), with the real spaCy model: a
+declarative clause of a person with a meaningful verb and a complete object becomes one STATES
+fact per clause and per coordinated object, keyed by the verb; fragments, pronoun objects,
+questions, hypotheticals, reported speech, passing activities, advice, vocatives and "you"
+clauses make nothing.
+
+Most tests read the fallback alone (open_matches over every verb of the parse, as the rule
+extractor calls it), so what they prove does not depend on which declared patterns the
+ontology has; a few go through the whole rule extractor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import spacy
+
+from graph_memory.extract.canonical import is_question
+from graph_memory.extract.open_fallback import object_rules, open_matches
+from graph_memory.extract.patterns import OpenPattern
+from graph_memory.extract.people import resolve
+from graph_memory.extract.rules import MODEL, RuleExtractor
+from graph_memory.extract.tokens import tokenize
+from graph_memory.models import ExtractionInput
+from graph_memory.ontology import load_ontology
+
+Row = tuple[str, str, str | None, bool]
+RELATIVES = frozenset({"sister", "brother", "mom", "husband", "friend"})
+
+
+@pytest.fixture(scope="module")
+def nlp() -> Any:
+    return spacy.load(MODEL)
+
+
+@pytest.fixture(scope="module")
+def pattern() -> OpenPattern:
+    [found] = load_ontology().relation("STATES").patterns
+    assert isinstance(found, OpenPattern)
+    return found
+
+
+def open_rows(nlp: Any, pattern: OpenPattern, text: str) -> list[Row]:
+    """(subject, object, key, negated) of every open match, the speaker Emi, addressee Sam."""
+    doc = nlp(tokenize(nlp, text))
+    excluded = frozenset({"be", "do", *pattern.exclude_verbs})
+    out = []
+    for sent in doc.sents:
+        if is_question(sent):
+            continue
+        for token in sent:
+            if token.pos_ not in ("VERB", "AUX"):
+                continue
+            for m in open_matches(token, "STATES", pattern, object_rules(pattern), excluded,
+                                  frozenset({"have", "see"}), RELATIVES):
+                out.append((resolve(m.subject, "Emi", "Sam") or "",
+                            resolve(m.obj, "Emi", "Sam") or "", m.key, m.negated))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I fixed the sink.", ("Emi", "sink", "fix", False)),
+        # the speaker's own experiences, habits and ongoing activities
+        ("I've been learning Spanish.", ("Emi", "Spanish", "learn", False)),
+        ("I handle the online presence of our clients.", ("Emi", "online presence", "handle",
+                                                          False)),
+        ("I struggled with calculus.", ("Emi", "calculus", "struggle with", False)),
+        ("I interned at JP Morgan last summer.", ("Emi", "JP Morgan", "intern at", False)),
+        # a verb carried by "get to" / "had to" / "started" is keyed by itself
+        ("I finally got to see the whale replica.", ("Emi", "whale replica", "see", False)),
+        ("I had to read a traffic management textbook.",
+         ("Emi", "traffic management textbook", "read", False)),
+        ("I started practicing yoga poses.", ("Emi", "yoga pose", "practice", False)),
+        # the noun a past relative clause describes is its object
+        ("Here are some nicely seasoned fries I cooked today!",
+         ("Emi", "nicely seasoned fry", "cook", False)),
+        ("This is the yacht we chartered.", ("Emi", "yacht", "charter", False)),
+        # a thing named by "called" is its name, whole
+        ("I recently picked up a game called Cult of the Lamb.",
+         ("Emi", "Cult of the Lamb", "pick up", False)),
+        # "a few places in the Southwest" is about the Southwest
+        ("I've been to a few places in the Southwest.", ("Emi", "Southwest", "be in", False)),
+        ("I was in a pretty toxic relationship.",
+         ("Emi", "pretty toxic relationship", "be in", False)),
+        # a lasting denial is carried as such
+        ("I've never had kobe beef.", ("Emi", "kobe beef", "have", True)),
+        # vocatives and hedges around a statement do not hide it
+        ("Thanks Sam, I fixed the sink.", ("Emi", "sink", "fix", False)),
+        ("I think I repaired the fence.", ("Emi", "fence", "repair", False)),
+    ],
+)
+def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
+                                      expected: Row) -> None:
+    assert expected in open_rows(nlp, pattern, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # passing activities with nothing specific in them
+        "I'm running some errands.",
+        "We played some games.",
+        "We saw a bunch of stars.",
+        "I've been twiddling my fingers.",
+        "I had a sandwich earlier.",
+        # hollow objects, fragments and pronouns
+        "I noticed an increase in my resilience.",
+        "We talked about our interests.",
+        "I changed my approach to chess.",
+        "I walked EVERYWHERE.",
+        "I listened to it at the competition.",
+        "I forgot the name of the movie.",
+        # questions, advice, hypotheticals, wishes, plans and duties
+        "Did you fix the sink?",
+        "You should try the new cafe.",
+        "You fixed the sink.",
+        "If I had time I would fix the sink.",
+        "I might repaint the kitchen.",
+        "I wish I had fixed the sink.",
+        "I gotta go to the airport tomorrow.",
+        "I'm painting the fence next week.",
+        # reported speech and guesses about others
+        "I think Spiderman has heightened senses.",
+        "She said I repaired the fence.",
+        # a denial of nothing lasting; generic "we"; a purpose read as a habit
+        "I didn't find the problem yet.",
+        "We blame people for using straws.",
+        "Maybe he'd be disappointed that we used his theories to develop weapons.",
+        # reactions to the addressee's things, judgements, a state inside an opinion
+        "I loved your pictures.",
+        "The best food I've ever had was in Rome.",
+        "I was only popular in elementary school.",
+        "Then it's kinda just blowing hot air.",
+        # an unnamed friend, a celebrity
+        "My friend launched her business.",
+        "Dr. Phil wears a bald cap.",
+    ],
+)
+def test_chatter_makes_no_open_fact(nlp: Any, pattern: OpenPattern, text: str) -> None:
+    assert open_rows(nlp, pattern, text) == []
+
+
+def test_relatives_are_subjects_of_their_own_facts(nlp: Any, pattern: OpenPattern) -> None:
+    assert open_rows(nlp, pattern, "My sister fixed the car.") == [
+        ("Emi's sister", "car", "fix", False)]
+    assert open_rows(nlp, pattern, "My friend Tom repaired the fence.") == [
+        ("Tom", "fence", "repair", False)]
+    assert open_rows(nlp, pattern, "Your brother fixed the car.") == []
+
+
+def test_each_coordinated_clause_and_object_is_a_fact(nlp: Any, pattern: OpenPattern) -> None:
+    found = open_rows(nlp, pattern, "I repaired the fence and painted the garage door.")
+    assert ("Emi", "fence", "repair", False) in found
+    assert ("Emi", "garage door", "paint", False) in found
+    objects = {r[1] for r in open_rows(nlp, pattern, "I'm taking Microeconomics, Calculus "
+                                                     "and Statistics this semester.")}
+    assert objects == {"Microeconomics", "Calculus", "Statistics"}
+
+
+def test_open_facts_are_typed_keyed_and_less_confident() -> None:
+    extractor = RuleExtractor(load_ontology(), spacy.load(MODEL))
+    [extraction] = extractor.extract(
+        [ExtractionInput(text="I struggled with calculus.", speaker="Emi", addressee="Sam")])
+    [fact] = [f for f in extraction.facts if f.triple.predicate == "STATES"]
+    assert (fact.triple.subject.name, fact.triple.subject.type) == ("Emi", "Person")
+    assert (fact.triple.object.name, fact.triple.key) == ("calculus", "struggle with")
+    assert fact.confidence < 0.6 and not fact.negated
+    # the same input gives the same facts
+    again = extractor.extract(
+        [ExtractionInput(text="I struggled with calculus.", speaker="Emi", addressee="Sam")])
+    assert again[0].facts == extraction.facts
