@@ -73,6 +73,11 @@ def rows(extractor: RuleExtractor, text: str) -> list[Row]:
         ("I met Kate yesterday. She is allergic to cats.", ("Kate", "ALLERGIC_TO", "cat", None)),
         ("My best friend lives in Ohio.", ("Emi", "HAS_RELATIVE", "best friend", "best friend")),
         ("My friend Sarah lives in Ohio.", ("Emi", "HAS_RELATIVE", "Sarah", "friend")),
+        # a quoted title is the topic whole; a judging adjective is no part of a role
+        ('"A Gentleman in Moscow" is a fantastic choice, Liza!',
+         ("Emi", "HAS_OPINION", "A Gentleman in Moscow", "fantastic")),
+        ("My stupid roommate Julio ate my food", ("Emi", "HAS_RELATIVE", "Julio", "roommate")),
+        ("I want a red one", ("Emi", "PREFERS", "red", None)),
     ],
 )  # fmt: skip
 def test_real_chat_phrasings_become_declared_facts(
@@ -96,6 +101,12 @@ def test_real_chat_phrasings_become_declared_facts(
         "I'm planning to watch a movie and maybe read.",  # a passing evening plan
         "My brother is here. She is allergic to cats.",  # "she" cannot be the brother
         "My husband Tom and my sister Ann came over. She is vegan.",
+        "Not Juventus but the atmosphere was still amazing!",
+        "One additional tip I'd like to share is this.",  # the tip is what is shared
+        "I'm eating cheese cake",  # a passing meal, no habit
+        "I dont think Ive ever watched looney toons",
+        "I'll just play the new one.",
+        "I dont care about what book we read.",
     ],
 )
 def test_real_chat_non_facts_stay_out(extractor: RuleExtractor, text: str) -> None:

@@ -87,6 +87,8 @@ def _relative_objects(verb: Any, objects: list[Any]) -> list[Any]:
     of its own, the object is the noun the clause describes."""
     if verb.dep_ != "relcl" or verb.head.pos_ not in ("NOUN", "PROPN"):
         return objects
+    if any(c.dep_ in ("xcomp", "ccomp") for c in verb.children):
+        return objects  # "one tip I'd like to share": the tip is what is shared
     relative = [o for o in objects if o.tag_ in WH_TAGS or o.lower_ == "that"]
     if relative or not objects:
         return [*(o for o in objects if o not in relative), verb.head]

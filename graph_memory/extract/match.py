@@ -139,6 +139,8 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
                 return None  # "Right now I'm playing Brahms"
         if pattern.tense == "past" and not is_past(clause, perfect=True):
             return None
+    if any(c.lower_ == "ever" for c in clause.children):
+        return None  # "I don't think I've ever watched it", "have you ever ...": no statement
     used = {c.lemma_.lower() for c in tensed.children if c.tag_ == "MD"}
     if used - set(modals):
         return None  # "I might move to Lisbon", "I will love it"

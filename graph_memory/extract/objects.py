@@ -13,6 +13,7 @@ from graph_memory.extract.canonical import (
     WH_TAGS,
     canonical_name,
     char_span,
+    clean_text,
     determiners,
     has_content,
     has_to,
@@ -113,6 +114,25 @@ def object_tokens(head: Any) -> list[Any]:
     return tokens
 
 
+_QUOTES = frozenset({'"', "\u201c", "\u201d"})
+_MAX_TITLE_TOKENS = 8
+
+
+def quoted_title(token: Any) -> Found | None:
+    """The title in double quotes the token stands in, whole: '"A Gentleman in Moscow" is a
+    fantastic choice' is about "A Gentleman in Moscow", not "Gentleman"."""
+    sent = token.sent
+    opening = [t for t in sent if t.i < token.i and t.text in _QUOTES]
+    closing = [t for t in sent if t.i > token.i and t.text in _QUOTES]
+    if not opening or not closing or len(opening) % 2 == 0:
+        return None
+    inside = list(token.doc[opening[-1].i + 1 : closing[0].i])
+    if not inside or len(inside) > _MAX_TITLE_TOKENS:
+        return None
+    name = clean_text(token.doc[inside[0].i : inside[-1].i + 1].text)
+    return Found(name, "WORK_OF_ART", inside) if name else None
+
+
 def unwrap_container(head: Any) -> Any:
     """The noun a container word holds: "music" of "kinds of music", "a lot of jazz"."""
     if head.lower_ in CONTAINERS:
@@ -128,6 +148,9 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         return Found(head.text, "", [head]) if object_ok(head.text, head, pattern) else None
     if head.pos_ in NOT_OBJECT_POS or head.lower_ in VAGUE or head.tag_ in WH_TAGS:
         return None
+    pointing = head.lower_ in ("one", "ones") and determiners(head) & _DEFINITE
+    if pointing or any(c.tag_ in WH_TAGS for c in head.lefts):
+        return None  # "the new one" points back ("a red one" does not); "what book we read" asks
     dets = determiners(head)
     # "my dog", "your idea" are about their owner, not a general entity; a head with its
     # own subject ("how they are impacting") is a clause, not a thing.

@@ -22,7 +22,13 @@ PLACEHOLDERS = (SPEAKER, ADDRESSEE)
 # Doc.user_data key: the names of the speaker and the addressee of the text.
 PARTICIPANTS = "graph_memory.participants"
 
-_NOT_ROLE_WORDS = frozenset({"own", "dear", "poor", "sweet", "lovely", "favorite", "favourite"})
+# Modifiers that belong to a role ("best friend", "older sister"); others are judgements or
+# passing descriptions ("my stupid inconsiderate roommate Julio" is a roommate).
+_ROLE_WORDS = frozenset(
+    {"best", "close", "old", "older", "oldest", "elder", "eldest", "younger", "youngest", "little"}
+    | {"big", "baby", "twin", "step", "half", "ex", "late", "childhood", "only", "grand", "first"}
+    | {"great"}
+)
 _REASONS = frozenset({"since", "because", "as"})
 _NOT_NAMES = frozenset({"DATE", "TIME", "MONEY", "QUANTITY", "CARDINAL", "ORDINAL", "PERCENT"})
 _SPEAKER_WORDS = frozenset({"i", "we", "me", "us", "i'm", "im"})
@@ -87,10 +93,8 @@ def role_phrase(noun: Any) -> str:
     words = [
         t.lower_
         for t in noun.lefts
-        if t.dep_ in ("amod", "compound")
-        and t.pos_ in ("ADJ", "NOUN")
-        and t.i < noun.i
-        and t.lower_ not in _NOT_ROLE_WORDS
+        if (t.dep_ == "compound" and t.pos_ == "NOUN")
+        or (t.dep_ in ("amod", "compound") and t.lower_ in _ROLE_WORDS)
     ]
     return " ".join([*words, noun.lower_])
 

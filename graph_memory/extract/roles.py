@@ -21,7 +21,7 @@ from graph_memory.extract.match import (
     used_to,
     who,
 )
-from graph_memory.extract.objects import VAGUE, Found, lower_set, noun_object
+from graph_memory.extract.objects import VAGUE, Found, lower_set, noun_object, quoted_title
 from graph_memory.extract.patterns import OpinionPattern, RolePattern
 from graph_memory.extract.people import named_appositive, person_name, role_owner, role_phrase
 
@@ -155,7 +155,10 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     if not _asserted(be) or polarity(be, pattern) is not False:
         return []  # negated, hypothetical or reported: no judgement to store
     subjects = [c for c in be.children if c.dep_ == "nsubj"]
-    if not subjects or not _specific(subjects[0]):
+    if not subjects or any(t.dep_ == "neg" for t in subjects[0].subtree):
+        return []  # "not Juventus, but the atmosphere was amazing"
+    title = quoted_title(subjects[0])
+    if title is None and not _specific(subjects[0]):
         return []
     judged = None
     for child in be.children:
@@ -169,7 +172,7 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     if judged is None or not {judged.lower_, judged.lemma_.lower()} & wanted:
         return []
     key = _judgement(judged)
-    found = _topic(subjects[0], pattern)
+    found = title or _topic(subjects[0], pattern)
     if not key or found is None:
         return []
     return make_matches(relation, pattern, None, [found], False, [be, judged], key)
