@@ -14,6 +14,7 @@ WITH f SET f.subject_name = null
 WITH f SET f.object_name = null
 WITH f SET f.key = null
 WITH f SET f.scope = null
+WITH f SET f.use_history = null
 WITH count(*) AS _facts
 UNWIND $fact_ids AS id
 MATCH (:Fact {id: id})-[r:SUBJECT|OBJECT|EXTRACTED_FROM]->()

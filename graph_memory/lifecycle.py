@@ -17,6 +17,7 @@ from graph_memory.models import (
     EntityRef,
     Fact,
     FactLink,
+    FactUse,
     Tombstone,
     Triple,
     WriteRequest,
@@ -116,6 +117,7 @@ class Lifecycle:
             confidence=next_confidence(fact.confidence, useful),
             more_uses=1,
             more_useful=1 if useful else 0,
+            use=FactUse(at=now, kind="useful" if useful else "not_useful"),
             last_used_at=now,
         )
         self._store.update_fact(fact.id, update)

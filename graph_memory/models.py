@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 # merged: a near-duplicate folded into another fact by consolidation (reversible: unmerge).
 FactStatus = Literal["current", "superseded", "conflicted", "merged", "forgotten"]
@@ -210,6 +210,37 @@ class Entity(_Frozen):
     aliases: tuple[str, ...] = ()
 
 
+USE_HISTORY_LIMIT = 20  # the newest uses a fact keeps; older ones fall off (counts keep all)
+FactUseKind = Literal["recalled", "useful", "not_useful"]
+
+
+class FactUse(_Frozen):
+    """One entry of a fact's use history: recall returned it `count` times in one batch of use
+    counting (graph_memory/usage.py, at the batch's last recall), or feedback judged it.
+
+    The engine keeps each entry as one string, "<ISO time> <kind> <count>" (`entry`), in a list
+    property appended to atomically; a model validates from that string as well."""
+
+    at: datetime
+    kind: FactUseKind
+    count: int = Field(default=1, ge=1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_entry(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        parts = value.split(" ")
+        if len(parts) != 3:
+            raise ValueError(f"not a use history entry: {value!r}")
+        return {"at": parts[0], "kind": parts[1], "count": parts[2]}
+
+    @property
+    def entry(self) -> str:
+        at = self.at if self.at.tzinfo else self.at.replace(tzinfo=UTC)
+        return f"{at.astimezone(UTC).isoformat(timespec='microseconds')} {self.kind} {self.count}"
+
+
 class Fact(_Frozen):
     id: str
     user_id: str
@@ -246,6 +277,11 @@ class Fact(_Frozen):
     use_count: int = 0
     useful_count: int = 0
     last_used_at: datetime | None = None
+    use_history: tuple[FactUse, ...] = Field(
+        default=(),
+        description=f"Its latest uses, oldest first: recalls (batched) and feedback, at most "
+        f"{USE_HISTORY_LIMIT} (use_count counts every use).",
+    )
     expires_at: datetime | None = None
     evidence_count: int = 1
     origin: str = Field(description="Who asserted it: the speaker, else the agent, else the user.")
@@ -260,14 +296,12 @@ class Fact(_Frozen):
     )
 
 
-FactLinkKind = Literal["SUPERSEDES", "CONFLICTS_WITH", "MERGED_INTO", "DERIVED_FROM", "ENDED_BY"]
+FactLinkKind = Literal["SUPERSEDES", "CONFLICTS_WITH", "MERGED_INTO", "DERIVED_FROM"]
 
 
 class FactLink(_Frozen):
     """An edge between two facts: `from` SUPERSEDES or CONFLICTS_WITH `to`; a near-duplicate
-    `from` was MERGED_INTO `to`; a semantic memory `from` was DERIVED_FROM its source `to`;
-    a fact `from` that stopped holding with no successor ("I'm not vegetarian anymore") was
-    ENDED_BY the message `to` (an episode id) that ended it, for `reason`."""
+    `from` was MERGED_INTO `to`; a semantic memory `from` was DERIVED_FROM its source `to`."""
 
     kind: FactLinkKind
     from_id: str

@@ -261,6 +261,39 @@ def test_graph_opens_from_a_result_and_expands_on_click(ui: Watched, site: Site)
     ui.shot("graph")
 
 
+def test_the_fact_page_shows_its_use_history_after_a_recall_and_a_feedback(
+    ui: Watched, site: Site
+) -> None:
+    page = open_view(ui, "/recall")
+    recall(page, "Where does Emi live now?", top_k=2)
+    porto = page.locator(f".card[data-id='{site.ids['porto']}']")
+    expect(porto).to_be_visible()
+    site.memory.flush()  # the recall's use, written now rather than within seconds
+    porto.locator(f"a[href='#/fact/{site.ids['porto']}']").first.click()
+    uses = page.locator("table.uses tbody tr")
+    expect(uses.first).to_contain_text("returned by a recall")
+    recalled = uses.count()
+    page.locator("#action-reason").focus()
+    page.keyboard.type("the move is right")
+    for _ in range(3):  # Tab to Useful, as a keyboard user would
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.textContent") == "Useful":
+            break
+    page.keyboard.press("Enter")
+    expect(page.locator("#status")).to_contain_text("Feedback recorded")
+    # Newest first: the feedback above the recall; one more row; confidence beside it.
+    expect(uses).to_have_count(recalled + 1)
+    expect(uses.first).to_contain_text("feedback: useful")
+    expect(uses.nth(1)).to_contain_text("returned by a recall")
+    expect(page.locator("table.uses caption")).to_contain_text(f"latest {recalled + 1}")
+    expect(page.locator("meter[aria-label=confidence]")).to_be_visible()
+    page.locator(".table-scroll").focus()  # the history scrolls by keyboard too
+    assert page.evaluate("document.activeElement.classList.contains('table-scroll')")
+    page.evaluate("document.activeElement.blur()")
+    ui.fits_the_window()
+    ui.shot("fact")
+
+
 def test_following_a_supersession_on_the_fact_pages(ui: Watched, site: Site) -> None:
     page = open_view(ui, f"/fact/{site.ids['porto']}")
     timeline = page.locator("ol.timeline")
@@ -269,7 +302,6 @@ def test_following_a_supersession_on_the_fact_pages(ui: Watched, site: Site) -> 
     expect(page.locator("ul.sources mark")).to_contain_text("Porto")
     expect(page.locator("ul.sources blockquote")).to_contain_text("I moved to Porto last month.")
     ui.fits_the_window()
-    ui.shot("fact")
     timeline.locator(f"a[href='#/fact/{site.ids['lisbon']}']").first.click()
     expect(page.locator("#main h2").first).to_contain_text("Lisbon")
     expect(page.locator(".triple .badge")).to_have_text("superseded")

@@ -101,7 +101,21 @@ def _fact(fact: Fact) -> dict[str, Any]:
         "confidence": round(fact.confidence, 2),
         "status": fact.status if fact.status != "current" else None,
         "needs_confirmation": fact.needs_confirmation or None,
+        "use_count": fact.use_count or None,
+        "recent_uses": _recent_uses(fact),
     })
+
+
+MCP_RECENT_USES = 5  # of a fact's use history (models.USE_HISTORY_LIMIT), to keep replies short
+
+
+def _recent_uses(fact: Fact) -> list[str]:
+    """Its newest uses, oldest first: "2026-05-01T12:00Z recalled x3", "... not_useful"."""
+    return [
+        f"{use.at.strftime('%Y-%m-%dT%H:%MZ')} {use.kind}"
+        + (f" x{use.count}" if use.count > 1 else "")
+        for use in fact.use_history[-MCP_RECENT_USES:]
+    ]
 
 
 class MemoryTools:
@@ -480,14 +494,16 @@ class MemoryTools:
         Call it after you used (or had to ignore) a fact from memory_search.
 
         Example: {"memory_id": "fact_3f2a...", "useful": false, "reason": "outdated"}
-        -> {"id": "fact_3f2a...", "confidence": 0.6}
+        -> {"id": "fact_3f2a...", "confidence": 0.6,
+            "recent_uses": ["2026-05-01T12:00Z recalled", "2026-05-01T12:01Z not_useful"]}
         """
         with self._call("memory_feedback", ctx) as (tenant, memory):
             fact = memory.feedback(memory_id, useful)
             log.info("feedback on %s: useful=%s", memory_id, useful,
                      extra={"event": "feedback", "tenant": tenant, "fact_id": memory_id,
                             "useful": useful, "reason": reason})
-            return _compact({"id": fact.id, "confidence": round(fact.confidence, 2)})
+            return _compact({"id": fact.id, "confidence": round(fact.confidence, 2),
+                             "recent_uses": _recent_uses(fact)})
 
     def memory_prune(
         self,

@@ -14,7 +14,16 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
-from graph_memory.models import Entity, Episode, Fact, FactLink, FactStatus, Tombstone, WorkingSlot
+from graph_memory.models import (
+    Entity,
+    Episode,
+    Fact,
+    FactLink,
+    FactStatus,
+    FactUse,
+    Tombstone,
+    WorkingSlot,
+)
 
 
 class _Row(BaseModel):
@@ -98,6 +107,10 @@ class FactUpdate(_Row):
         "never a read-modify-write (recall's use-count flush adds to the same count).",
     )
     more_useful: int = Field(default=0, ge=0, description="Added to useful_count, the same way.")
+    use: FactUse | None = Field(
+        default=None, description="Appended to use_history by the engine, the same way, which "
+        "keeps its newest USE_HISTORY_LIMIT entries.",
+    )
     last_used_at: datetime | None = None
     expires_at: datetime | None = None
     status: FactStatus | None = None
@@ -256,7 +269,7 @@ class Store(Protocol):
 
     def fact_links(self, fact_ids: Sequence[str]) -> list[FactLink]:
         """SUPERSEDES / CONFLICTS_WITH / MERGED_INTO / DERIVED_FROM edges touching any of
-        `fact_ids`, and the ENDED_BY edges from them to the messages that ended them."""
+        `fact_ids`."""
         ...
 
     def episodes_mentioning(self, entity_id: str) -> list[str]: ...
@@ -385,7 +398,8 @@ class Store(Protocol):
         ...
 
     def touch_facts(self, uses: Mapping[str, int], at: datetime) -> None:
-        """Count `n` more uses of each fact id -> n, last used at `at` (one write)."""
+        """Count `n` more uses of each fact id -> n, last used at `at`, and append one
+        "recalled" entry of count n to its use history (one write; forgotten facts untouched)."""
         ...
 
     # --- lifecycle ------------------------------------------------------------------------

@@ -22,11 +22,13 @@ from graph_memory.errors import StoreError
 from graph_memory.models import (
     TIME_MAX,
     TIME_MIN,
+    USE_HISTORY_LIMIT,
     Entity,
     Episode,
     Fact,
     FactLink,
     FactStatus,
+    FactUse,
     Tombstone,
     WorkingSlot,
 )
@@ -82,9 +84,12 @@ def from_epoch(value: float) -> datetime:
 
 
 def to_props(model: BaseModel, *, exclude: set[str] | None = None) -> dict[str, Any]:
-    """A model as engine properties: datetimes as epoch seconds, tuples as lists, no Nones."""
+    """A model as engine properties: datetimes as epoch seconds, tuples as lists, a fact's use
+    history as its entry strings (FactUse.entry), no Nones."""
     props: dict[str, Any] = {}
     for name, value in model.model_dump(exclude=exclude).items():
+        if isinstance(model, Fact) and name == "use_history":
+            value = [use.entry for use in model.use_history] or None  # absent until used
         if value is None:
             continue
         if isinstance(value, datetime):
@@ -102,13 +107,13 @@ def _search_props(text: str | None) -> dict[str, Any]:
     return {"text_words": words} if words else {}
 
 
-_INCREMENTS = {"more_uses", "more_useful"}
+_INCREMENTS = {"more_uses", "more_useful", "use"}
 
 
 def _in_place(update: FactUpdate) -> dict[str, Any]:
     """A plan's in-place changes of a fact. Counts change only by increments, through
     update_fact (feedback) or touch_facts (recall), never inside a write plan."""
-    if update.more_uses or update.more_useful:
+    if update.more_uses or update.more_useful or update.use:
         raise StoreError("use counts change through update_fact or touch_facts, not a plan")
     return to_props(update, exclude=_INCREMENTS)
 
@@ -255,7 +260,6 @@ class CypherStore(ABC):
             "conflicts": [to_props(link) for link in plan.links if link.kind == "CONFLICTS_WITH"],
             "merges": [to_props(link) for link in plan.links if link.kind == "MERGED_INTO"],
             "derivations": [to_props(link) for link in plan.links if link.kind == "DERIVED_FROM"],
-            "endings": [to_props(link) for link in plan.links if link.kind == "ENDED_BY"],
             "unmerged": list(plan.unmerged),
             "rederived": list(plan.rederived),
         }
@@ -507,16 +511,20 @@ class CypherStore(ABC):
 
     def touch_facts(self, uses: Mapping[str, int], at: datetime) -> None:
         if uses:
-            rows = [{"id": fact_id, "n": n} for fact_id, n in sorted(uses.items())]
-            self._run("touch_facts", {"uses": rows, "at": to_epoch(at)})
+            rows = [{"id": fact_id, "n": n, "entry": FactUse(at=at, kind="recalled", count=n).entry}
+                    for fact_id, n in sorted(uses.items())]
+            self._run("touch_facts",
+                      {"uses": rows, "at": to_epoch(at), "history_limit": USE_HISTORY_LIMIT})
 
     # --- lifecycle ------------------------------------------------------------------------
     def update_fact(self, fact_id: str, update: FactUpdate) -> None:
         changes = to_props(update, exclude=_INCREMENTS)
-        if not (changes or update.more_uses or update.more_useful):
+        if not (changes or update.more_uses or update.more_useful or update.use):
             return
         params = {"id": fact_id, "changes": changes, "more_uses": update.more_uses,
-                  "more_useful": update.more_useful}
+                  "more_useful": update.more_useful,
+                  "use": update.use.entry if update.use else None,
+                  "history_limit": USE_HISTORY_LIMIT}
         if not self._run("update_fact", params):
             raise StoreError(f"fact {fact_id} vanished during update")
 

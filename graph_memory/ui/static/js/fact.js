@@ -1,6 +1,7 @@
 // A fact's page: its versions over time (the SUPERSEDES chain as a timeline), the messages it
-// was extracted from with the stated span marked, confidence and use, conflicts, feedback and
-// forget (with a reason), and the tombstone once it is forgotten.
+// was extracted from with the stated span marked, confidence and its use history (recalls and
+// feedback, newest first), conflicts, feedback and forget (with a reason), and the tombstone once
+// it is forgotten.
 import { api, query } from "./api.js";
 import { entityLink, errorBox, fill, h, memoryLink, statusBadge, when } from "./dom.js";
 import { reviewButtons } from "./working.js";
@@ -33,6 +34,7 @@ export async function showFact(root, app, factId) {
       h("span", { class: "rel" }, fact.key ? `${fact.predicate} (${fact.key})` : fact.predicate), " ",
       entityLink(fact.object_id, fact.object_name), " ", statusBadge(fact.status, fact.needs_confirmation)),
     facts(fact),
+    useHistory(fact),
     fact.status === "conflicted" ? h("section", { class: "review" }, h("h3", {}, "Awaiting confirmation"),
       reviewButtons(fact, app, () => showFact(root, app, factId))) : null,
     conflictsOf(found.history, fact.id),
@@ -65,6 +67,32 @@ function facts(fact) {
     row("Written", `${when(fact.created_at)} by ${fact.extractor}, asserted by ${fact.origin}`),
     fact.expires_at ? row("Expires", when(fact.expires_at)) : null,
     fact.merged_into ? row("Merged into", memoryLink(fact.merged_into)) : null);
+}
+
+const USE_KINDS = { recalled: "returned by a recall", useful: "feedback: useful",
+  not_useful: "feedback: not useful" };
+
+/** The fact's latest uses (the server keeps the newest 20), newest first. */
+function useHistory(fact) {
+  const uses = fact.use_history ?? [];
+  return h("section", { class: "uses", "aria-labelledby": "uses-title" },
+    h("h3", { id: "uses-title" }, "Use history"),
+    uses.length
+      ? h("div", { class: "table-scroll", tabindex: 0, role: "region", "aria-labelledby": "uses-title" },
+        h("table", { class: "uses" },
+          h("caption", {}, `Newest first: the latest ${uses.length} of ${fact.use_count} uses ` +
+            "(a recall row counts the recalls of one batch of a few seconds)."),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "When"), h("th", { scope: "col" }, "How"),
+            h("th", { scope: "col" }, "Times"))),
+          h("tbody", {}, [...uses].reverse().map((u) => h("tr", { class: `use-${u.kind}` },
+            h("td", {}, h("time", { datetime: u.at }, toSecond(u.at))), h("td", {}, USE_KINDS[u.kind] ?? u.kind),
+            h("td", {}, String(u.count)))))))
+      : h("p", { class: "muted" }, "Never used yet: no recall returned it and no feedback judged it."));
+}
+
+function toSecond(value) {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : date.toISOString().replace("T", " ").slice(0, 19) + " UTC";
 }
 
 function conflictsOf(history, factId) {
