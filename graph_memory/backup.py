@@ -72,7 +72,7 @@ EDGE_TYPES = ("MENTIONS", "SUBJECT", "OBJECT", "EXTRACTED_FROM", *LINK_TYPES)
 # The labels of each edge type's ends.
 _ENDS = {"MENTIONS": ("Episode", "Entity"), "SUBJECT": ("Fact", "Entity"),
          "OBJECT": ("Fact", "Entity"), "EXTRACTED_FROM": ("Fact", "Episode"),
-         **{link: ("Fact", "Fact") for link in LINK_TYPES}}
+         **{link: ("Fact", "Fact") for link in LINK_TYPES}, "ENDED_BY": ("Fact", "Episode")}
 DERIVED = frozenset({"user_key"})  # FalkorDB's fulltext user token, rebuilt on write
 _PAGE = 1000
 _BATCH = 500

@@ -1,12 +1,13 @@
 """Settling an open conflict by hand: a person confirms or rejects a fact that awaits
 confirmation (status conflicted, needs_confirmation).
 
-Confirming does what stating the fact again does (graph_memory/write/conflict_policy.py,
-case 1): the fact becomes current and SUPERSEDES every active fact that cannot hold together
-with it (the other side of its conflicts); a semantic memory flagged alongside it (same
-statement) is current again too. Rejecting is the mirror image: the fact is superseded by the
-other side of its conflicts, and each fact on that side that has no other open conflict
-becomes current. Nothing is deleted; the reason is kept on the SUPERSEDES link.
+Confirming does what stating the fact again does, by the same code (ConflictResolver.confirm,
+graph_memory/write/conflict_policy.py, case 1): the fact becomes current and SUPERSEDES every
+active fact that cannot hold together with it (the other side of its conflicts); a semantic
+memory flagged alongside it (same statement) is current again too. Rejecting is the mirror
+image: the fact is superseded by the other side of its conflicts, and each fact on that side
+that has no other open conflict becomes current. Nothing is deleted; the reason is kept on
+the SUPERSEDES link.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from graph_memory.errors import InvalidInputError
 from graph_memory.models import SEMANTIC_MEMORY_TYPE, Fact, FactLink, ReviewResult
 from graph_memory.ontology import Ontology
 from graph_memory.store.base import StatusChange, Store, WritePlan
-from graph_memory.write.conflict_policy import competition_reason, same_statement
+from graph_memory.write.conflict_policy import ConflictResolver, same_statement
 
 _ACTIVE = ("current", "conflicted")
 
@@ -79,22 +80,13 @@ class ConflictReview:
         """Make `fact` current; it supersedes its active competitors."""
         _check_open(fact)
         note = f"confirmed by {by}" + (f": {reason}" if reason else "")
-        changes = [_current(fact.id)]
-        links: list[FactLink] = []
-        for other in self._others(fact):
-            if other.memory_type == SEMANTIC_MEMORY_TYPE and same_statement(other, fact):
-                if other.status == "conflicted":
-                    changes.append(_current(other.id))
-                continue
-            why = competition_reason(self._ontology, fact, other)
-            if why is None:
-                continue
-            changes.append(_superseded(other.id, now))
-            links.append(
-                FactLink(kind="SUPERSEDES", from_id=fact.id, to_id=other.id,
-                         reason=f"{why}; {note}", at=now)
-            )
-        return self._result("confirmed", fact, changes, links)
+        settled = ConflictResolver(self._ontology).confirm(fact, self._others(fact), now, note, now)
+        changes = [
+            StatusChange(fact_id=fact_id, status=state.status, superseded_at=state.superseded_at,
+                         needs_confirmation=state.needs_confirmation)
+            for fact_id, state in settled.changed_existing.items()
+        ]
+        return self._result("confirmed", fact, changes, settled.links)
 
     def reject(
         self, fact: Fact, *, by: str, reason: str | None, now: datetime

@@ -484,3 +484,127 @@ def test_a_cue_family_reaches_across_single_valued_relations(ontology: Ontology)
         [berlin], [acme, paris], NOW, {"f3": said("update", "these days")}
     )
     assert set(plain.changed_existing) == {"f2"}
+
+
+# --- history of endings (rule 3e), corrections that name their value, confirmation ---------
+def test_every_ending_is_listed_with_who_ended_it_and_why(ontology: Ontology) -> None:
+    vegetarian = make("f1", "HAS_DIET", "vegetarian")
+    tea = make("f2", "PREFERS", "tea")
+    keto = make("f3", "HAS_DIET", "keto")
+    denial = make("f4", "HAS_DIET", "vegetarian", at=timedelta(days=3))
+    past_twin = make("f5", "PREFERS", "tea", at=timedelta(days=3))
+    history = make("f6", "HAS_HOBBY", "golf", at=timedelta(days=3))
+    result = ConflictResolver(ontology).resolve(
+        [denial, past_twin, history],
+        [vegetarian, tea, keto],
+        NOW,
+        {
+            "f4": Said(negated=True, cue=Cue("ended", "anymore")),
+            "f5": said("past", "used to"),
+            "f6": said("past", "used to"),
+        },
+        [ending("the keto diet", timedelta(days=3))],
+    )
+    assert result.endings == [
+        ("f1", "f4", "denied: 'anymore'"),
+        ("f2", "f5", "ended: 'used to'"),
+        ("f6", "f6", "past: 'used to'"),
+        ("f3", "ep_x", "ended: 'stopped the keto diet'"),
+    ]
+    # A fact stored already ended (history) is no change to a fact held before.
+    assert {c.other_fact_id for _, c in result.changes} == {"f1", "f2", "f3"}
+
+
+def test_a_statement_of_the_ending_message_takes_the_ended_facts_place(
+    ontology: Ontology,
+) -> None:
+    teacher = make("f1", "IS_A", "teacher")
+    denial = make("f2", "IS_A", "teacher", at=timedelta(days=9))
+    engineer = make("f3", "IS_A", "software engineer", at=timedelta(days=9))
+    result = ConflictResolver(ontology).resolve(
+        [denial, engineer],
+        [teacher],
+        NOW,
+        {"f2": Said(negated=True, cue=Cue("ended", "anymore")), "f3": said("update", "now")},
+    )
+    assert result.changed_existing["f1"].status == "superseded"
+    [link] = result.links
+    assert (link.kind, link.from_id, link.to_id) == ("SUPERSEDES", "f3", "f1")
+    assert link.reason == "software engineer replaces teacher ('now'); denied: 'anymore'"
+
+
+def test_without_a_cue_a_many_valued_statement_of_that_message_is_no_successor(
+    ontology: Ontology,
+) -> None:
+    tennis = make("f1", "HAS_HOBBY", "tennis")
+    denial = make("f2", "HAS_HOBBY", "tennis", at=timedelta(days=9))
+    golf = make("f3", "HAS_HOBBY", "golf", at=timedelta(days=9))
+    result = ConflictResolver(ontology).resolve(
+        [denial, golf], [tennis], NOW, {"f2": Said(negated=True)}
+    )
+    assert result.changed_existing["f1"].status == "superseded" and result.links == []
+
+
+def test_a_single_valued_statement_of_that_message_succeeds_without_a_cue(
+    ontology: Ontology,
+) -> None:
+    deloitte = make("f1", "WORKS_AT", "Deloitte")
+    denial = make("f2", "WORKS_AT", "Deloitte", at=timedelta(days=9))
+    accenture = make("f3", "WORKS_AT", "Accenture", at=timedelta(days=9))
+    denied = Said(negated=True, cue=Cue("ended", "no longer"))
+    result = ConflictResolver(ontology).resolve(
+        [denial, accenture], [deloitte], NOW, {"f2": denied}
+    )
+    [link] = result.links
+    assert (link.from_id, link.to_id) == ("f3", "f1") and "no longer" in link.reason
+
+
+def test_a_cue_replaces_the_statement_that_shares_its_words_before_the_latest(
+    ontology: Ontology,
+) -> None:
+    german = make("f1", "HAS_GOAL", "learn German")
+    japan = make("f2", "HAS_GOAL", "visit Japan", at=timedelta(days=1))
+    french = make("f3", "HAS_GOAL", "learn French", at=timedelta(days=2))
+    result = ConflictResolver(ontology).resolve(
+        [french], [german, japan], NOW, {"f3": said("update", "instead")}
+    )
+    assert set(result.changed_existing) == {"f1"}
+    [link] = result.links
+    assert (link.from_id, link.to_id) == ("f3", "f1")
+
+
+def test_a_cue_whose_message_ends_a_fact_of_its_slot_replaces_nothing_else(
+    ontology: Ontology,
+) -> None:
+    spotify = make("f1", "PREFERS", "Spotify")
+    sushi = make("f2", "PREFERS", "sushi", at=timedelta(days=1))
+    apple = make("f3", "PREFERS", "Apple Music", at=timedelta(days=3))
+    result = ConflictResolver(ontology).resolve(
+        [apple],
+        [spotify, sushi],
+        NOW,
+        {"f3": said("update", "switched to")},
+        [ending("Spotify", timedelta(days=3))],
+    )
+    assert set(result.changed_existing) == {"f1"}, "sushi, the latest like, stays"
+    [link] = result.links
+    assert (link.from_id, link.to_id) == ("f3", "f1")
+    assert link.reason == "Apple Music replaces Spotify ('switched to'); ended: 'stopped Spotify'"
+
+
+def test_confirm_settles_an_open_conflict_with_the_persons_note(ontology: Ontology) -> None:
+    lisbon = make("f1", "LIVES_IN", "Lisbon", status="conflicted", origin="Emi")
+    porto = make("f2", "LIVES_IN", "Porto", status="conflicted", origin="agent")
+    paris_elsewhere = make("f3", "PREFERS", "Paris")
+    result = ConflictResolver(ontology).confirm(
+        porto, [lisbon, paris_elsewhere], NOW, "confirmed by Sam: moved", NOW
+    )
+    assert result.changed_existing["f2"].status == "current"
+    assert result.changed_existing["f1"].status == "superseded"
+    assert result.changed_existing["f1"].superseded_at == NOW
+    assert "f3" not in result.changed_existing
+    [link] = result.links
+    assert (link.kind, link.from_id, link.to_id) == ("SUPERSEDES", "f2", "f1")
+    assert link.reason == (
+        "single-valued LIVES_IN: new value replaces the old one; confirmed by Sam: moved"
+    )

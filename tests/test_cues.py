@@ -13,6 +13,7 @@ from graph_memory.extract.cues import (
     classify,
     names_object,
     retractions,
+    shared_words,
     statement_cue,
 )
 from graph_memory.models import EntityRef, ExtractedFact, Triple
@@ -145,9 +146,8 @@ def test_change_cue_prefers_the_extractors_cue_and_skips_caller_triples() -> Non
             "being allergic to cats",
             False,
         ),
-        ("I'm not lactose intolerant anymore.", "I'm not ... anymore", "lactose intolerant", False),
-        ("I no longer work at Amazon.", "I no longer", "work at Amazon", False),
-        ("Knitting isn't my hobby anymore, I got bored.", "isn't ... anymore", "Knitting", False),
+        ("I switched from Netflix to Hulu.", "switched from", "Netflix", False),
+        ("I've moved on from chess to poker.", "moved on from", "chess", False),
         ("I can eat dairy again now.", "can eat ... again", "dairy", True),
     ],
 )
@@ -172,9 +172,51 @@ def test_no_retraction_where_the_speaker_ends_nothing(text: str) -> None:
     assert retractions(text) == []
 
 
-def test_a_retraction_reason_says_the_cue_and_what() -> None:
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm not lactose intolerant anymore.",
+        "I no longer work at Amazon.",
+        "Knitting isn't my hobby anymore, I got bored.",
+    ],
+)
+def test_a_denial_is_no_retraction(text: str) -> None:
+    # The extractor states it as a negated fact; the conflict policy's denial rule ends it.
+    assert retractions(text) == []
+
+
+def test_a_retraction_reason_is_the_retraction_as_written() -> None:
     [found] = retractions("I've moved on from running.")
     assert found.reason == "ended: 'moved on from running'"
+    [again] = retractions("I can eat dairy again now.")
+    assert again.reason == "ended: 'can eat dairy again'"
+    [switch] = retractions("I switched from Netflix to Hulu.")
+    assert switch.reason == "ended: 'switched from Netflix'"
+
+
+def test_a_strong_cue_wins_over_a_weak_one_in_its_segment() -> None:
+    text = "Actually I've switched to green tea."
+    found = cue(text, "I've switched to green tea", "green tea")
+    assert found == Cue("update", "switched to")
+    assert not found.weak
+
+
+def test_a_trailing_not_names_the_replaced_value() -> None:
+    text = "Actually, I want to learn Portuguese, not Spanish."
+    assert cue(text, "I want to learn Portuguese", "learn Portuguese") == Cue(
+        "update", "Actually", "Spanish"
+    )
+    text = "Sorry, I meant I live in Boston, not Austin."
+    assert cue(text, "I live in Boston", "Boston") == Cue("correction", "I meant", "Austin")
+    # A statement that is itself the denied value takes nothing from it.
+    assert cue("I'm happy, not sad.", "I'm happy", "happy") is None
+
+
+def test_shared_words_counts_content_words_only() -> None:
+    assert shared_words("learn French", "learn German") == 1
+    assert shared_words("visit Milan", "Visit Rome") == 1
+    assert shared_words("go hiking", "go shopping") == 0
+    assert shared_words("green teas", "green tea") == 2
 
 
 @pytest.mark.parametrize(

@@ -78,6 +78,11 @@ def rows(extractor: RuleExtractor, text: str) -> list[Row]:
          ("Emi", "HAS_OPINION", "A Gentleman in Moscow", "fantastic")),
         ("My stupid roommate Julio ate my food", ("Emi", "HAS_RELATIVE", "Julio", "roommate")),
         ("I want a red one", ("Emi", "PREFERS", "red", None)),
+        # work, possessions, plans
+        ("I work at a coffee shop.", ("Emi", "WORKS_AT", "coffee shop", None)),
+        ("I got a new summer job at Target.", ("Emi", "WORKS_AT", "Target", None)),
+        ("I got a new phone yesterday.", ("Emi", "OWNS", "phone", None)),
+        ("I'm going to Japan in March.", ("Emi", "HAS_GOAL", "go to Japan in March", None)),
     ],
 )  # fmt: skip
 def test_real_chat_phrasings_become_declared_facts(
@@ -107,6 +112,8 @@ def test_real_chat_phrasings_become_declared_facts(
         "I dont think Ive ever watched looney toons",
         "I'll just play the new one.",
         "I dont care about what book we read.",
+        "I got a text from him.",  # got, but nothing newly owned
+        "I'm going to the store.",  # a passing errand, no plan to keep
     ],
 )
 def test_real_chat_non_facts_stay_out(extractor: RuleExtractor, text: str) -> None:

@@ -175,6 +175,29 @@ def test_status_changes_and_links(seeded: tuple[Store, Episode, Fact, Entity, En
     assert [f.id for f in store.list_facts("u1", entity_id=berlin.id)] == [moved.id]
 
 
+def test_an_ending_links_the_fact_to_the_message_that_ended_it(
+    seeded: tuple[Store, Episode, Fact, Entity, Entity],
+) -> None:
+    store, ep, lives, _, _ = seeded
+    ep2 = episode("I don't live in Paris anymore")
+    later = T0 + timedelta(days=2)
+    plan = WritePlan(episodes=[EpisodeRow(episode=ep2, embedding=vec(40))])
+    plan.status_changes.append(StatusChange(fact_id=lives.id, status="superseded",
+                                            superseded_at=later, needs_confirmation=False))
+    plan.updates.append((lives.id, FactUpdate(end_reason="denied: 'anymore'")))
+    plan.links.append(FactLink(kind="ENDED_BY", from_id=lives.id, to_id=ep2.id,
+                               reason="denied: 'anymore'", at=later))
+    store.apply(plan)
+    ended = store.get_fact(lives.id)
+    assert ended is not None and (ended.status, ended.end_reason) == (
+        "superseded", "denied: 'anymore'")
+    assert store.fact_links([lives.id]) == [
+        FactLink(kind="ENDED_BY", from_id=lives.id, to_id=ep2.id, reason="denied: 'anymore'",
+                 at=later)
+    ]
+    assert store.fact_sources([lives.id]) == [ep.id], "the ending message is no source of it"
+
+
 def test_merges_derivations_and_their_undo(
     seeded: tuple[Store, Episode, Fact, Entity, Entity],
 ) -> None:

@@ -72,4 +72,8 @@ WITH count(*) AS _merges
 UNWIND $derivations AS l
 MATCH (a:Fact {id: l.from_id}), (b:Fact {id: l.to_id})
 CREATE (a)-[:DERIVED_FROM {reason: l.reason, at: l.at}]->(b)
+WITH count(*) AS _derivations
+UNWIND $endings AS l
+MATCH (a:Fact {id: l.from_id}), (b:Episode {id: l.to_id})
+CREATE (a)-[:ENDED_BY {reason: l.reason, at: l.at}]->(b)
 RETURN count(*) AS done

@@ -53,4 +53,7 @@ MATCH (a:Fact {id: l.from_id}), (b:Fact {id: l.to_id})
 CREATE (a)-[:MERGED_INTO {reason: l.reason, at: l.at}]->(b);
 UNWIND $derivations AS l
 MATCH (a:Fact {id: l.from_id}), (b:Fact {id: l.to_id})
-CREATE (a)-[:DERIVED_FROM {reason: l.reason, at: l.at}]->(b)
+CREATE (a)-[:DERIVED_FROM {reason: l.reason, at: l.at}]->(b);
+UNWIND $endings AS l
+MATCH (a:Fact {id: l.from_id}), (b:Episode {id: l.to_id})
+CREATE (a)-[:ENDED_BY {reason: l.reason, at: l.at}]->(b)

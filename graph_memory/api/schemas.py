@@ -184,7 +184,7 @@ class RecallBody(RecallRequest):
 
 class MemoryOut(_Body):
     """A stored memory with its kind; facts come with their links (SUPERSEDES, CONFLICTS_WITH,
-    MERGED_INTO, DERIVED_FROM)."""
+    MERGED_INTO, DERIVED_FROM, ENDED_BY)."""
 
     kind: Literal["fact", "episode", "entity"]
     memory: Fact | Episode | Entity

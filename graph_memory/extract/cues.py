@@ -16,22 +16,25 @@ as the reason.
 - `past`: used to, previously, formerly, switched / moved (on, away) from X, gave up X, quit
   X, stopped X. The statement held before and no longer does: it ends its current twin (or
   is stored as history).
-- `ended`: not ... anymore, no longer, any longer, any more. On a denial (`negated`) it ends
-  the matching current fact; on a positive statement ("I don't eat meat anymore" = AVOIDS)
-  it is only the reason of the contradiction the statement causes.
+- `ended`: not ... anymore, no longer, any longer, any more. On a denial (a statement the
+  extractor marks `negated`: "I'm not vegetarian anymore") it is the reason the conflict
+  policy ends the denied fact with; on a positive statement ("I don't eat meat anymore" =
+  AVOIDS) it is only the reason of the contradiction the statement causes.
 
 Scope: a cue applies to the statements of its own segment of the sentence (segments are cut at
 ",", ";", " but ", " whereas ", " while " and " and now "); a leading discourse cue of the
 sentence ("Actually, ...", "Sorry, I meant ...", "No wait, ...") applies to the whole sentence.
 "from X" cues are `past` for a statement whose object is X and `update` (replacing X) for the
-others of the sentence. Words of addition ("also", "too", "as well", "another", "in addition",
+others of the sentence; so is a trailing ", not X" ("I want to learn Portuguese, not
+Spanish"). A segment's strong cue wins over a weak one ("Actually I've switched to green tea":
+"switched to"). Words of addition ("also", "too", "as well", "another", "in addition",
 "both") cancel `update` cues of their segment: "now I also play piano" adds a hobby.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from graph_memory.models import ExtractedFact
@@ -77,6 +80,8 @@ _CUE_PATTERNS: tuple[tuple[CueKind, str], ...] = (
 _SEGMENT_CUES: tuple[tuple[CueKind, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in _CUE_PATTERNS
 )
+# "..., not Spanish." closing a sentence names the value a correction or update replaces.
+_TRAILING_NOT = re.compile(r",\s*(?:and\s+)?not\s+(?P<from>[\w' -]{1,40}?)\W*$", re.IGNORECASE)
 
 
 # Update cues that are often mere discourse ("Actually, I want to go hiking this weekend"):
@@ -138,6 +143,25 @@ def names_object(phrase: str, object_name: str) -> bool:
     return bool(wanted) and all(w in words for w in wanted)
 
 
+# Words that say little about which value a statement is about ("go hiking" / "go shopping").
+_LIGHT_WORDS = frozenset(
+    {
+        "a", "an", "the", "to", "of", "for", "in", "on", "at", "with", "my", "your", "some",
+        "more", "new", "go", "get", "have", "do", "make", "be", "take", "try", "start", "it",
+    }
+)  # fmt: skip
+
+
+def shared_words(a: str, b: str) -> int:
+    """How many content words two objects share, ignoring case and a plural s ("learn
+    French" and "learn German" share "learn"; "go hiking" and "go shopping" share none)."""
+
+    def words(text: str) -> set[str]:
+        return {w.rstrip("s") for w in re.findall(r"[\w'-]+", text.lower())} - _LIGHT_WORDS
+
+    return len(words(a) & words(b))
+
+
 def statement_cue(text: str, span: tuple[int, int], object_name: str) -> Cue | None:
     """The change cue of the statement at `span` of `text` whose object is `object_name`."""
     s_start, s_end = sentence_of(text, span)
@@ -151,7 +175,7 @@ def statement_cue(text: str, span: tuple[int, int], object_name: str) -> Cue | N
     for a, b in own or [(0, len(sentence))]:
         segment = sentence[a:b]
         for kind, pattern in _SEGMENT_CUES:
-            m = pattern.search(segment)
+            m = _strongest(pattern, segment)
             if m is None:
                 continue
             cue = " ".join(m.group("cue").split())
@@ -169,16 +193,16 @@ def statement_cue(text: str, span: tuple[int, int], object_name: str) -> Cue | N
                 continue  # "my sister stopped eating meat": the cue is not about the sister
             found = found or Cue(kind, cue, replaced)
             break
+    if found is None and leading is not None:
+        cue = " ".join(leading.group("cue").split())
+        found = Cue("update" if cue.lower() == "actually" else "correction", cue)
     if found is not None and found.kind != "past" and found.replaced is None:
-        # "I've moved on from running, these days I'm all about swimming": the old value is
-        # named in another segment of the sentence.
+        # "I've moved on from running, these days I'm all about swimming", "Actually, I want
+        # to learn Portuguese, not Spanish": the old value is named in another segment.
         named = _named_elsewhere(sentence, object_name)
         return Cue(found.kind, found.text, named) if named else found
     if found is not None:
         return found
-    if leading is not None:
-        cue = " ".join(leading.group("cue").split())
-        return Cue("update" if cue.lower() == "actually" else "correction", cue)
     # "from X" named in another segment of the sentence: "I switched from tea, it's coffee now"
     m = _SEGMENT_CUES[0][1].search(sentence)
     if m is not None and not names_object(m.group("from"), object_name):
@@ -186,9 +210,17 @@ def statement_cue(text: str, span: tuple[int, int], object_name: str) -> Cue | N
     return None
 
 
+def _strongest(pattern: re.Pattern[str], segment: str) -> re.Match[str] | None:
+    """The pattern's first match in the segment that is no weak cue, else its first match."""
+    matches = list(pattern.finditer(segment))
+    strong = [m for m in matches if " ".join(m.group("cue").lower().split()) not in WEAK_CUES]
+    found = strong or matches
+    return found[0] if found else None
+
+
 def _named_elsewhere(sentence: str, object_name: str) -> str | None:
-    """The old value a sentence names with "from X" / "instead of X" / "rather than X", when
-    it is not this statement's object."""
+    """The old value a sentence names with "from X" / "instead of X" / "rather than X" / a
+    trailing ", not X", when it is not this statement's object."""
     for kind, pattern in _SEGMENT_CUES:
         m = pattern.search(sentence)
         if m is None or m.groupdict().get("from") is None or kind == "correction":
@@ -196,6 +228,9 @@ def _named_elsewhere(sentence: str, object_name: str) -> str | None:
         named = m.group("from").strip(" '\"")
         if not names_object(named, object_name):
             return named
+    m = _TRAILING_NOT.search(sentence)
+    if m is not None and not names_object(m.group("from"), object_name):
+        return m.group("from").strip(" '\"")
     return None
 
 
@@ -218,6 +253,9 @@ def change_cue(text: str, statement: ExtractedFact) -> Cue | None:
 
 
 # --- retractions: a message ends what it names, whether or not a statement was extracted ----
+# Denials ("I'm not vegetarian anymore", "I no longer work at Amazon") are no retraction: the
+# extractor states them as negated facts, in every language it reads, and the conflict policy
+# ends exactly the fact denied (graph_memory/write/conflict_policy.py, rule 3a).
 
 _WHAT_END = r"(?=[,.;!?]|$|\s+(?:because|since|but|and\s+now|these\s+days|now)\b)"
 # The speaker ends it: "I (have) ... <cue>", or the imperative "forget what I said about".
@@ -232,57 +270,41 @@ _RETRACTION = re.compile(
     r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
     re.IGNORECASE,
 )
-# "I'm not vegetarian anymore", "I don't play tennis anymore", "I no longer work at Amazon",
-# "knitting isn't my hobby anymore": what follows the denial (or precedes "isn't my ...").
-_NO_LONGER = re.compile(
-    r"\b(?P<cue>(?:i'm|im|i\s+am)\s+not|i\s+(?:don't|dont|do\s+not))\s+"
-    r"(?P<what>[^,.;!?]+?)\s+(?:any\s?more|any\s+longer)\b"
-    r"|\b(?P<cue2>(?:i'm|im|i\s+am|i)\s+no\s+longer)\s+(?P<what2>[^,.;!?]+?)"
-    + _WHAT_END
-    + r"|^\W*(?P<what3>[^,.;!?]+?)\s+(?P<cue3>(?:is|are)n't|(?:is|are)\s+not)\s+my\s+"
-    r"[\w\s]{1,30}?\s+(?:any\s?more|any\s+longer)\b",
-    re.IGNORECASE,
-)
 _AGAIN = re.compile(
     r"\bcan\s+(?P<cue>eat|drink|have)\s+(?P<what>[^,.;!?]+?)\s+again\b", re.IGNORECASE
 )
+_FROM_X_TO = re.compile(r"\s+(?:to|for|in favou?r of)\s+", re.IGNORECASE)
 _DENIED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever|\bcannot)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _HYPOTHETICAL = re.compile(r"^\W*(?:if|unless|should|would|could|maybe|what if)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class Retraction:
-    """The speaker ends what `what` names: "I've moved on from running", "I stopped the keto
-    diet", "forget what I said about being allergic to cats", "I'm not vegetarian anymore",
-    "I no longer work at Amazon", "knitting isn't my hobby anymore"; "I can eat dairy again"
-    ends constraints only (`constraints_only`). The conflict policy ends the speaker's earlier
-    facts whose object `what` names (write/conflict_policy.py rule 3d), so a denial the
-    extractor missed still ends what it denies."""
+    """The speaker ends what `what` names: "I've moved on from running", "I switched from
+    Netflix to Hulu" (what: Netflix), "I stopped the keto diet", "forget what I said about
+    being allergic to cats"; "I can eat dairy again" ends constraints only
+    (`constraints_only`). The conflict policy ends the speaker's earlier facts whose object
+    `what` names (rule 3d), whether or not a statement was extracted from the message;
+    `said` is the retraction as written, its reason."""
 
     cue: str
     what: str
     constraints_only: bool = False
+    said: str = field(default="", compare=False)
 
     @property
     def reason(self) -> str:
-        return f"ended: '{self.cue} {self.what}'"
+        return f"ended: '{self.said or f'{self.cue} {self.what}'}'"
 
 
 def retractions(text: str) -> list[Retraction]:
     """The retractions a message makes, in order. Questions, conditionals and denied ones
-    ("I never stopped running") make none."""
+    ("I never stopped running") make none; nor do denials (see above)."""
     found: list[Retraction] = []
     for s_start, s_end in _sentences(text):
         sentence = text[s_start:s_end]
         if sentence.rstrip().endswith("?") or _HYPOTHETICAL.match(sentence):
             continue
-        for m in _NO_LONGER.finditer(sentence):
-            what = (m.group("what") or m.group("what2") or m.group("what3")).strip()
-            if m.group("cue2"):
-                cue = " ".join(m.group("cue2").split())
-            else:
-                cue = " ".join((m.group("cue") or m.group("cue3")).split()) + " ... anymore"
-            found.append(Retraction(cue, what))
         for pattern, constraints_only in ((_RETRACTION, False), (_AGAIN, True)):
             for m in pattern.finditer(sentence):
                 before = sentence[: m.start()]
@@ -292,11 +314,14 @@ def retractions(text: str) -> list[Retraction]:
                 ):
                     continue
                 what = m.group("what").strip()
+                cue = " ".join(m.group("cue").split())
                 if constraints_only:
-                    cue = f"can {m.group('cue')}"
-                    found.append(Retraction(f"{cue} ... again", what, True))
-                else:
-                    found.append(Retraction(" ".join(m.group("cue").split()), what))
+                    found.append(Retraction(f"can {cue} ... again", what, True, m.group(0)))
+                    continue
+                if cue.lower().endswith("from"):
+                    # "switched from Netflix to Hulu": Hulu is what it became, not what ended
+                    what = _FROM_X_TO.split(what, maxsplit=1)[0]
+                found.append(Retraction(cue, what, False, f"{cue} {what}"))
     return found
 
 

@@ -82,6 +82,20 @@ def _for_key(verb: Any, objects: list[Any]) -> str | None:
     return None
 
 
+_NEW = frozenset({"new", "brand-new", "first"})
+_REFLEXIVE = frozenset({"myself", "ourselves", "yourself", "himself", "herself", "themselves"})
+
+
+def _acquired(verb: Any, obj: Any) -> bool:
+    """ "got a new phone", "got myself a yoga set and a yoga mat": something newly had."""
+    first = obj
+    while first.dep_ == "conj" and first.head.i != first.i:
+        first = first.head
+    if any(c.dep_ == "amod" and c.lower_ in _NEW for c in (*obj.lefts, *first.lefts)):
+        return True
+    return any(c.dep_ in ("dative", "dobj") and c.lower_ in _REFLEXIVE for c in verb.children)
+
+
 def _relative_objects(verb: Any, objects: list[Any]) -> list[Any]:
     """ "a bubble tea I made", "the cake that I baked": in a relative clause without an object
     of its own, the object is the noun the clause describes."""
@@ -127,6 +141,8 @@ def verb_matches(
         found += [clause_object(g, pattern, as_lemma=True) for g in gerunds]
     elif pattern.object == "predicate":
         found = [clause_object(verb, pattern, as_lemma=True, own=True)]
+        if pattern.proper_noun:  # "I'm going to Japan", not "I'm going to the store"
+            found = [f for f in found if f is not None and any(t.pos_ == "PROPN" for t in f.tokens)]
     else:
         if pattern.prepositions:
             heads = [verb, *(c for c in verb.children if c.dep_ == "dobj")]
@@ -153,7 +169,10 @@ def verb_matches(
             objects = _relative_objects(verb, objects)
         # "a lot of Playboi Carti and Lil Wayne": the conjuncts hang on the inner noun.
         objects = [unwrap_container(o) for o in objects]
-        found = [noun_object(o, pattern) for o in with_conjuncts(objects)]
+        objects = with_conjuncts(objects)
+        if pattern.acquired:
+            objects = [o for o in objects if _acquired(verb, o)]
+        found = [noun_object(o, pattern) for o in objects]
         if pattern.ner:
             labels = set(pattern.ner)
             found = [f for f in found if f is not None and f.label in labels]
@@ -333,7 +352,9 @@ def noun_matches(
     negated = polarity(clause, pattern, ("would", "will", "can"))
     if negated is None:
         return []
-    modifier_deps = ("compound",) if pattern.modifiers == "compound" else ("compound", "amod")
+    modifier_deps = {"compound": ("compound",), "any": ("compound", "amod"), "none": ()}[
+        pattern.modifiers
+    ]
     found: list[Found | None] = []
     for child in noun.lefts:
         if child.dep_ in modifier_deps:

@@ -55,6 +55,7 @@ _POSSESSIVE_PRONOUNS = frozenset({"my", "our", "your", "ur"})
 # the small model gives it, it names itself.
 _IDENTIFIER = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$")
 _GERUND_PARTS = frozenset({"dobj", "prt", "compound", "amod"})
+_LIGHT_GERUNDS = frozenset({"go", "come", "hang", "get"})
 _LABEL = re.compile(r"^(?:[A-Z]|[A-Z]?\d+[A-Za-z]?)$")
 
 
@@ -166,7 +167,9 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     if head.pos_ == "VERB" and not title_verb and (not misparsed or head.tag_ == "VBG"):
         # Only gerunds name things: "hiking", "watching movies"; never "having it". Their
         # adverbials are no part of them ("hiking on weekends").
-        tokens = [head, *(t for c in head.children if c.dep_ in _GERUND_PARTS for t in c.subtree)]
+        # "going to the beach", "hanging out with friends": a light verb needs its place.
+        parts = _GERUND_PARTS | ({"prep"} if head.lemma_ in _LIGHT_GERUNDS else set())
+        tokens = [head, *(t for c in head.children if c.dep_ in parts for t in c.subtree)]
         tokens.sort(key=lambda t: t.i)
         if head.tag_ != "VBG" or len(tokens) > _MAX_GERUND_TOKENS:
             return None

@@ -96,6 +96,11 @@ class VerbPattern(_ClausePattern):
     drop_modifiers: tuple[str, ...] = Field(
         default=(), description="Adjectives left out of the object ('a new camera' -> camera)."
     )
+    acquired: bool = Field(
+        default=False,
+        description="The object must be new to the subject: it carries 'new' or is got for "
+        "oneself ('I got a new phone', 'I got myself a yoga mat'; not 'I got a text').",
+    )
     bare: bool = Field(
         default=False,
         description="With object clause: the verb alone is a goal or liking ('I like to "
@@ -180,10 +185,11 @@ class NounPattern(_ClausePattern):
         default=(), description="Verbs that give the noun to the speaker ('have', 'follow')."
     )
     prepositions: tuple[str, ...] = ()
-    modifiers: Literal["compound", "any"] = Field(
+    modifiers: Literal["compound", "any", "none"] = Field(
         default="compound",
         description="Which modifiers of the noun are objects: noun compounds only "
-        "('shellfish allergy'), or adjectives too ('gluten-free diet').",
+        "('shellfish allergy'), adjectives too ('gluten-free diet'), or none (only the "
+        "prepositions' objects: 'a new summer job at Google' -> Google).",
     )
 
 

@@ -545,6 +545,9 @@ class Recaller:
                     else f"near-duplicate {other_id} merged into it"
                 )
                 continue
+            elif link.kind == "ENDED_BY":
+                notes.append(f"ended by message {other_id}")  # the reason: its end_reason note
+                continue
             elif link.kind == "DERIVED_FROM":
                 if link.from_id == c.id:
                     derived_from.append(other_id)

@@ -5,9 +5,10 @@ The cases, in the order they are checked (ontology/README.md has the table):
 
 1. Same subject, predicate, object (and key) as an active fact: no new fact; the existing one
    is reinforced (one more piece of evidence). If it was awaiting confirmation, this
-   confirms it: it becomes current and supersedes the facts it was in conflict with. A
-   near-duplicate merged by consolidation stands for the fact it was merged into (that one is
-   reinforced); a semantic memory is a conclusion drawn from facts, never reinforced directly.
+   confirms it (`confirm`, which a person's confirmation uses too): it becomes current and
+   supersedes the facts it was in conflict with. A near-duplicate merged by consolidation
+   stands for the fact it was merged into (that one is reinforced); a semantic memory is a
+   conclusion drawn from facts, never reinforced directly.
 2. A *competitor* is an active fact that cannot hold together with the new one: the same
    single-valued slot (relation with cardinality one, same subject, same key when the scope has
    a key) with another object, or a contradicting relation (ontology `contradicts`) on the same
@@ -21,11 +22,12 @@ The cases, in the order they are checked (ontology/README.md has the table):
    c. newer priority < older priority: the newer is flagged (conflicted, needs_confirmation,
       CONFLICTS_WITH the older); the older stays current. A lower priority never silently wins.
 3. How the statement was said (`Said`: its change cue from graph_memory/extract/cues.py and
-   whether it is a denial) adds three rules, checked before the ones above:
-   a. a denial (`negated`: "I'm not vegetarian anymore") stores nothing; it ends every active
-      fact of the same subject, relation and object (and key, when it has one): status
-      superseded at the denial's valid time, `end_reason` = the cue as written ("denied:
-      'anymore'").
+   whether it is a denial) adds these rules, checked before the ones above:
+   a. a denial (`negated`: "I'm not vegetarian anymore", "Tom isn't vegan any more", "我不再
+      吃素了") stores nothing; it ends every active fact of the same subject, relation and
+      object (and key, when it has one): status superseded at the denial's valid time,
+      `end_reason` = the cue as written ("denied: 'anymore'"). The one path of denials: the
+      extractors state them, in every language they read.
    b. a `past` cue ("I used to drink tea", "I've moved on from yoga") ends the active fact that
       states the same (the statement itself stores nothing); without one, the statement is
       stored as history, already ended (superseded at its own valid time, `end_reason` =
@@ -35,20 +37,27 @@ The cases, in the order they are checked (ontology/README.md has the table):
       same slot: active facts of the same subject, the same relation (or one of its
       `conflict_policy.cue_families`) and the same key (the context: "for breakfast" never
       replaces "for backend work"), with another object, stated no later than it. When the
-      sentence names the old value ("switched from tea", "instead of Go"), exactly the facts
-      whose object it names; otherwise, for a single-valued relation, case 2 already decides;
-      for a many-valued one, the latest such statement (those of the latest valid time),
-      unless the cue is weak ("actually", "now", "currently") and the statement has no key. A
-      past statement of the same batch ended by (b) is linked too ("I used to drink tea,
-      these days it's coffee": coffee SUPERSEDES tea). An `update` cue never replaces an
-      event (memory type `event`: what happened stays true); a `correction` does. Each
-      replacement is decided as a competitor (2a-2c), with the cue as written in its reason.
+      sentence names the old value ("switched from tea", "instead of Go", "..., not Spanish"),
+      exactly the facts whose object it names; otherwise, for a single-valued relation, case 2
+      already decides; for a many-valued one nothing when the cue is weak ("actually", "now",
+      "currently") and the statement has no key, nor when its own message ends a fact of the
+      slot (that is the one it replaces: e); else the statements whose object shares the most
+      words with the new one ("Actually, I want to learn French instead" replaces "learn
+      German", not the later "visit Japan"); else the latest (those of the latest valid
+      time). An `update` cue never replaces an event (memory type `event`: what happened
+      stays true); a `correction` does. Each replacement is decided as a competitor (2a-2c),
+      with the cue as written in its reason.
    d. after the statements, a retraction in the message ("I've moved on from running", "I
       stopped the keto diet", "forget what I said about being allergic to cats"; "I can eat
       dairy again" for constraints only) ends the speaker's earlier active facts whose object
       it names, whether or not a statement was extracted from it (`end_reason` "ended:
-      '<cue> <what>'"), except what the message states again; a past statement of the same
+      '<as written>'"), except what the message states again; a past statement of the same
       message about the same thing stores nothing.
+   e. every ending (a, b, d) is history: `Resolution.endings` lists (fact, by, reason), which
+      the write plan stores as an ENDED_BY link from the fact to the message that ended it;
+      and a statement of that message that takes the ended fact's place (same slot, another
+      object; single-valued, or said with an update or correction cue) SUPERSEDES it ("I used
+      to drink tea, these days it's coffee"; "I no longer work at Deloitte, I joined Accenture").
    Without a cue, many-valued statements coexist (likes, hobbies, wishes) and the same wording
    repeated reinforces (case 1) whatever the cue.
 Nothing is ever deleted: superseded and conflicted facts keep their text, embedding and edges.
@@ -56,17 +65,18 @@ Nothing is ever deleted: superseded and conflicted facts keep their text, embedd
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from graph_memory.extract.cues import Cue, Retraction, names_object
+from graph_memory.extract.cues import Cue, Retraction, names_object, shared_words
 from graph_memory.models import SEMANTIC_MEMORY_TYPE, Fact, FactChange, FactLink, FactStatus
 from graph_memory.ontology import Ontology
 
 _ACTIVE = ("current", "conflicted")
 EVENT_MEMORY_TYPE = "event"
 CONSTRAINT_MEMORY_TYPE = "constraint"
+RESTATED = "confirmed by a later statement"
 
 
 @dataclass(frozen=True)
@@ -111,6 +121,35 @@ class Resolution:
     changes: list[tuple[str, FactChange]] = field(default_factory=list)
     # candidates that store nothing (denials, past statements that ended their twin)
     dropped: set[str] = field(default_factory=set)
+    # (fact id, by, reason) of each fact that stopped holding without a successor (rule 3e):
+    # `by` is the candidate, or for a retraction the episode, whose message ended it
+    endings: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+@dataclass
+class _Run:
+    """The working state of one resolve: the facts seen so far and their states."""
+
+    pool: dict[str, Fact]
+    state: dict[str, _State]
+    result: Resolution = field(default_factory=Resolution)
+    ended: list[tuple[Fact, datetime, str]] = field(default_factory=list)  # (fact, at, reason)
+
+    @classmethod
+    def of(cls, facts: Iterable[Fact]) -> _Run:
+        pool = {fact.id: fact for fact in facts}
+        return cls(pool, {fid: _state_of(fact) for fid, fact in pool.items()})
+
+    def active(self, fact_id: str) -> bool:
+        return self.state[fact_id].status in _ACTIVE
+
+    def changed(self, facts: Iterable[Fact]) -> dict[str, _State]:
+        """The final states of `facts` that differ from their stored ones."""
+        return {f.id: self.state[f.id] for f in facts if _state_of(f) != self.state[f.id]}
+
+
+def _state_of(fact: Fact) -> _State:
+    return _State(fact.status, fact.superseded_at, fact.needs_confirmation, fact.end_reason)
 
 
 def same_statement(a: Fact, b: Fact) -> bool:
@@ -161,43 +200,45 @@ class ConflictResolver:
         candidates' subjects (and of the endings'); candidates resolved earlier join them for
         later ones. `said` tells, by candidate id, how a candidate was stated (default:
         plainly); `endings` are retractions (rule 3d), applied after the candidates."""
-        result = Resolution()
+        run = _Run.of(active)
         created: list[Fact] = []
-        pool = {fact.id: fact for fact in active}
-        state = {
-            fact.id: _State(
-                fact.status, fact.superseded_at, fact.needs_confirmation, fact.end_reason
-            )
-            for fact in active
-        }
-        history: list[Fact] = []  # past statements of this batch, stored already ended
         retracted = [e.retraction.what for e in endings]
+        # What each message's retractions will end, known before its statements (rule 3c).
+        to_retract = {
+            fid: e.at for e in endings for fid in self._retraction_targets(e, candidates, run)
+        }
         for candidate in candidates:
             how = (said or {}).get(candidate.id, PLAIN)
             cue = how.cue
             if how.negated:
-                self._deny(candidate, cue, pool, state, result)
+                self._deny(candidate, cue, run)
                 continue
-            twin = self._twin(candidate, pool, state)
+            twin = self._twin(candidate, run)
             if cue is not None and cue.kind == "past":
                 if twin is not None:
-                    self._end(twin, candidate, f"ended: '{cue.text}'", state, result)
-                    result.dropped.add(candidate.id)
-                elif any(names_object(what, candidate.object_name or "") for what in retracted):
-                    result.dropped.add(candidate.id)  # a retraction of this message said it
-                else:
-                    state[candidate.id] = _State(
-                        "superseded", candidate.valid_from, False, f"past: '{cue.text}'"
+                    self._end_at(
+                        twin, candidate.valid_from, candidate.id, f"ended: '{cue.text}'", run
                     )
-                    pool[candidate.id] = candidate
+                    run.result.dropped.add(candidate.id)
+                elif any(names_object(what, candidate.object_name or "") for what in retracted):
+                    run.result.dropped.add(candidate.id)  # a retraction of this message said it
+                else:  # history: stored already ended, at its own time
+                    run.pool[candidate.id] = candidate
                     created.append(candidate)
-                    history.append(candidate)
+                    self._end_at(
+                        candidate,
+                        candidate.valid_from,
+                        candidate.id,
+                        f"past: '{cue.text}'",
+                        run,
+                        existing=False,
+                    )
                 continue
             if twin is not None:
-                result.reinforced[candidate.id] = twin.id
-                if state[twin.id].status == "conflicted":
-                    self._confirm(twin, candidate, pool, state, result, now)
-                result.changes.append(
+                run.result.reinforced[candidate.id] = twin.id
+                if run.state[twin.id].status == "conflicted":
+                    self._confirm(twin, candidate.id, candidate.valid_from, RESTATED, run, now)
+                run.result.changes.append(
                     (
                         candidate.id,
                         FactChange(
@@ -208,64 +249,55 @@ class ConflictResolver:
                     )
                 )
                 continue
-            state[candidate.id] = _State("current", None, False)
-            for other_id in list(pool):
-                if state[other_id].status not in ("current", "conflicted"):
+            run.state[candidate.id] = _State("current", None, False)
+            for other_id in list(run.pool):
+                if not run.active(other_id):
                     continue
-                other = pool[other_id]
+                other = run.pool[other_id]
                 reason = competition_reason(self._ontology, candidate, other)
                 if reason is not None:
                     if cue is not None:
                         reason = f"{reason} ('{cue.text}')"
-                    self._decide(candidate, other, reason, state, result, now)
+                    self._decide(candidate, other, reason, run, now)
             if cue is not None and cue.kind in ("update", "correction"):
-                for other in self._replaced(candidate, cue, pool, state):
+                for other in self._replaced(candidate, cue, run, to_retract):
                     reason = (
                         f"{cue.kind} cue '{cue.text}': {candidate.object_name} replaces "
                         f"{other.object_name}"
                     )
-                    self._decide(candidate, other, reason, state, result, now)
-                for past in history:
-                    if self._same_slot(candidate, past) and past.object_id != candidate.object_id:
-                        result.links.append(
-                            FactLink(
-                                kind="SUPERSEDES",
-                                from_id=candidate.id,
-                                to_id=past.id,
-                                reason=f"{cue.kind} cue '{cue.text}': {candidate.object_name} "
-                                f"replaces {past.object_name}",
-                                at=now,
-                            )
-                        )
-            pool[candidate.id] = candidate
+                    self._decide(candidate, other, reason, run, now)
+            run.pool[candidate.id] = candidate
             created.append(candidate)
         # Retractions last: what a statement replaced keeps its SUPERSEDES link and reason.
         for ending in endings:
-            restated = [c for c in candidates if c.valid_from == ending.at]
-            self._retract(ending, restated, pool, state, result)
+            for fid in self._retraction_targets(ending, candidates, run):
+                self._end_at(run.pool[fid], ending.at, ending.by, ending.retraction.reason, run)
+        self._link_successors(created, said or {}, run, now)
         # Final states only: a later candidate may supersede an earlier one of the same batch.
-        result.created = [
+        run.result.created = [
             fact.model_copy(
                 update={
-                    "status": state[fact.id].status,
-                    "superseded_at": state[fact.id].superseded_at,
-                    "needs_confirmation": state[fact.id].needs_confirmation,
-                    "end_reason": state[fact.id].end_reason,
+                    "status": run.state[fact.id].status,
+                    "superseded_at": run.state[fact.id].superseded_at,
+                    "needs_confirmation": run.state[fact.id].needs_confirmation,
+                    "end_reason": run.state[fact.id].end_reason,
                 }
             )
             for fact in created
         ]
-        for fact in active:
-            before = (fact.status, fact.superseded_at, fact.needs_confirmation, fact.end_reason)
-            after = state[fact.id]
-            if before != (
-                after.status,
-                after.superseded_at,
-                after.needs_confirmation,
-                after.end_reason,
-            ):
-                result.changed_existing[fact.id] = after
-        return result
+        run.result.changed_existing = run.changed(active)
+        return run.result
+
+    def confirm(
+        self, fact: Fact, active: Sequence[Fact], at: datetime, note: str, now: datetime
+    ) -> Resolution:
+        """Settle the open conflicts of `fact` (conflicted) in its favour, as stating it again
+        does (case 1); a person's confirmation (graph_memory/conflict_review.py) with `note`
+        saying who and why. `active`: the other active facts of its subject."""
+        run = _Run.of([fact, *active])
+        self._confirm(fact, fact.id, at, note, run, now)
+        run.result.changed_existing = run.changed(run.pool.values())
+        return run.result
 
     # --- change cues ----------------------------------------------------------------------
     def _same_slot(self, new: Fact, old: Fact) -> bool:
@@ -280,7 +312,7 @@ class ConflictResolver:
         )
 
     def _replaced(
-        self, candidate: Fact, cue: Cue, pool: dict[str, Fact], state: dict[str, _State]
+        self, candidate: Fact, cue: Cue, run: _Run, to_retract: Mapping[str, datetime]
     ) -> list[Fact]:
         """The active facts an update or correction cue makes `candidate` replace (rule 3c)."""
         if cue.kind == "update" and candidate.memory_type == EVENT_MEMORY_TYPE:
@@ -288,8 +320,8 @@ class ConflictResolver:
         others = sorted(
             (
                 fact
-                for fid, fact in pool.items()
-                if state[fid].status in _ACTIVE
+                for fid, fact in run.pool.items()
+                if run.active(fid)
                 and fid != candidate.id
                 and fact.object_id != candidate.object_id
                 and fact.valid_from <= candidate.valid_from
@@ -307,139 +339,146 @@ class ConflictResolver:
             return []
         if cue.weak and candidate.key is None:
             return []  # "Actually, I want to go hiking": one more wish, not a change of mind
+        ended_here = [f for f, at, _ in run.ended if at == candidate.valid_from]
+        ended_here += [run.pool[i] for i, at in to_retract.items() if at == candidate.valid_from]
+        if any(self._same_slot(candidate, f) for f in ended_here):
+            return []  # its message ended what it replaces: linked by _link_successors
+        overlap = {
+            f.id: shared_words(candidate.object_name or "", f.object_name or "") for f in others
+        }
+        best = max(overlap.values())
+        if best > 0:
+            others = [f for f in others if overlap[f.id] == best]
         latest = others[-1].valid_from
         return [f for f in others if f.valid_from == latest]
 
-    def _deny(
-        self,
-        denial: Fact,
-        cue: Cue | None,
-        pool: dict[str, Fact],
-        state: dict[str, _State],
-        result: Resolution,
+    def _link_successors(
+        self, created: list[Fact], said: Mapping[str, Said], run: _Run, now: datetime
     ) -> None:
+        """Rule 3e: a statement of the message that ended a fact, in its slot, takes its
+        place."""
+        for old, at, why in run.ended:
+            for new in created:
+                cue = said.get(new.id, PLAIN).cue
+                if (
+                    new.valid_from != at
+                    or new.id == old.id
+                    or run.state[new.id].status != "current"
+                    or new.object_id == old.object_id
+                    or not self._same_slot(new, old)
+                ):
+                    continue
+                single = self._ontology.relation(new.predicate).cardinality == "one"
+                if not single and (cue is None or cue.kind not in ("update", "correction")):
+                    continue
+                said_as = f" ('{cue.text}')" if cue is not None else ""
+                run.result.links.append(
+                    FactLink(
+                        kind="SUPERSEDES",
+                        from_id=new.id,
+                        to_id=old.id,
+                        reason=f"{new.object_name} replaces {old.object_name}{said_as}; {why}",
+                        at=now,
+                    )
+                )
+
+    def _deny(self, denial: Fact, cue: Cue | None, run: _Run) -> None:
         """Rule 3a: a denial ends what it denies and stores nothing."""
-        result.dropped.add(denial.id)
+        run.result.dropped.add(denial.id)
         reason = f"denied: '{cue.text}'" if cue is not None else "denied by a later statement"
-        for fid, fact in list(pool.items()):
+        for fid, fact in list(run.pool.items()):
             if (
-                state[fid].status in _ACTIVE
+                run.active(fid)
                 and (fact.subject_id, fact.predicate, fact.object_id)
                 == (denial.subject_id, denial.predicate, denial.object_id)
                 and (denial.key is None or fact.key == denial.key)
                 and fact.valid_from <= denial.valid_from
             ):
-                self._end(fact, denial, reason, state, result)
+                self._end_at(fact, denial.valid_from, denial.id, reason, run)
 
-    def _retract(
-        self,
-        ending: Ending,
-        restated: list[Fact],
-        pool: dict[str, Fact],
-        state: dict[str, _State],
-        result: Resolution,
-    ) -> None:
-        """Rule 3d: a retraction ends the speaker's earlier active facts whose object it
-        names (constraints only, for "I can eat X again"), except what its own message states
-        again ("I don't eat meat anymore" keeps an earlier AVOIDS meat)."""
+    def _retraction_targets(
+        self, ending: Ending, candidates: Sequence[Fact], run: _Run
+    ) -> list[str]:
+        """Rule 3d: the speaker's earlier active facts a retraction names (constraints only,
+        for "I can eat X again"), except what its own message states again ("I don't eat meat
+        anymore" keeps an earlier AVOIDS meat)."""
         retraction = ending.retraction
-        for fid, fact in sorted(pool.items()):
-            if (
-                state[fid].status in _ACTIVE
-                and not any(same_statement(c, fact) for c in restated)
-                and fact.subject_id == ending.subject_id
-                and fact.valid_from < ending.at
-                and names_object(retraction.what, fact.object_name or "")
-                and (not retraction.constraints_only or fact.memory_type == CONSTRAINT_MEMORY_TYPE)
-            ):
-                self._end_at(fact, ending.at, ending.by, retraction.reason, state, result)
-
-    @classmethod
-    def _end(
-        cls, fact: Fact, by: Fact, reason: str, state: dict[str, _State], result: Resolution
-    ) -> None:
-        """`fact` stops holding at `by`'s valid time, with no successor."""
-        cls._end_at(fact, by.valid_from, by.id, reason, state, result)
+        return [
+            fid
+            for fid, fact in sorted(run.pool.items())
+            if run.active(fid)
+            and not any(same_statement(c, fact) for c in candidates if c.valid_from == ending.at)
+            and fact.subject_id == ending.subject_id
+            and fact.valid_from < ending.at
+            and names_object(retraction.what, fact.object_name or "")
+            and (not retraction.constraints_only or fact.memory_type == CONSTRAINT_MEMORY_TYPE)
+        ]
 
     @staticmethod
     def _end_at(
-        fact: Fact,
-        at: datetime,
-        by: str,
-        reason: str,
-        state: dict[str, _State],
-        result: Resolution,
+        fact: Fact, at: datetime, by: str, reason: str, run: _Run, *, existing: bool = True
     ) -> None:
-        state[fact.id] = _State("superseded", at, False, reason)
-        change = FactChange(
-            kind="superseded", fact_id=fact.id, other_fact_id=fact.id, reason=reason
-        )
-        result.changes.append((by, change))
+        """`fact` stops holding at `at`, with no successor (yet: rule 3e); the write reports
+        it as a change when it was held before (`existing`)."""
+        run.state[fact.id] = _State("superseded", at, False, reason)
+        run.ended.append((fact, at, reason))
+        run.result.endings.append((fact.id, by, reason))
+        if existing:
+            change = FactChange(
+                kind="superseded", fact_id=fact.id, other_fact_id=fact.id, reason=reason
+            )
+            run.result.changes.append((by, change))
 
     @staticmethod
-    def _twin(candidate: Fact, pool: dict[str, Fact], state: dict[str, _State]) -> Fact | None:
+    def _twin(candidate: Fact, run: _Run) -> Fact | None:
         """The active fact that states the same as `candidate`: a merged near-duplicate stands
         for the fact it was merged into; a semantic memory is a conclusion, never a twin."""
         if candidate.memory_type == SEMANTIC_MEMORY_TYPE:
             return None  # a conclusion re-resolved (update) states what its sources state
-        for fid, fact in pool.items():
+        for fid, fact in run.pool.items():
             if fact.memory_type == SEMANTIC_MEMORY_TYPE or not same_statement(fact, candidate):
                 continue
-            if state[fid].status in _ACTIVE:
+            if run.active(fid):
                 return fact
             target = fact.merged_into
-            if state[fid].status == "merged" and target in pool and state[target].status in _ACTIVE:
-                return pool[target]
+            if run.state[fid].status == "merged" and target in run.pool and run.active(target):
+                return run.pool[target]
         return None
 
     def _confirm(
-        self,
-        twin: Fact,
-        candidate: Fact,
-        pool: dict[str, Fact],
-        state: dict[str, _State],
-        result: Resolution,
-        now: datetime,
+        self, fact: Fact, by: str, at: datetime, note: str, run: _Run, now: datetime
     ) -> None:
-        """Stating a fact that awaits confirmation again settles its conflicts in its favour
-        (and those of a semantic memory that states the same: it was flagged alongside)."""
-        state[twin.id] = _State("current", None, False)
-        for other_id, other in pool.items():
+        """`fact`, awaiting confirmation, is confirmed (by a statement or a person): it is
+        current and supersedes, at `at`, every active fact that cannot hold with it; a
+        semantic memory that states the same (flagged alongside it) is current again too."""
+        run.state[fact.id] = _State("current", None, False)
+        for other_id, other in run.pool.items():
             if (
                 other.memory_type == SEMANTIC_MEMORY_TYPE
-                and same_statement(other, twin)
-                and state[other_id].status == "conflicted"
+                and same_statement(other, fact)
+                and run.state[other_id].status == "conflicted"
             ):
-                state[other_id] = _State("current", None, False)
-        for other_id, other in pool.items():
-            reason = competition_reason(self._ontology, twin, other)
-            if other_id == twin.id or reason is None:
+                run.state[other_id] = _State("current", None, False)
+        for other_id, other in run.pool.items():
+            reason = competition_reason(self._ontology, fact, other)
+            if other_id == fact.id or reason is None or not run.active(other_id):
                 continue
-            if state[other_id].status not in ("current", "conflicted"):
-                continue
-            note = f"{reason}; confirmed by a later statement"
-            state[other_id] = _State("superseded", candidate.valid_from, False)
-            result.links.append(
-                FactLink(kind="SUPERSEDES", from_id=twin.id, to_id=other_id, reason=note, at=now)
+            why = f"{reason}; {note}"
+            run.state[other_id] = _State("superseded", at, False)
+            run.result.links.append(
+                FactLink(kind="SUPERSEDES", from_id=fact.id, to_id=other_id, reason=why, at=now)
             )
-            result.changes.append(
+            run.result.changes.append(
                 (
-                    candidate.id,
+                    by,
                     FactChange(
-                        kind="superseded", fact_id=twin.id, other_fact_id=other_id, reason=note
+                        kind="superseded", fact_id=fact.id, other_fact_id=other_id, reason=why
                     ),
                 )
             )
 
-    def _decide(
-        self,
-        new: Fact,
-        old: Fact,
-        reason: str,
-        state: dict[str, _State],
-        result: Resolution,
-        now: datetime,
-    ) -> None:
+    def _decide(self, new: Fact, old: Fact, reason: str, run: _Run, now: datetime) -> None:
+        state, result = run.state, run.result
         newer, older = (new, old) if new.valid_from >= old.valid_from else (old, new)
         gap = abs((new.valid_from - old.valid_from).total_seconds())
         if new.priority == old.priority and new.origin != old.origin and gap <= self._window:

@@ -5,6 +5,7 @@ The result is one WritePlan that the store applies atomically, and one WriteResu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -27,6 +28,7 @@ from graph_memory.models import (
     ExtractionInput,
     Fact,
     FactChange,
+    FactLink,
     Triple,
     WriteRequest,
     WriteResult,
@@ -83,6 +85,20 @@ def existing_status_changes(resolution: Resolution) -> list[StatusChange]:
             needs_confirmation=state.needs_confirmation,
         )
         for fact_id, state in resolution.changed_existing.items()
+    ]
+
+
+def ended_links(
+    resolution: Resolution, episode_of: Mapping[str, str], now: datetime
+) -> list[FactLink]:
+    """Each fact the conflict policy ended, linked ENDED_BY the message that ended it, with
+    the reason: its history (rule 3e). `episode_of`: candidate id -> its episode id; an
+    ending by a retraction names its episode already."""
+    return [
+        FactLink(
+            kind="ENDED_BY", from_id=fact_id, to_id=episode_of.get(by, by), reason=reason, at=now
+        )
+        for fact_id, by, reason in resolution.endings
     ]
 
 
@@ -269,7 +285,7 @@ class WritePlanner:
             )
 
     def _bare_correction(self, item: _Item) -> ExtractedFact | None:
-        """"Sorry, I meant Tuesday." (graph_memory/extract/cues.py bare_correction): the one
+        """ "Sorry, I meant Tuesday." (graph_memory/extract/cues.py bare_correction): the one
         fact of the speaker's latest statement, in this session and within CORRECTION_WINDOW,
         with its value replaced; the conflict policy then decides it as a correction."""
         found = bare_correction(item.episode.text or "")
@@ -392,6 +408,9 @@ class WritePlanner:
         plan.status_changes.extend(existing_status_changes(resolution))
         plan.updates.extend(end_reasons(resolution))
         plan.links.extend(resolution.links)
+        plan.links.extend(
+            ended_links(resolution, {c: ep for c, (ep, _) in evidence_of.items()}, now)
+        )
 
         changes_of: dict[str, list[FactChange]] = {}
         for by, change in resolution.changes:
