@@ -296,12 +296,14 @@ class Fact(_Frozen):
     )
 
 
-FactLinkKind = Literal["SUPERSEDES", "CONFLICTS_WITH", "MERGED_INTO", "DERIVED_FROM"]
+FactLinkKind = Literal["SUPERSEDES", "CONFLICTS_WITH", "MERGED_INTO", "DERIVED_FROM", "ENDED_BY"]
 
 
 class FactLink(_Frozen):
     """An edge between two facts: `from` SUPERSEDES or CONFLICTS_WITH `to`; a near-duplicate
-    `from` was MERGED_INTO `to`; a semantic memory `from` was DERIVED_FROM its source `to`."""
+    `from` was MERGED_INTO `to`; a semantic memory `from` was DERIVED_FROM its source `to`;
+    a fact `from` that stopped holding with no successor ("I'm not vegetarian anymore") was
+    ENDED_BY the message `to` (an episode id) that ended it, for `reason`."""
 
     kind: FactLinkKind
     from_id: str

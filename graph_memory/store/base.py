@@ -269,7 +269,7 @@ class Store(Protocol):
 
     def fact_links(self, fact_ids: Sequence[str]) -> list[FactLink]:
         """SUPERSEDES / CONFLICTS_WITH / MERGED_INTO / DERIVED_FROM edges touching any of
-        `fact_ids`."""
+        `fact_ids`, and the ENDED_BY edges from them to the messages that ended them."""
         ...
 
     def episodes_mentioning(self, entity_id: str) -> list[str]: ...

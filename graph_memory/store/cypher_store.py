@@ -260,6 +260,7 @@ class CypherStore(ABC):
             "conflicts": [to_props(link) for link in plan.links if link.kind == "CONFLICTS_WITH"],
             "merges": [to_props(link) for link in plan.links if link.kind == "MERGED_INTO"],
             "derivations": [to_props(link) for link in plan.links if link.kind == "DERIVED_FROM"],
+            "endings": [to_props(link) for link in plan.links if link.kind == "ENDED_BY"],
             "unmerged": list(plan.unmerged),
             "rederived": list(plan.rederived),
         }
