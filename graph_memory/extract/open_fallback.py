@@ -71,6 +71,8 @@ def open_matches(
         return _state_matches(verb, relation, pattern, rules, people)
     if verb.pos_ != "VERB":
         return []
+    if verb.tag_ == "VBN" and verb.lower_ in STATIVE_PARTICIPLES:
+        return _participle_matches(verb, relation, pattern, rules, people)
     lemma = verb.lemma_.lower()
     # A phrasal verb is a verb of its own: "I got back from the gym", "I checked out a cafe".
     particles = [c for c in verb.children if _particle(c)]
@@ -96,6 +98,8 @@ def open_matches(
     negated = _denial(verb, tensed)
     if negated is None or (lemma in MEAL_VERBS and _today(verb)):
         return []  # a denial of nothing lasting; "I had some good pizza earlier": a meal
+    if lemma in ONE_OFF_VERBS and habit is None and not _lasting(verb, negated):
+        return []  # "I had a sandwich", "we ate some appetizers": one meal, not a life
     key = " ".join([lemma, *(p.lower_ for p in particles)])
     found, key = _objects(verb, particles, key, rules)
     cue = "used to" if habit is not None else None
@@ -118,10 +122,11 @@ def _who(subject: Any | None, people: frozenset[str]) -> Who | None:
     speaker's relative ("my sister", "my husband Tom"); never "you"."""
     if subject is None:
         return None
-    if subject.lower_ in _SPEAKER or any(
-        c.dep_ == "conj" and c.lower_ in _SPEAKER for c in subject.children
+    coordinated = [c for c in subject.children if c.dep_ == "conj"]
+    if subject.lower_ in _SPEAKER or any(c.lower_ in _SPEAKER for c in coordinated) or (
+        subject.lower_ == "me" and coordinated
     ):
-        return Who(SPEAKER, "", True, [subject])  # "I", "we", "my friends and I"
+        return Who(SPEAKER, "", True, [subject])  # "I", "we", "my friends and I", "me and X"
     if subject.pos_ != "NOUN" or subject.lemma_.lower() not in people:
         # A name alone is too often a celebrity, a character or a misread title ("I think
         # Spiderman has ...", "Healthy Eating: incorporate vegetables"); a relative is the
@@ -135,7 +140,7 @@ def _who(subject: Any | None, people: frozenset[str]) -> Who | None:
     return Who(name, "PERSON", True, [subject])
 
 
-def _stated(verb: Any, tensed: Any, who: Who) -> bool:
+def _stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
     """A plain statement: no modal, condition, plan, misread auxiliary, passive, or generic
     present "we" ("we blame people for ...")."""
     if any(c.tag_ == "MD" for c in tensed.children) or is_conditional(verb):
@@ -143,12 +148,15 @@ def _stated(verb: Any, tensed: Any, who: Who) -> bool:
     if any(c.dep_ == "aux" and c.lemma_.lower() not in AUXILIARIES for c in tensed.children):
         return False  # "my friends and I enjoy exploring ...": a verb misread as an auxiliary
     auxes = {c.lemma_.lower() for c in tensed.children if c.dep_ in ("aux", "auxpass")}
-    if verb.tag_ == "VBN" and tensed is verb and ("have" not in auxes or "be" in auxes):
+    if not state and verb.tag_ == "VBN" and tensed is verb and (
+        "have" not in auxes or "be" in auxes
+    ):
         return False  # "it has been stuck in my head", "I was told": passive, not done
     if (verb.tag_ == "VBG" and _planned(verb)) or _future(verb):
         return False  # "I'm flying out tomorrow": a plan (HAS_GOAL reads those it can)
-    if any(c.lower_ in ("gotta", "gonna", "wanna", "ta", "na") for c in tensed.children):
-        return False  # "I gotta go to the airport": a duty or a plan
+    if any(c.lower_ in ("gotta", "gonna", "wanna", "ta", "na", "d", "'d", "ll", "'ll")
+           for c in tensed.children):
+        return False  # "I gotta go to the airport": a duty or a plan; "Id show you"
     we = who.name == SPEAKER and who.tokens[0].lower_ == "we"
     present = tensed.tag_ in ("VB", "VBP", "VBZ") and not auxes
     return not (we and present)
@@ -255,6 +263,8 @@ def _called(head: Any) -> Found | None:
             if name.dep_ not in ("oprd", "attr", "dobj", "xcomp", "npadvmod", "ccomp"):
                 continue
             tokens = [t for t in name.subtree if t.dep_ != "punct" and t.tag_ not in ('``', "''")]
+            if tokens and tokens[0].pos_ == "DET":
+                tokens = tokens[1:]  # "a show called The Protector" -> "Protector"
             text = phrase_text(tokens)
             if tokens and len(tokens) <= MAX_TITLE_WORDS and "\n" not in text:
                 return Found(text, ner_label(name), tokens)
@@ -308,6 +318,17 @@ def _particle(token: Any) -> bool:
     return bool(token.dep_ == "prt" or (token.dep_ == "advmod" and token.lower_ == "back"))
 
 
+def _lasting(verb: Any, negated: bool) -> bool:
+    """ "I've had a dog", "I've never had kobe beef", "I had an aquarium a few years ago":
+    an experience or a past state, not one occasion."""
+    if negated or (verb.tag_ == "VBN" and any(c.lemma_ == "have" for c in verb.children
+                                               if c.dep_ == "aux")):
+        return True
+    words = {t.lower_ for c in verb.children if c.dep_ in ("npadvmod", "advmod", "prep")
+             for t in c.subtree}
+    return bool({"ago", "years"} <= words or "past" in words)
+
+
 def _today(verb: Any) -> bool:
     """ "today", "this morning", "earlier", "rn": the clause tells of the day, not of a life."""
     words = {t.lower_ for c in verb.children if c.dep_ in ("npadvmod", "advmod", "prep")
@@ -353,10 +374,16 @@ def _state_matches(
                 if any(found):
                     return make_matches(relation, pattern, who, found, False, [be, prep],
                                         f"be {prep.lower_}")
+    member = _membership(be, rules)
+    if member is not None:
+        group, anchor, key = member
+        return make_matches(relation, pattern, who, [group], False, [be, anchor], key)
     for adjective in be.children:
-        if adjective.dep_ != "acomp" or adjective.pos_ != "ADJ":
+        # "I'm obsessed with the show": a participle the parser reads as an adjective
+        participle = adjective.tag_ == "VBN" and adjective.lower_.endswith("ed")
+        if adjective.dep_ != "acomp" or not (adjective.pos_ == "ADJ" or participle):
             continue
-        state = adjective.lemma_.lower()
+        state = adjective.lemma_.lower() if not participle else adjective.lower_
         if state in REACTIONS or state in pattern.exclude_verbs:
             return []
         for prep in adjective.children:
@@ -368,6 +395,50 @@ def _state_matches(
                                 f"{state} {prep.lower_}")
         return []  # a bare state ("I'm so busy") is chit-chat, not a fact
     return []
+
+
+def _participle_matches(
+    verb: Any, relation: str, pattern: OpenPattern, rules: VerbPattern, people: frozenset[str]
+) -> list[Match]:
+    """ "I'm obsessed with the show", "I'm enrolled in a pottery course": a lasting state the
+    parser reads as a passive (key "obsessed with")."""
+    subject = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
+    who = _who(subject, people)
+    be = [c for c in verb.children if c.dep_ == "auxpass" and is_be(c)]
+    if who is None or not be or verb.dep_ in _EMBEDDED or not _stated(verb, verb, who, True):
+        return []
+    if is_negated(verb):
+        return []
+    for prep in verb.children:
+        if prep.dep_ == "prep" and prep.lower_ in ("with", "in", "to", "on", "by"):
+            pobjs = [g for g in prep.children if g.dep_ == "pobj" and not _when_word(g)]
+            if any(g.pos_ == "PRON" for g in pobjs):
+                return []
+            found = [_object(o, rules) for o in _with_conjuncts(pobjs[:1])]
+            return make_matches(relation, pattern, who, found, False, [verb],
+                                f"{verb.lower_} {prep.lower_}")
+    return []
+
+
+def _membership(be: Any, rules: VerbPattern) -> tuple[Found, Any, str] | None:
+    """ "I'm on the swim team", "I'm in a band", "I'm part of a book club": the group the
+    person belongs to (key "be on", "be in", "be part of")."""
+    for child in be.children:
+        if child.dep_ == "prep" and child.lower_ in ("on", "in"):
+            key, prep = f"be {child.lower_}", child
+        elif child.dep_ == "attr" and child.lemma_.lower() in ("part", "member"):
+            preps = [c for c in child.children if c.dep_ == "prep" and c.lower_ == "of"]
+            if not preps:
+                continue
+            key, prep = f"be {child.lemma_.lower()} of", preps[0]
+        else:
+            continue
+        for pobj in prep.children:
+            if pobj.dep_ == "pobj" and pobj.lemma_.lower() in GROUPS:
+                found = _object(pobj, rules)
+                if found is not None:
+                    return found, prep, key
+    return None
 
 
 # --- vocabulary ------------------------------------------------------------------------------
@@ -415,6 +486,9 @@ WHEN_NOUNS = frozenset(
      "year", "morning", "afternoon", "evening", "today", "tonight", "tomorrow", "yesterday",
      "now", "then", "once", "past", "future", "span", "period"}
 )
+# Verbs whose simple past tells one occasion, mostly a meal ("I had a sandwich", "we had
+# burrata", "I ate some appetizers"); kept as a habit, an experience or a past state.
+ONE_OFF_VERBS = frozenset({"have", "eat", "drink"})
 # Meals and snacks of one day ("I had a sandwich today", "I ate steak today").
 MEAL_VERBS = frozenset({"have", "eat", "drink", "grab", "get", "order"})
 TODAY = frozenset({"today", "tonight", "earlier", "rn", "yesterday", "lunch", "dinner",
@@ -462,13 +536,25 @@ BODY_PARTS = frozenset(
      "feet", "back", "body", "lung", "nail", "skin", "muscle", "knee", "shoulder", "neck",
      "self", "myself", "bowel", "stomach", "chest", "nose", "mouth", "ear", "throat"}
 )
+# Participles that tell a lasting state, not something done to the person.
+STATIVE_PARTICIPLES = frozenset(
+    {"obsessed", "involved", "engaged", "married", "hooked", "addicted", "fascinated",
+     "enrolled", "employed", "based", "raised", "signed", "registered", "certified",
+     "trained", "qualified", "specialized", "specialised"}
+)
+# Groups a person belongs to: "I'm on the swim team", "I'm part of a book club".
+GROUPS = frozenset(
+    {"team", "club", "band", "group", "league", "choir", "orchestra", "crew", "committee",
+     "squad", "society", "association", "union", "troupe", "ensemble", "fraternity",
+     "sorority", "council", "guild", "cast"}
+)
 # Friends and colleagues are people the memory can name only when the text does.
 UNNAMED_ROLES = frozenset(
     {"friend", "friends", "buddy", "bestie", "classmate", "colleague", "coworker", "teammate",
      "neighbor", "neighbour", "roommate", "mentor", "boss"}
 )
 # "I'm busy with work", "I've been stressed about my exams": a state and what it is about.
-STATE_PREPS = frozenset({"with", "about", "for", "from", "of", "at", "by", "over"})
+STATE_PREPS = frozenset({"with", "about", "for", "from", "of", "at", "by", "over", "to"})
 # Politeness and reactions, not states of the speaker: "I'm glad to hear", "I'm sorry for".
 REACTIONS = frozenset(
     {"glad", "sorry", "happy", "sure", "thankful", "grateful", "right", "wrong", "good", "fine",
@@ -481,5 +567,6 @@ REACTIONS = frozenset(
      "more", "little", "okey", "normal", "crazy", "weird", "cute", "useless", "big",
      "fair", "such", "other", "worried", "unsure", "up", "out", "in", "off", "on", "conscious",
      "self", "mad", "upset", "angry", "sad", "tired", "bored", "annoyed", "frustrated",
-     "disappointed", "surprised", "shocked", "thrilled"}
+     "disappointed", "surprised", "shocked", "thrilled", "used", "kind", "mean", "rude",
+     "polite", "due"}
 )
