@@ -146,3 +146,10 @@ def test_nothing_from_questions_hypotheticals_hearsay_jokes_or_strangers(
     chinese: ChineseExtractor, text: str
 ) -> None:
     assert _triples(chinese, text) == []
+
+
+def test_a_word_of_addition_cancels_qishi(chinese: ChineseExtractor) -> None:
+    [also] = _facts(chinese, "其实我也喜欢滑雪。")
+    assert (also.triple.predicate, also.triple.object.name, also.cue) == ("PREFERS", "滑雪", None)
+    [instead] = _facts(chinese, "其实我更喜欢滑雪。")
+    assert instead.cue == "其实"

@@ -22,8 +22,9 @@ others' claims (觉得 / 认为 / 听说 / 说 after anyone but 我), jokes and 
 
 Negation right before the match (不, 没, 没有, 别) or after the object ("对坚果不过敏") turns the
 relation into its negated_as (不喜欢 -> AVOIDS) or marks the fact negated; a change cue in the
-clause (其实, 现在改成, 改成, 不再, 换成, 以前 ... 现在) is passed on as written, so the conflict
-policy acts on it as on the English cues. Dates like 下个月15号 / 周五 are grounded on the message
+clause (其实, 现在改成, 改成, 不再, 换成, 以前 ... 现在, 我是说, 说错了) is passed on as written, so
+the conflict policy acts on it as on the English cues; 其实 with a word of addition (也, 还, 另外)
+is no cue ("其实我也喜欢滑雪" adds a like). Dates like 下个月15号 / 周五 are grounded on the message
 time, and past events (昨天, 上周末, 去年 ...) get their day.
 """
 
@@ -81,6 +82,7 @@ _REPORTED = re.compile(r"觉得|认为|听说|相信|告诉我|说(?!话|错|流
 _OWN_VIEW = re.compile(r"^(?:我|我也|我还|我真的|我一直|我是)(?:觉得|认为|说)")
 _JOKE = re.compile(r"哈哈|呵呵|简直|开玩笑|死了|死我了")
 _IRREALIS = re.compile(r"想|打算|计划|希望|梦想|准备|将要|将会|应该|需要|得去")
+_ADDITION = re.compile(r"也|还|另外|同时")
 _COORDINATION = re.compile(r"和|、|以及")
 _SPLIT_OBJECTS = frozenset({"PREFERS", "AVOIDS", "ALLERGIC_TO", "HAS_HOBBY", "HAS_GOAL",
                             "VISITED", "HAS_CONDITION"})
@@ -297,6 +299,8 @@ class ChineseExtractor:
         cue = next((c for c in _CUES if c in clause), None)
         if cue is None and "以前" in item.text and "现在" in clause:
             cue = "以前…现在"
+        if cue == "其实" and _ADDITION.search(clause):
+            cue = None  # "其实我也喜欢滑雪" adds a like; it replaces nothing
         when: datetime | None = None
         when_text: str | None = None
         if pattern.object_type == "Date":
