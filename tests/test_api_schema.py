@@ -6,7 +6,9 @@ operation and a fixed seed keep it to well under a minute."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
+import httpx
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
@@ -75,3 +77,45 @@ def test_the_document_states_the_bounds_the_validation_enforces() -> None:
     assert weights["propertyNames"]["enum"] == list(get_args(WeightName))
     assert list(get_args(WeightName)) == list(Weights.model_fields)  # one list of names
     assert weights["additionalProperties"]["minimum"] == 0
+
+
+def test_the_document_names_the_memory_types_and_relations_of_the_loaded_ontology(
+    tmp_path: Path,
+) -> None:
+    """memory_type is an enum of the service's own ontology (a user ontology's types too);
+    written ones leave out `semantic` (consolidation makes those), recall's filter takes all."""
+    extra = tmp_path / "ontology.yaml"
+    extra.write_text("memory_types:\n  ritual: {priority: 5, working_ttl_seconds: 60, "
+                     "expires_after_days: null, half_life_days: 30, description: A habit.}\n")
+    document = create_app(Settings(ontology_file=extra)).openapi()
+    bodies = document["components"]["schemas"]
+    written = bodies["WriteBody"]["properties"]["memory_type"]["anyOf"][0]["enum"]
+    assert "ritual" in written and "preference" in written and "semantic" not in written
+    for body in ("UpdateBody", "SlotBody"):
+        assert bodies[body]["properties"]["memory_type"]["anyOf"][0]["enum"] == written
+    filtered = bodies["RecallFiltersBody"]["properties"]["memory_types"]["anyOf"][0]
+    assert filtered["items"]["enum"] == sorted([*written, "semantic"])
+    assert "LIVES_IN" in bodies["Triple"]["properties"]["predicate"]["enum"]
+    assert "Person" in bodies["EntityRef"]["properties"]["type"]["enum"]
+    plain = create_app(Settings()).openapi()["components"]["schemas"]
+    assert "ritual" not in plain["WriteBody"]["properties"]["memory_type"]["anyOf"][0]["enum"]
+
+
+def test_integers_may_be_written_without_a_fraction_never_with_one(base_url: str) -> None:
+    """The one rule for integer fields: 10 and 10.0 are the same integer (as in JSON Schema);
+    10.5, "10" and true are refused with a 422 that names the field."""
+    with httpx.Client(base_url=base_url, timeout=60) as http:
+        written = http.post("/v1/memories", json={"user_id": "ints", "text": "I live in Oslo.",
+                                                  "priority": 7.0})
+        assert written.status_code == 201, written.text
+        [fact_id] = written.json()["fact_ids"]
+        assert http.get(f"/v1/memories/{fact_id}").json()["memory"]["priority"] == 7
+        recalled = http.post("/v1/recall", json={"query": "Where do I live?", "user_id": "ints",
+                                                 "top_k": 10.0})
+        assert recalled.status_code == 200, recalled.text
+        assert http.post("/v1/prune", json={"user_id": "ints", "limit": 5.0}).status_code == 200
+        for bad in (10.5, "10", True):
+            refused = http.post("/v1/recall", json={"query": "Where do I live?",
+                                                    "user_id": "ints", "top_k": bad})
+            assert refused.status_code == 422, (bad, refused.text)
+            assert refused.json()["error"]["fields"][0]["path"] == "body.top_k"

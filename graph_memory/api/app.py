@@ -24,8 +24,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from graph_memory import __version__
 from graph_memory.api.errors import error_response, install_error_handlers
 from graph_memory.api.routes import health, router
+from graph_memory.api.schemas import document_ontology
 from graph_memory.config import Settings, get_settings
 from graph_memory.memory import Memory
+from graph_memory.ontology import load_ontology
 from graph_memory.telemetry import RequestContext, Telemetry
 from graph_memory.tenants import AuthError, Tenants
 from graph_memory.ui.router import install_ui
@@ -255,5 +257,7 @@ def create_app(settings: Settings | None = None, memory: Memory | None = None) -
     app.include_router(router)
     app.include_router(health)
     install_ui(app)  # /ui, /docs, /redoc: the package's own files, offline
+    document_ontology(app, memory.ontology if memory is not None
+                      else load_ontology(settings.ontology_file))  # its memory types, named
     app.router.routes.append(Route("/mcp", endpoint=McpEndpoint(), include_in_schema=False))
     return app

@@ -110,7 +110,11 @@ def _given(**options: object) -> dict[str, Any]:
 
 MemoryDep = Annotated[Memory, Depends(get_memory)]
 UserQuery = Annotated[str, Query(pattern=ID_PATTERN, description="Owner of the memories.")]
-MemoryId = Annotated[str, Path(description="A fact_, ep_ or ent_ id.")]
+MemoryId = Annotated[
+    str, Path(pattern=r"^(fact|ep|ent)_[0-9a-f]{24}$", description="A fact_, ep_ or ent_ id.")
+]
+FactId = Annotated[str, Path(pattern=r"^fact_[0-9a-f]{24}$", description="A fact_ id.")]
+SessionId = Annotated[str, Path(pattern=ID_PATTERN, description="A session id.")]
 
 router = APIRouter(prefix="/v1", responses=ERROR_RESPONSES)
 health = APIRouter(tags=["health"])
@@ -167,7 +171,7 @@ def get_memory_by_id(memory_id: MemoryId, memory: MemoryDep) -> MemoryOut:
 
 @router.get("/entities/{entity_id}", tags=["memories"])
 def entity_neighbourhood(
-    entity_id: Annotated[str, Path(description="An ent_ id.")],
+    entity_id: Annotated[str, Path(pattern=r"^ent_[0-9a-f]{24}$", description="An ent_ id.")],
     memory: MemoryDep,
     status: Annotated[
         list[FactStatus] | None,
@@ -198,7 +202,7 @@ def entity_neighbourhood(
 
 @router.get("/users/{user_id}/facts", tags=["memories"])
 def list_facts(
-    user_id: str,
+    user_id: Annotated[str, Path(pattern=ID_PATTERN)],
     memory: MemoryDep,
     status: Annotated[
         list[FactStatus] | None,
@@ -221,7 +225,7 @@ def list_facts(
 
 
 @router.patch("/memories/{memory_id}", tags=["memories"])
-def update_fact(memory_id: MemoryId, body: UpdateBody, memory: MemoryDep) -> Fact:
+def update_fact(memory_id: FactId, body: UpdateBody, memory: MemoryDep) -> Fact:
     """Change a fact and return it. A new object or key returns a new version with a new id;
     the conflict policy runs again either way."""
     return memory.update(memory_id, **body.model_dump(exclude_unset=True))
@@ -254,7 +258,7 @@ def forget_memory(
 
 @router.post("/memories/{memory_id}/feedback", tags=["memories"])
 def feedback(
-    memory_id: MemoryId, body: FeedbackBody, memory: MemoryDep, tenant: TenantDep
+    memory_id: FactId, body: FeedbackBody, memory: MemoryDep, tenant: TenantDep
 ) -> Fact:
     """Report whether a recalled fact was useful; returns the fact with its new confidence."""
     fact = memory.feedback(memory_id, body.useful)
@@ -304,7 +308,7 @@ def summarize(body: SummarizeBody, memory: MemoryDep) -> SummarizeReport:
 
 
 @router.post("/memories/{memory_id}/unmerge", tags=["semantic memory"])
-def unmerge(memory_id: MemoryId, memory: MemoryDep) -> UnmergeResult:
+def unmerge(memory_id: FactId, memory: MemoryDep) -> UnmergeResult:
     """Undo a merge: the near-duplicate is current again and its statements go back to it;
     the semantic memory of the group is rebuilt, or withdrawn when one statement is left."""
     return memory.unmerge(memory_id)
@@ -342,7 +346,7 @@ def recall_experience(body: ExperienceRecallBody, memory: MemoryDep) -> Experien
 
 @router.post("/experiences/{memory_id}/feedback", tags=["experience"])
 def experience_feedback(
-    memory_id: MemoryId, body: FeedbackBody, memory: MemoryDep, tenant: TenantDep
+    memory_id: FactId, body: FeedbackBody, memory: MemoryDep, tenant: TenantDep
 ) -> Experience:
     """Was a recalled experience right? +0.1 when useful; -0.2 when not, and fast demotion
     when it is wrong again; below 0.2 it is in the prune queue."""
@@ -359,7 +363,7 @@ def experience_feedback(
 def list_experiences(
     user_id: Annotated[str, Path(pattern=ID_PATTERN)],
     memory: MemoryDep,
-    task_type: Annotated[str | None, Query(max_length=100)] = None,
+    task_type: Annotated[str | None, Query(min_length=1, max_length=100)] = None,
     limit: Annotated[int, Query(ge=1, le=10_000)] = 100,
 ) -> list[Experience]:
     """A user's current experiences (of one task type), newest first."""
@@ -424,7 +428,7 @@ _SLOTS = "/sessions/{session_id}/working-memory"
 
 @router.get(_SLOTS, tags=["working memory"])
 def get_slots(
-    session_id: str, user_id: UserQuery, memory: MemoryDep, telemetry: TelemetryDep
+    session_id: SessionId, user_id: UserQuery, memory: MemoryDep, telemetry: TelemetryDep
 ) -> SlotList:
     """The live slots of a session, highest priority first. Expired slots are moved to
     episodic memory on the way."""
@@ -435,15 +439,18 @@ def get_slots(
 
 # `:path` lets a key contain '/' (keys are free text, up to 100 characters).
 @router.put(_SLOTS + "/{key:path}", tags=["working memory"])
-def put_slot(session_id: str, key: str, body: SlotBody, memory: MemoryDep) -> WorkingSlot:
+def put_slot(session_id: SessionId, key: str, body: SlotBody, memory: MemoryDep) -> WorkingSlot:
     """Set a slot. When the session is full, the lowest-priority slot is moved to episodic
     memory to make room."""
-    options = body.model_dump(exclude_unset=True, include={"memory_type", "priority"})
+    # null means "not given" (the schema allows it): the ontology's default type and priority.
+    options = body.model_dump(exclude_none=True, include={"memory_type", "priority"})
     return memory.working_set(body.user_id, session_id, key, body.value, **options)
 
 
 @router.delete(_SLOTS + "/{key:path}", status_code=204, tags=["working memory"])
-def delete_slot(session_id: str, key: str, user_id: UserQuery, memory: MemoryDep) -> None:
+def delete_slot(
+    session_id: SessionId, key: str, user_id: UserQuery, memory: MemoryDep
+) -> None:
     """Remove a slot (404 if the session has no such key)."""
     memory.working_delete(user_id, session_id, key)
 
@@ -461,7 +468,7 @@ def list_users(
 
 
 @router.get("/memories/{memory_id}/sources", tags=["memories"])
-def fact_sources(memory_id: MemoryId, memory: MemoryDep) -> SourceList:
+def fact_sources(memory_id: FactId, memory: MemoryDep) -> SourceList:
     """The messages a fact was extracted from, oldest first, each with the span `[start, end)`
     of its text that states the fact."""
     return SourceList(sources=memory.sources(memory_id))
@@ -480,7 +487,7 @@ def _reviewer(tenant: str) -> str:
 
 @router.post("/memories/{memory_id}/confirm", tags=["memories"])
 def confirm_fact(
-    memory_id: MemoryId, memory: MemoryDep, tenant: TenantDep, body: ReviewBody | None = None
+    memory_id: FactId, memory: MemoryDep, tenant: TenantDep, body: ReviewBody | None = None
 ) -> ReviewResult:
     """Settle an open conflict in this fact's favour: it becomes current and SUPERSEDES the
     other side. 422 unless the fact is conflicted (awaiting confirmation)."""
@@ -490,7 +497,7 @@ def confirm_fact(
 
 @router.post("/memories/{memory_id}/reject", tags=["memories"])
 def reject_fact(
-    memory_id: MemoryId, memory: MemoryDep, tenant: TenantDep, body: ReviewBody | None = None
+    memory_id: FactId, memory: MemoryDep, tenant: TenantDep, body: ReviewBody | None = None
 ) -> ReviewResult:
     """Settle an open conflict against this fact: the other side SUPERSEDES it and is current
     again (unless it has other open conflicts). 422 unless the fact is conflicted."""

@@ -6,8 +6,9 @@ Python library cannot drift apart; only transport-specific shapes are defined he
 
 from __future__ import annotations
 
+import types
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import (
     AfterValidator,
@@ -19,6 +20,7 @@ from pydantic import (
     JsonValue,
     Tag,
     WithJsonSchema,
+    model_validator,
 )
 
 from graph_memory.hindsight.models import Step, Trajectory
@@ -26,6 +28,7 @@ from graph_memory.hindsight.recall import ExperienceQuery
 from graph_memory.lifecycle import MAX_PRUNE_DAYS, PruneReport
 from graph_memory.models import (
     ID_PATTERN,
+    SEMANTIC_MEMORY_TYPE,
     TIME_MAX,
     TIME_MIN,
     Entity,
@@ -41,6 +44,11 @@ from graph_memory.models import (
     bounded_time,
 )
 from graph_memory.recall.models import RecallFilters, RecallRequest
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from graph_memory.ontology import Ontology
 
 __all__ = [
     "WRITE_TAGS",
@@ -100,7 +108,36 @@ _STRICT = ConfigDict(extra="forbid", strict=True)
 MAX_DAYS = MAX_PRUNE_DAYS  # one limit, the library's
 
 
-class _Body(BaseModel):
+def _takes_int(annotation: Any) -> bool:
+    """int, or int | None: an integer field (bool is no integer here)."""
+    if annotation is int:
+        return True
+    if get_origin(annotation) in (Union, types.UnionType):
+        args = set(get_args(annotation)) - {type(None)}
+        return args == {int}
+    return False
+
+
+class _IntegralFloats(BaseModel):
+    """The one rule for integers in a body (issue 12): a JSON number without a fraction is an
+    integer, written 10 or 10.0, as in JSON Schema's "integer"; 10.5, "10" and true are not
+    (422). Strict bodies would refuse 10.0 although the document allows it."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _integral_floats(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        fixed = dict(data)
+        for name, field in cls.model_fields.items():
+            key = field.alias or name
+            value = fixed.get(key)
+            if isinstance(value, float) and value.is_integer() and _takes_int(field.annotation):
+                fixed[key] = int(value)
+        return fixed
+
+
+class _Body(_IntegralFloats):
     model_config = _STRICT
 
 
@@ -120,7 +157,7 @@ _WRITE_EXAMPLES: list[JsonValue] = [
 ]
 
 
-class WriteBody(WriteRequest):
+class WriteBody(_IntegralFloats, WriteRequest):
     """One memory: free text (extracted into facts), structured triples, or both."""
 
     model_config = ConfigDict(
@@ -166,7 +203,7 @@ class RecallFiltersBody(RecallFilters):
     )
 
 
-class RecallBody(RecallRequest):
+class RecallBody(_IntegralFloats, RecallRequest):
     """A recall request (the library's RecallRequest, with JSON types checked strictly)."""
 
     model_config = ConfigDict(
@@ -406,7 +443,7 @@ class TrajectoryBody(Trajectory):
     timestamp: IsoDatetime | None = Field(default=None, description="When the task finished.")
 
 
-class ExperienceRecallBody(ExperienceQuery):
+class ExperienceRecallBody(_IntegralFloats, ExperienceQuery):
     """Experience for a new task: its goal, task type, the asking agent and environment."""
 
     model_config = ConfigDict(
@@ -448,3 +485,65 @@ class ReviewBody(_Body):
         json_schema_extra={"examples": [{}, {"reason": "Emi moved in March"}]},
     )
     reason: str | None = Field(default=None, max_length=1000)
+
+
+# --- what the loaded ontology allows ----------------------------------------------------------
+
+# The bodies whose memory types the ontology decides: written ones (every type but semantic,
+# which only consolidation makes) and recall's filter (every type).
+_WRITTEN_MEMORY_TYPES = (("WriteBody", "memory_type"), ("UpdateBody", "memory_type"),
+                         ("SlotBody", "memory_type"))
+_FILTERED_MEMORY_TYPES = (("RecallFiltersBody", "memory_types"),)
+
+
+def _string_branch(prop: dict[str, Any]) -> dict[str, Any]:
+    """The string schema of a property (`str` or `str | None`, or a list's items)."""
+    for branch in prop.get("anyOf", [prop]):
+        if branch.get("type") == "string":
+            return dict(branch)
+        if branch.get("type") == "array":
+            return dict(branch["items"])
+    raise KeyError("no string schema")
+
+
+def document_ontology(app: FastAPI, ontology: Ontology) -> None:
+    """Make the app's OpenAPI document name the memory types and relations of the loaded
+    ontology (enums), as the validation does (validation.check_memory_type,
+    check_writable_memory_type; the facts listing's predicate)."""
+    build = app.openapi
+    every = sorted(ontology.memory_types)
+    writable = [name for name in every if name != SEMANTIC_MEMORY_TYPE]
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        document = build()
+        bodies = document["components"]["schemas"]
+        for names, enum in ((_WRITTEN_MEMORY_TYPES, writable), (_FILTERED_MEMORY_TYPES, every)):
+            for body, field in names:
+                prop = bodies[body]["properties"][field]
+                string = {**_string_branch(prop), "enum": enum}
+                string.pop("maxLength", None)
+                if field == "memory_types":
+                    prop["anyOf"] = [{"type": "array", "items": string}, {"type": "null"}]
+                else:
+                    prop["anyOf"] = [string, {"type": "null"}]
+                prop.pop("type", None)
+                prop["description"] = (
+                    "A memory type of this service's ontology" + (
+                        "." if field == "memory_types"
+                        else f" (not {SEMANTIC_MEMORY_TYPE!r}: consolidation makes those)."
+                    )
+                )
+        # A triple's predicate and its ends' types (which pairs a relation takes is not said).
+        bodies["Triple"]["properties"]["predicate"]["enum"] = sorted(ontology.relations)
+        bodies["EntityRef"]["properties"]["type"]["enum"] = sorted(ontology.entity_types)
+        for operation in document["paths"].get("/v1/users/{user_id}/facts", {}).values():
+            for parameter in operation.get("parameters", []):
+                if parameter["name"] == "predicate":
+                    parameter["schema"] = {"anyOf": [
+                        {"type": "string", "enum": sorted(ontology.relations)}, {"type": "null"}
+                    ]}
+        return document
+
+    app.openapi = openapi  # type: ignore[method-assign]
