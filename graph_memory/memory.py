@@ -10,7 +10,7 @@ import contextlib
 import logging
 import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -46,7 +46,6 @@ from graph_memory.models import (
     FactLink,
     FactSource,
     FactStatus,
-    FactUse,
     ReviewResult,
     Tombstone,
     Triple,
@@ -60,6 +59,7 @@ from graph_memory.recall.models import RecallRequest, RecallResponse
 from graph_memory.recall.recaller import Recaller
 from graph_memory.store.base import FactUpdate, Store
 from graph_memory.usage import UsageRecorder
+from graph_memory.user_lock import UserLocks
 from graph_memory.validation import check_optional_time, check_request, check_scope_id, utcnow
 from graph_memory.working import WorkingMemory
 from graph_memory.write.plan import WritePlanner
@@ -125,6 +125,8 @@ class Memory:
         self._on_close = on_close
         self._open_store = open_store
         self._write_lock = threading.RLock()
+        # Every read-modify-write of a user's memories holds its user's lock (user_lock.py).
+        self._locks = UserLocks(store, self._write_lock)
         store.ensure_schema(embedder.dimension)
         entities = EntityResolver(store, embedder, ontology, settings.entity_match_threshold)
         self._planner = WritePlanner(store, extractor, embedder, entities, ontology)
@@ -243,7 +245,7 @@ class Memory:
         # Planned and applied under the users' lock of the store too: another replica on the
         # same database writes these users only before or after (Store.locked_users).
         users = sorted({request.user_id for request in checked})
-        with self._write_lock, self.store.locked_users(users):
+        with self._locks.hold(users):
             plan, results = self._planner.plan(checked, utcnow())
             self.store.apply(plan)
             self.crosslingual.note_written(plan.episodes)
@@ -329,8 +331,8 @@ class Memory:
     def feedback(self, fact_id: str, useful: bool) -> Fact:
         """Was a recalled fact useful? Moves its confidence (+0.1 / -0.2 within [0.1, 1])."""
         check_id(fact_id, prefixes=("fact",))
-        with self._write_lock:
-            return self._lifecycle.feedback(self._current(fact_id), useful, utcnow())
+        with self._locked_fact(fact_id) as fact:
+            return self._lifecycle.feedback(fact, useful, utcnow())
 
     def update(
         self,
@@ -346,8 +348,7 @@ class Memory:
         other changes apply in place. Either way the conflict policy runs again."""
         check_id(fact_id, prefixes=("fact",))
         expires_at = check_optional_time(expires_at, field="expires_at")
-        with self._write_lock:
-            fact = self._current(fact_id)
+        with self._locked_fact(fact_id) as fact:
             if is_experience(fact) and (object_name, key, memory_type) != (None, None, None):
                 raise InvalidInputError(
                     f"{fact_id} is an experience: it follows its trajectories; submit another "
@@ -385,7 +386,7 @@ class Memory:
             raise InvalidInputError("forget takes exactly one of memory_id, entity_id, query")
         # Planned from reads and applied under the user's store lock, as writes are: another
         # replica must not add a source or a mention between the two.
-        with self._write_lock, self.store.locked_users([user_id]):
+        with self._locks.hold([user_id]):
             return self._lifecycle.forget(
                 user_id=user_id,
                 memory_id=memory_id,
@@ -415,18 +416,45 @@ class Memory:
         nothing drawn holds any more (PruneReport.messages)."""
         if user_id is not None:
             check_scope_id(user_id, field="user_id")
-        with self._write_lock:
+        now = utcnow()
+
+        def run(user: str | None, dry: bool, most: int) -> PruneReport:
             return self._lifecycle.prune(
-                user_id=user_id,
-                dry_run=dry_run,
+                user_id=user,
+                dry_run=dry,
                 superseded_days=superseded_days,
                 unused_days=unused_days,
                 min_confidence=min_confidence,
                 min_importance=min_importance,
-                limit=limit,
-                now=utcnow(),
+                limit=most,
+                now=now,
                 include_messages=include_messages,
             )
+
+        if dry_run or user_id is not None:
+            with self._locks.hold([] if user_id is None else [user_id]):
+                return run(user_id, dry_run, limit)
+        # Every user's: the users found in a dry run, then each one's memories pruned under
+        # its own lock (its candidates read again there: another replica may have written).
+        with self._locks.hold([]):
+            found = run(None, True, limit)
+        users = sorted({c.user_id for c in found.candidates} | {m.user_id for m in found.messages})
+        reports: list[PruneReport] = []
+        for user in users:
+            left = limit - sum(len(r.candidates) for r in reports)
+            if left <= 0:
+                break
+            with self._locks.hold([user]):
+                reports.append(run(user, False, left))
+        return PruneReport(
+            dry_run=False,
+            candidates=tuple(c for r in reports for c in r.candidates),
+            removed=sum(r.removed for r in reports),
+            messages=tuple(m for r in reports for m in r.messages),
+            removed_messages=sum(r.removed_messages for r in reports),
+            entities=tuple(e for r in reports for e in r.entities),
+            removed_entities=sum(r.removed_entities for r in reports),
+        )
 
     # --- consolidation into semantic memory (graph_memory/consolidate) --------------------
     def summarize(
@@ -445,7 +473,7 @@ class Memory:
         `consolidation_min_evidence`) into semantic memories with evidence and scope."""
         since = check_optional_time(since, field="since")
         until = check_optional_time(until, field="until")
-        with self._write_lock:
+        with self._locks.hold([user_id]):
             return self._consolidation.summarize(
                 user_id, agent_id=agent_id, session_id=session_id, since=since, until=until,
                 min_evidence=min_evidence, dry_run=dry_run, now=utcnow(),
@@ -456,8 +484,8 @@ class Memory:
         gives its statements back, and their semantic memory is rebuilt (or withdrawn when its
         evidence falls to a single statement)."""
         check_id(fact_id, prefixes=("fact",))
-        with self._write_lock:
-            return self._consolidation.unmerge(self._current(fact_id), utcnow())
+        with self._locked_fact(fact_id) as fact:
+            return self._consolidation.unmerge(fact, utcnow())
 
     def semantic_memories(self, user_id: str, *, limit: int = 100) -> list[SemanticMemory]:
         """A user's current semantic memories, newest first, with their evidence and scope."""
@@ -489,6 +517,13 @@ class Memory:
         assert isinstance(fact, Fact)
         return fact
 
+    @contextlib.contextmanager
+    def _locked_fact(self, fact_id: str) -> Iterator[Fact]:
+        """The fact under its user's lock, read again once the lock is held (another replica
+        may have changed it meanwhile)."""
+        with self._locks.hold([self._current(fact_id).user_id]):
+            yield self._current(fact_id)
+
     # --- working memory -------------------------------------------------------------------
     def working_set(
         self,
@@ -502,7 +537,7 @@ class Memory:
     ) -> WorkingSlot:
         """Set a working-memory slot of a session (overwrites; the old value goes to history)."""
         _check_session(user_id, session_id)
-        with self._write_lock:
+        with self._locks.hold([user_id]):
             return self.working.set(
                 user_id,
                 session_id,
@@ -515,17 +550,17 @@ class Memory:
 
     def working_get(self, user_id: str, session_id: str) -> list[WorkingSlot]:
         _check_session(user_id, session_id)
-        with self._write_lock:
+        with self._locks.hold([user_id]):  # expired slots spill (a write)
             return self.working.slots(user_id, session_id, utcnow())
 
     def working_delete(self, user_id: str, session_id: str, key: str) -> None:
         _check_session(user_id, session_id)
-        with self._write_lock:
+        with self._locks.hold([user_id]):
             self.working.delete(user_id, session_id, key)
 
     def working_render(self, user_id: str, session_id: str) -> str:
         _check_session(user_id, session_id)
-        with self._write_lock:
+        with self._locks.hold([user_id]):
             return self.working.render(user_id, session_id, utcnow())
 
     def _spill_slot(self, slot: WorkingSlot, reason: str) -> None:
@@ -539,9 +574,10 @@ class Memory:
             timestamp=slot.updated_at,
             source_id=f"working-memory:{slot.key}:{slot.updated_at.isoformat()}",
         )
-        plan, _ = self._planner.plan([request], utcnow(), kind=f"working_memory ({reason})")
-        self.store.apply(plan)
-        self.crosslingual.note_written(plan.episodes)
+        with self._locks.hold([slot.user_id]):  # held already by working_*: re-entered
+            plan, _ = self._planner.plan([request], utcnow(), kind=f"working_memory ({reason})")
+            self.store.apply(plan)
+            self.crosslingual.note_written(plan.episodes)
 
     # --- hindsight: learning from finished tasks (graph_memory/hindsight) -----------------
     def submit_trajectory(
@@ -558,7 +594,7 @@ class Memory:
         writer = ExperienceWriter(
             self.store, self.embedder, self.extractor, self.ontology, entities
         )
-        with self._write_lock:
+        with self._locks.hold([checked.user_id]):
             plan, result = writer.plan(checked, review, utcnow())
             if plan is not None:
                 self.store.apply(plan)
@@ -578,21 +614,18 @@ class Memory:
         """Was a recalled experience right? +0.1 when useful; -0.2 when not, and fast demotion
         (to min(c - 0.2, c / 2)) when it is wrong again before anyone found it useful."""
         check_id(experience_id, prefixes=("fact",))
-        with self._write_lock:
-            fact = self._current(experience_id)
+        with self._locked_fact(experience_id) as fact:
             if not is_experience(fact):
                 raise InvalidInputError(f"{experience_id} is not an experience memory")
             confidence, doubted = experience_feedback(
                 fact.confidence, useful, fact.needs_confirmation
             )
-            now = utcnow()
             update = FactUpdate(
                 confidence=confidence,
                 needs_confirmation=doubted,
                 more_uses=1,
                 more_useful=1 if useful else 0,
-                use=FactUse(at=now, kind="useful" if useful else "not_useful"),
-                last_used_at=now,
+                last_used_at=utcnow(),
             )
             self.store.update_fact(fact.id, update)
         return to_experience(self._current(fact.id))
@@ -639,13 +672,13 @@ class Memory:
         """Settle an open conflict in a fact's favour: it becomes current and supersedes the
         other side (graph_memory/conflict_review.py)."""
         check_id(fact_id, prefixes=("fact",))
-        with self._write_lock:
+        with self._locked_fact(fact_id) as fact:
             review = ConflictReview(self.store, self.ontology)
-            return review.confirm(self._current(fact_id), by=by, reason=reason, now=utcnow())
+            return review.confirm(fact, by=by, reason=reason, now=utcnow())
 
     def reject(self, fact_id: str, *, by: str = "user", reason: str | None = None) -> ReviewResult:
         """Settle an open conflict against a fact: the other side supersedes it and holds."""
         check_id(fact_id, prefixes=("fact",))
-        with self._write_lock:
+        with self._locked_fact(fact_id) as fact:
             review = ConflictReview(self.store, self.ontology)
-            return review.reject(self._current(fact_id), by=by, reason=reason, now=utcnow())
+            return review.reject(fact, by=by, reason=reason, now=utcnow())

@@ -14,9 +14,11 @@ import sys
 from collections import defaultdict
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from threading import Barrier
 from typing import Any
 
 import httpx
@@ -43,16 +45,18 @@ def replica_env(server: Any, data_dir: Path) -> dict[str, str]:
     return env
 
 
-@pytest.fixture()
-def replicas(neo4j_server: Any, tmp_path: Path) -> Iterator[list[str]]:
-    neo4j_server.wipe()
+@contextmanager
+def two_replicas(server: Any, folder: Path, **settings: str) -> Iterator[list[str]]:
+    """Two `graph-memory serve` processes on the emptied database; `settings`: more
+    GRAPH_MEMORY_* variables of both."""
+    server.wipe()
     started: list[ServiceProcess] = []
     try:
         for n in range(2):
             port = free_port()
-            replica = ServiceProcess([*SERVE, "--port", str(port)],
-                                     replica_env(neo4j_server, tmp_path / f"replica{n}"),
-                                     port, tmp_path / f"replica{n}.log")
+            env = {**replica_env(server, folder / f"replica{n}"), **settings}
+            replica = ServiceProcess([*SERVE, "--port", str(port)], env, port,
+                                     folder / f"replica{n}.log")
             replica.launch()  # both at once: their schema statements race, as in a rollout
             started.append(replica)
         for replica in started:
@@ -61,6 +65,12 @@ def replicas(neo4j_server: Any, tmp_path: Path) -> Iterator[list[str]]:
     finally:
         for replica in started:
             replica.stop()
+
+
+@pytest.fixture()
+def replicas(neo4j_server: Any, tmp_path: Path) -> Iterator[list[str]]:
+    with two_replicas(neo4j_server, tmp_path) as urls:
+        yield urls
 
 
 def person(user: str) -> dict[str, str]:
@@ -182,3 +192,150 @@ def test_two_replicas_on_one_neo4j_keep_every_invariant(
             recalled = httpx.post(f"{url}/v1/recall", timeout=60, json={
                 "user_id": user, "query": f"what is my locker code {code}?"}).json()
             assert code not in str(recalled["results"])
+
+
+# --- feedback, consolidation and conflicting writes at once -----------------------------------
+FEEDBACK_CLIENTS = 12  # four per user, six per replica
+FEEDBACK_EACH = 2  # feedbacks per client and phase
+
+
+def feedback_fact(url: str, user: str) -> str:
+    """The fact every client of `user` gives feedback on."""
+    written = httpx.post(f"{url}/v1/memories", timeout=120, json={
+        "user_id": user, "source_id": f"{user}-badge", "timestamp": T0.isoformat(),
+        "triples": [{"subject": person(user), "predicate": "HAS_ATTRIBUTE", "key": "badge",
+                     "object": {"name": f"B-{user}", "type": "Value"}}]})
+    assert written.status_code == 201, written.text
+    fact_id: str = written.json()["fact_ids"][0]
+    return fact_id
+
+
+def feedback_round(c: int, urls: list[str], facts: dict[str, str], useful: bool,
+                   outcome: Outcome, together: Barrier) -> None:
+    """Feedback on the user's fact, every client at the same moment (`together`), through
+    both replicas: a replica that read the confidence while the other wrote it would lose
+    that step."""
+    user = USERS[c % len(USERS)]
+    for n in range(FEEDBACK_EACH):
+        url = urls[(c + n) % 2]
+        together.wait(timeout=600)
+        answer = httpx.post(f"{url}/v1/memories/{facts[user]}/feedback", timeout=120,
+                            json={"useful": useful})
+        if answer.status_code != 200:
+            outcome.errors.append(f"feedback {c}/{n}: {answer.status_code} {answer.text[:300]}")
+
+
+def busy_client(c: int, urls: list[str], facts: dict[str, str], outcome: Outcome,
+                together: Barrier) -> None:
+    """Useful feedback, conflicting places and a repeated statement in sessions that go idle
+    (and are consolidated by whichever replica wrote them) while others are still written,
+    and summarize asked of both replicas."""
+    user = USERS[c % len(USERS)]
+    mine = httpx.Client(base_url=urls[c % 2])
+    for i in range(ROUNDS):
+        at = T0 + timedelta(minutes=c * ROUNDS + i)
+        session = f"s{c}-{i}"
+        place = mine.post("/v1/memories", timeout=120, json={
+            "user_id": user, "session_id": session, "source_id": f"c{c}-place-{i}",
+            "timestamp": at.isoformat(),
+            "triples": [{"subject": person(user), "predicate": "LIVES_IN",
+                         "object": {"name": f"Town {c}x{i}", "type": "Place"}}]})
+        if place.status_code == 201:
+            outcome.acknowledged[f"c{c}-place-{i}"] = place.json()["episode_id"]
+            outcome.places[user].append((at, f"Town {c}x{i}"))
+        else:
+            outcome.errors.append(f"place {c}/{i}: {place.status_code} {place.text[:300]}")
+        sushi = mine.post("/v1/memories", timeout=120, json={
+            "user_id": user, "session_id": session, "source_id": f"c{c}-sushi-{i}",
+            "speaker": f"Person {user}", "timestamp": (at + timedelta(seconds=1)).isoformat(),
+            "text": "I love sushi."})
+        if sushi.status_code == 201:
+            outcome.acknowledged[f"c{c}-sushi-{i}"] = sushi.json()["episode_id"]
+            outcome.sushi[user] += 1
+        else:
+            outcome.errors.append(f"sushi {c}/{i}: {sushi.status_code} {sushi.text[:300]}")
+        if i % 2:
+            summary = httpx.post(f"{urls[(c + 1) % 2]}/v1/summarize", timeout=120,
+                                 json={"user_id": user})
+            if summary.status_code != 200:
+                outcome.errors.append(f"summarize {c}/{i}: {summary.status_code} "
+                                      f"{summary.text[:300]}")
+        if i == 1:
+            feedback_round(c, urls, facts, True, outcome, together)
+
+
+def test_feedback_and_consolidation_take_turns_across_replicas(
+    neo4j_server: Any, tmp_path: Path
+) -> None:
+    # Sessions idle for half a second are consolidated in the background of each replica.
+    with two_replicas(neo4j_server, tmp_path,
+                      GRAPH_MEMORY_CONSOLIDATION_IDLE_SECONDS="0.5") as urls:
+        facts = {user: feedback_fact(urls[0], user) for user in USERS}
+        outcome = Outcome()
+        # Unhelpful feedback first, all at once: from any start, 8 times -0.2 ends at 0.1.
+        with ThreadPoolExecutor(FEEDBACK_CLIENTS) as pool:
+            together = Barrier(FEEDBACK_CLIENTS)
+            for done in [pool.submit(feedback_round, c, urls, facts, False, outcome, together)
+                         for c in range(FEEDBACK_CLIENTS)]:
+                done.result()
+        # Then useful feedback (8 times +0.1 per user: 0.9, unless an update was lost) among
+        # conflicting writes, repeated statements, summarize and idle consolidation.
+        with ThreadPoolExecutor(FEEDBACK_CLIENTS) as pool:
+            together = Barrier(FEEDBACK_CLIENTS)
+            for done in [pool.submit(busy_client, c, urls, facts, outcome, together)
+                         for c in range(FEEDBACK_CLIENTS)]:
+                done.result()
+        q = neo4j_server.query
+        per_user = FEEDBACK_CLIENTS // len(USERS) * FEEDBACK_EACH
+        for user in USERS:  # every feedback counted once, none lost
+            fact = q("MATCH (f:Fact {id: $id}) RETURN f.use_count AS uses, "
+                     "f.useful_count AS useful, f.confidence AS confidence", id=facts[user])[0]
+            assert (fact["uses"], fact["useful"]) == (2 * per_user, per_user), fact
+            assert fact["confidence"] == pytest.approx(0.1 + 0.1 * per_user), fact
+        # Forgetting the badge through one replica, summarize through both.
+        for user in USERS:
+            gone = httpx.delete(f"{urls[1]}/v1/memories/{facts[user]}", timeout=120,
+                                params={"user_id": user})
+            outcome.errors += [] if gone.status_code == 200 else [f"forget: {gone.text[:300]}"]
+        summaries = [httpx.post(f"{url}/v1/summarize", timeout=120, json={"user_id": user})
+                     for url in urls for user in USERS]
+        assert [s.status_code for s in summaries] == [200] * len(summaries)
+        assert outcome.errors == []
+        for user in USERS:
+            assert q("MATCH (f:Fact {id: $id}) RETURN f.status AS s", id=facts[user]
+                     )[0]["s"] == "forgotten"
+
+        stored = {r["source"]: r["n"] for r in q(
+            "MATCH (e:Episode) WHERE e.source_id STARTS WITH 'c' "
+            "RETURN e.source_id AS source, count(*) AS n")}
+        assert stored == {source: 1 for source in outcome.acknowledged}
+        assert len(stored) == FEEDBACK_CLIENTS * 2 * ROUNDS
+        assert q("MATCH (e:Entity) WHERE e.name IS NOT NULL WITH e.user_id AS u, "
+                 "toLower(e.name) AS name, e.type AS type, count(*) AS n WHERE n > 1 "
+                 "RETURN u, name, type, n") == []
+        for user in USERS:
+            places = q("MATCH (f:Fact {user_id: $u, predicate: 'LIVES_IN'}) "
+                       "OPTIONAL MATCH (newer:Fact)-[:SUPERSEDES]->(f) "
+                       "RETURN f.object_name AS city, f.status AS status, f.valid_from AS at, "
+                       "collect(newer.valid_from) AS newer_at", u=user)
+            assert sorted(r["city"] for r in places) == sorted(c for _, c in outcome.places[user])
+            latest = max(outcome.places[user])[1]
+            assert [r["city"] for r in places if r["status"] == "current"] == [latest]
+            for row in places:
+                if row["city"] != latest:
+                    assert row["status"] == "superseded", row
+                    assert row["newer_at"] and all(at > row["at"] for at in row["newer_at"])
+            # Consolidated over and over by both replicas: still one fact of the statement,
+            # every statement its evidence, and one semantic memory of it.
+            sushi = q("MATCH (f:Fact {user_id: $u}) WHERE toLower(f.object_name) = 'sushi' "
+                      "AND f.status = 'current' OPTIONAL MATCH (f)-[:EXTRACTED_FROM]->(e) "
+                      "RETURN f.memory_type AS type, count(e) AS sources ORDER BY type", u=user)
+            stated = [r["sources"] for r in sushi if r["type"] != "semantic"]
+            assert stated == [outcome.sushi[user]], sushi
+            assert len([r for r in sushi if r["type"] == "semantic"]) == 1, sushi
+            for url in urls:  # the forgotten badge does not come back through either replica
+                assert httpx.get(f"{url}/v1/memories/{facts[user]}", timeout=60
+                                 ).status_code == 404
+                recalled = httpx.post(f"{url}/v1/recall", timeout=60, json={
+                    "user_id": user, "query": "what is my badge?"}).json()
+                assert f"B-{user}" not in str(recalled["results"])
