@@ -22,6 +22,7 @@ import numpy as np
 from graph_memory.embed import Embedder
 from graph_memory.extract.canonical import normalize_name
 from graph_memory.ids import make_id
+from graph_memory.language import has_han
 from graph_memory.models import Entity, EntityRef
 from graph_memory.ontology import ANY_TYPE, Ontology
 from graph_memory.store.base import AliasRow, EntityRow, Store
@@ -84,8 +85,13 @@ def names_match(a: str, b: str, similarity: float, threshold: float) -> bool:
     - names that share some words but not all never match: the differing word is what tells
       them apart ("North Korea", "AirPods Pro", "brown rice", "Q3 report");
     - names with different numbers never match ("iPhone 14" / "iPhone 15");
+    - a name with Chinese characters never matches by embedding: the English name embedder
+      reads most of them as unknown tokens, so 蓝色 / 绿色 or 滑雪 / 游泳 look alike to it
+      (Chinese names merge by their normalised form and aliases only);
     - otherwise (different words altogether: "couch" / "sofa") the embedding decides.
     """
+    if has_han(a) or has_han(b):
+        return False
     if is_acronym(a, b) or is_acronym(b, a):
         return True
     derived = derivation(a, b)

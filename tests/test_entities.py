@@ -52,6 +52,20 @@ def test_different_words_fall_back_to_the_embedding() -> None:
     assert not names_match("coffee", "tea", similarity=0.6, threshold=0.85)
 
 
+def test_chinese_names_never_merge_by_embedding(
+    store: Store, embedder: SentenceTransformerEmbedder, ontology: Ontology
+) -> None:
+    """MiniLM reads most Chinese characters as unknown tokens: 蓝色 (blue) and 绿色 (green)
+    embed alike to it. Chinese names merge by their normalised form only."""
+    pairs = [("蓝色", "绿色"), ("滑雪", "游泳"), ("一只猫", "一条狗")]
+    assert all(not names_match(a, b, similarity=0.99, threshold=0.5) for a, b in pairs)
+    loose = EntityResolver(store, embedder, ontology, threshold=0.0)
+    first = resolve(store, loose, [EntityRef(name=a, type="Thing") for a, _ in pairs])
+    second = resolve(store, loose, [EntityRef(name=b, type="Thing") for _, b in pairs])
+    assert not set(first) & set(second)
+    assert resolve(store, loose, [EntityRef(name="蓝色", type="Thing")]) == first[:1]
+
+
 def resolve(store: Store, resolver: EntityResolver, refs: list[EntityRef]) -> list[str]:
     resolved = resolver.resolve("u1", refs, NOW)
     store.apply(WritePlan(entities=list(resolved.rows.values()), aliases=resolved.aliases))
