@@ -5,12 +5,14 @@ place SUPERSEDES it, and a correction replaces the value it names, not merely th
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from graph_memory.backup import export_records, import_records, read_jsonl, write_jsonl
 from graph_memory.config import Settings
 from graph_memory.embed import SentenceTransformerEmbedder
 from graph_memory.extract.base import Extractor
@@ -157,3 +159,26 @@ def test_actually_with_another_wish_changes_nothing(memory: Memory) -> None:
     result = chat.say("Actually, I want to go hiking this weekend.")
     assert result.changes == ()
     assert chat.fact("HAS_GOAL", "learn Spanish").status == "current"
+
+
+def test_an_ending_survives_export_and_import(
+    memory: Memory,
+    tmp_path: Path,
+    embedder: SentenceTransformerEmbedder,
+    extractor: Extractor,
+) -> None:
+    chat = Chat(memory, "moved")
+    chat.say("I'm on a keto diet.")
+    said = chat.say("I'm not on a keto diet anymore, I stopped the keto diet.")
+    keto = chat.fact("HAS_DIET", "keto")
+    [ended] = chat.history(keto, "ENDED_BY")
+    assert ended.to_id == said.episode_id
+    buffer = io.StringIO()
+    write_jsonl(export_records(memory.store, memory.embedder.dimension), buffer)
+    with Memory.open(
+        Settings(data_dir=tmp_path / "other"), embedder=embedder, extractor=extractor
+    ) as other:
+        import_records(
+            other.store, read_jsonl(buffer.getvalue().splitlines()), other.embedder.dimension
+        )
+        assert other.history(keto.id) == memory.history(keto.id)
