@@ -74,10 +74,13 @@ def rows(extractor: RuleExtractor, text: str) -> list[Row]:
         ("My best friend lives in Ohio.", ("Emi", "HAS_RELATIVE", "best friend", "best friend")),
         ("My friend Sarah lives in Ohio.", ("Emi", "HAS_RELATIVE", "Sarah", "friend")),
         # a quoted title is the topic whole; a judging adjective is no part of a role
-        ('"A Gentleman in Moscow" is a fantastic choice, Liza!',
+        ('"A Gentleman in Moscow" is a fantastic book, Liza!',
          ("Emi", "HAS_OPINION", "A Gentleman in Moscow", "fantastic")),
         ("My stupid roommate Julio ate my food", ("Emi", "HAS_RELATIVE", "Julio", "roommate")),
         ("I want a red one", ("Emi", "PREFERS", "red", None)),
+        # the possessive the other way round
+        ("Inter is my favorite team.", ("Emi", "PREFERS", "Inter", "team")),
+        ("Dune is one of my favourite books.", ("Emi", "PREFERS", "Dune", "book")),
         # work, possessions, plans
         ("I work at a coffee shop.", ("Emi", "WORKS_AT", "coffee shop", None)),
         ("I got a new summer job at Target.", ("Emi", "WORKS_AT", "Target", None)),
@@ -96,6 +99,9 @@ def test_real_chat_phrasings_become_declared_facts(
     [
         "Snow is beautiful.",  # a class of things, no one topic
         "Dogs are great.",
+        "I think beer is good.",
+        "The taste is amazing.",  # a bare "the taste" points back into the conversation
+        "Yosemite National Park is another incredible choice for hiking.",  # a reply
         "The weather is nice today.",
         "That is amazing!",
         "The new Batman movie wasn't great.",  # negated: no judgement stored
@@ -114,6 +120,8 @@ def test_real_chat_phrasings_become_declared_facts(
         "I dont care about what book we read.",
         "I got a text from him.",  # got, but nothing newly owned
         "I'm going to the store.",  # a passing errand, no plan to keep
+        "Pizza isn't my favorite food.",  # no dislike either
+        "It's my favorite.",
     ],
 )
 def test_real_chat_non_facts_stay_out(extractor: RuleExtractor, text: str) -> None:

@@ -308,6 +308,39 @@ def possessive_matches(
     return make_matches(relation, pattern, owner, found, negated, [*left, be], stored_key)
 
 
+def favorite_matches(
+    attr: Any, be: Any, relation: str, pattern: PossessivePattern, roles: frozenset[str]
+) -> list[Match]:
+    """The possessive said the other way round: "Inter is my favorite team", "Dune is one of
+    my favourite books", "goblet of fire is probably my favorite"; the subject is the value."""
+    modifiers = lower_set(pattern.modifiers)
+    if not modifiers or pattern.subject != "speaker" or pattern.object != "noun":
+        return []
+    key_head = attr
+    if attr.lower_ == "one":  # "one of my favorite books"
+        inner = [g for p in attr.children if p.lower_ == "of" for g in p.children]
+        key_head = inner[0] if inner else attr
+    owners = [c for c in key_head.children if c.dep_ == "poss"]
+    owner = owner_placeholder(owners[0]) if owners else None
+    marked = key_head.lemma_.lower() in modifiers or any(
+        c.dep_ == "amod" and c.lemma_.lower() in modifiers for c in key_head.lefts
+    )
+    subjects = [c for c in be.children if c.dep_ == "nsubj"]
+    if owner is None or not marked or not subjects:
+        return []
+    if polarity(be, pattern) is not False:
+        return []  # "pizza isn't my favorite food" is no dislike
+    key_tokens = [
+        t for t in key_head.lefts if t.dep_ == "compound" and t.lemma_.lower() not in modifiers
+    ]
+    key = "" if key_head.lemma_.lower() in modifiers else phrase_text([*key_tokens, key_head])
+    stored_key = canonical_name([*key_tokens, key_head]) if key and "*" in pattern.keys else None
+    found = [noun_object(subjects[0], pattern)]
+    return make_matches(
+        relation, pattern, Who(owner, "", True, []), found, False, [be, key_head], stored_key
+    )
+
+
 def _possessive_object(be: Any, pattern: PossessivePattern) -> Found | None:
     for child in be.rights:
         if pattern.object == "clause":

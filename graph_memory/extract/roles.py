@@ -30,6 +30,8 @@ _POINTING = frozenset({"the", "this", "that", "these", "those"})
 _JUDGEMENT_POS = frozenset({"ADJ"})
 _DEFINITE = frozenset({"the", "these", "those"})
 _CONCESSIVE = frozenset({"although", "though", "while"})
+# Nouns of a judgement that answer the other speaker ("a great choice", "a fantastic way").
+_REACTION_NOUNS = frozenset({"choice", "option", "idea", "pick", "suggestion", "way", "plan"})
 
 
 def _given_name(noun: Any) -> str | None:
@@ -125,6 +127,10 @@ def _judgement(adjective: Any) -> str | None:
 def _topic(noun: Any, pattern: OpinionPattern) -> Found | None:
     if noun.pos_ not in ("NOUN", "PROPN") or noun.lower_ in VAGUE:
         return None
+    if noun.pos_ == "NOUN" and not determiners(noun) and not any(
+        t.pos_ == "PROPN" for t in noun.lefts
+    ):
+        return None  # "I think beer is good": a whole class of things, no topic
     return noun_object(noun, pattern)
 
 
@@ -137,8 +143,13 @@ def _specific(topic: Any) -> bool:
         return bool(named or not topic.is_sent_start)
     if topic.pos_ != "NOUN":
         return False
-    named = any(t.pos_ == "PROPN" for t in topic.lefts if t.dep_ in ("compound", "poss", "amod"))
-    return named or bool(determiners(topic) & _DEFINITE)
+    modifiers = [t for t in topic.lefts if t.dep_ in ("compound", "poss", "amod", "nmod")]
+    if any(t.pos_ == "PROPN" for t in modifiers):
+        return True
+    # "the new Batman movie", "the crystal clear beaches"; a bare "the taste", "the gameplay"
+    # points back into the conversation.
+    described = any(t.pos_ in ("ADJ", "NOUN", "NUM") for t in modifiers)
+    return described and bool(determiners(topic) & _DEFINITE)
 
 
 def _asserted(be: Any) -> bool:
@@ -165,11 +176,13 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
         if child.dep_ == "acomp" and child.pos_ == "ADJ":
             judged = child
         elif child.dep_ == "attr" and child.pos_ == "NOUN":
+            if child.lemma_.lower() in _REACTION_NOUNS:
+                return []  # "Yosemite is another incredible choice": a reply to a suggestion
             judged = next((a for a in child.lefts if a.dep_ == "amod" and a.pos_ == "ADJ"), None)
         if judged is not None:
             break
     wanted = lower_set(pattern.adjectives)
-    if judged is None or not {judged.lower_, judged.lemma_.lower()} & wanted:
+    if judged is None or judged.lower_ not in wanted:  # as written: "best" is not "good"
         return []
     key = _judgement(judged)
     found = title or _topic(subjects[0], pattern)

@@ -27,6 +27,7 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.kinds import (
     copula_matches,
+    favorite_matches,
     noun_matches,
     possessive_matches,
     verb_matches,
@@ -217,6 +218,11 @@ class RuleExtractor:
         if complement.dep_ in ("acomp", "attr") and _copula(complement.head):
             for relation, copula in self._copulas:
                 found.extend(copula_matches(token, complement.head, relation, copula, self._people))
+        if token.dep_ == "attr" and is_be(token.head):
+            for relation, possessive in self._possessives:
+                found.extend(
+                    favorite_matches(token, token.head, relation, possessive, self._people)
+                )
         if token.dep_ == "nsubj" and token.pos_ in ("NOUN", "PROPN") and _be_or_gerund(token.head):
             for relation, possessive in self._possessives:
                 found.extend(
