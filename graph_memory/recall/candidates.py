@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from graph_memory.embed import e5_semantic
 from graph_memory.models import Entity, Episode, Fact
 from graph_memory.recall.models import Channel, PathStep
-from graph_memory.recall.score import bm25
+from graph_memory.recall.score import bm25, bm25_of_terms
 from graph_memory.store.base import GraphHit, Store
-from graph_memory.text import episode_search_text
+from graph_memory.text import episode_search_text, keyword_terms
 
 
 @dataclass
@@ -106,6 +106,19 @@ class CandidatePool:
         best = max(scores, default=0.0)
         for candidate, score in zip(pool, scores, strict=True):
             candidate.keyword = score / best if best > 0 else 0.0
+
+    def add_feedback(self, query: str, best: Candidate) -> None:
+        """Pseudo-relevance feedback, for Chinese and mixed queries (recall/score.py): the
+        best candidate's words that the query lacks (where a two-hop question leads: "the
+        person whose phone is X" -> the message naming him) are ranked by BM25 over the pool
+        too; each candidate's keyword becomes the mean of its query and feedback scores."""
+        asked = set(keyword_terms(query))
+        extra = [t for t in dict.fromkeys(keyword_terms(best.search_text)) if t not in asked]
+        pool = list(self.by_id.values())
+        scores = bm25_of_terms(extra, [c.search_text for c in pool])
+        top = max(scores, default=0.0)
+        for candidate, score in zip(pool, scores, strict=True):
+            candidate.keyword = (candidate.keyword + (score / top if top > 0 else 0.0)) / 2
 
     def add_graph(self, hits: list[GraphHit], names: dict[str, Entity]) -> None:
         for hit in hits:

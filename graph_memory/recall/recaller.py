@@ -90,10 +90,16 @@ class Recaller:
             timings[name] = round((time.perf_counter() - started) * 1000 - sum(timings.values()), 3)
 
         query = clean_text(request.query, field="query", max_chars=QUERY_MAX_CHARS)
-        weights = weights_for(request.preset, request.weights)
         self._check_filters(request)
         rewritten = rewrite(query, slots)
         search_text = rewritten or query
+        # Chinese and mixed queries read through the multilingual embedder have weights and
+        # keyword feedback of their own (recall/score.py), unless the caller chose a preset.
+        chinese = (
+            detect_language(search_text) != "en" and multilingual_of(self._embedder) is not None
+        )
+        preset = "chinese" if chinese and request.preset == "default" else request.preset
+        weights = weights_for(preset, request.weights)
         # The query embedding (ONNX Runtime) and spaCy's parse both release the GIL: overlap.
         found = self._pool.submit(
             query_entities,
@@ -117,6 +123,12 @@ class Recaller:
             ((self._score(c, len(entities), weights, now), c) for c in kept),
             key=lambda pair: (-pair[0][0], pair[1].id),
         )
+        if chinese and scored and preset == "chinese":
+            pool.add_feedback(search_text, scored[0][1])
+            scored = sorted(
+                ((self._score(c, len(entities), weights, now), c) for c in kept),
+                key=lambda pair: (-pair[0][0], pair[1].id),
+            )
         scored, outdated = self._follow_changes(
             request, scored, vector, len(entities), weights, now, allowed_by_entity
         )
