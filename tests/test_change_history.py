@@ -182,3 +182,26 @@ def test_an_ending_survives_export_and_import(
             other.store, read_jsonl(buffer.getvalue().splitlines()), other.embedder.dimension
         )
         assert other.history(keto.id) == memory.history(keto.id)
+
+
+def test_moved_on_from_x_to_y_restates_x_as_y(memory: Memory) -> None:
+    chat = Chat(memory, "poker")
+    chat.say("I'm really into chess.")
+    chat.say("I love sushi.")
+    said = chat.say("I've moved on from chess to poker.", timedelta(days=30))
+    chess, poker = chat.fact("PREFERS", "chess"), chat.fact("PREFERS", "poker")
+    assert (chess.status, poker.status) == ("superseded", "current")
+    assert chat.fact("PREFERS", "sushi").status == "current"
+    assert poker.id in said.fact_ids
+    [ended] = chat.history(chess, "ENDED_BY")
+    assert ended.reason == "ended: 'moved on from chess'"
+    [link] = chat.history(chess, "SUPERSEDES")
+    assert link.from_id == poker.id and "'moved on to'" in link.reason
+
+
+def test_a_switch_to_something_unnamed_restates_nothing(memory: Memory) -> None:
+    chat = Chat(memory, "vague")
+    chat.say("I love Netflix.")
+    said = chat.say("I switched from Netflix to something else.", timedelta(days=30))
+    assert chat.fact("PREFERS", "Netflix").status == "superseded"
+    assert said.fact_ids == ()

@@ -7,7 +7,6 @@ import pytest
 
 from graph_memory.extract.cues import (
     Cue,
-    Retraction,
     bare_correction,
     change_cue,
     classify,
@@ -154,7 +153,9 @@ def test_change_cue_prefers_the_extractors_cue_and_skips_caller_triples() -> Non
 def test_retractions_name_what_they_end(
     text: str, cue: str, what: str, constraints_only: bool
 ) -> None:
-    assert retractions(text) == [Retraction(cue, what, constraints_only)]
+    assert [(r.cue, r.what, r.constraints_only) for r in retractions(text)] == [
+        (cue, what, constraints_only)
+    ]
 
 
 @pytest.mark.parametrize(
@@ -192,6 +193,16 @@ def test_a_retraction_reason_is_the_retraction_as_written() -> None:
     assert again.reason == "ended: 'can eat dairy again'"
     [switch] = retractions("I switched from Netflix to Hulu.")
     assert switch.reason == "ended: 'switched from Netflix'"
+
+
+def test_a_switch_names_what_the_old_value_became() -> None:
+    assert [r.to for r in retractions("I've moved on from chess to poker these days.")] == [
+        "poker"
+    ]
+    assert [(r.what, r.to) for r in retractions("I gave up coffee for green tea.")] == [
+        ("coffee", None)
+    ]
+    assert [r.to for r in retractions("I switched from tea to something else.")] == [None]
 
 
 def test_a_strong_cue_wins_over_a_weak_one_in_its_segment() -> None:

@@ -274,6 +274,7 @@ _AGAIN = re.compile(
     r"\bcan\s+(?P<cue>eat|drink|have)\s+(?P<what>[^,.;!?]+?)\s+again\b", re.IGNORECASE
 )
 _FROM_X_TO = re.compile(r"\s+(?:to|for|in favou?r of)\s+", re.IGNORECASE)
+_FOR_Y = re.compile(r"\s+(?:for|in favou?r of)\s+", re.IGNORECASE)
 _DENIED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever|\bcannot)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _HYPOTHETICAL = re.compile(r"^\W*(?:if|unless|should|would|could|maybe|what if)\b", re.IGNORECASE)
 
@@ -281,7 +282,7 @@ _HYPOTHETICAL = re.compile(r"^\W*(?:if|unless|should|would|could|maybe|what if)\
 @dataclass(frozen=True)
 class Retraction:
     """The speaker ends what `what` names: "I've moved on from running", "I switched from
-    Netflix to Hulu" (what: Netflix), "I stopped the keto diet", "forget what I said about
+    Netflix to Hulu" (what: Netflix, to: Hulu), "I stopped the keto diet", "forget what I said about
     being allergic to cats"; "I can eat dairy again" ends constraints only
     (`constraints_only`). The conflict policy ends the speaker's earlier facts whose object
     `what` names (rule 3d), whether or not a statement was extracted from the message;
@@ -291,6 +292,7 @@ class Retraction:
     what: str
     constraints_only: bool = False
     said: str = field(default="", compare=False)
+    to: str | None = None  # what it became: "... from Netflix to Hulu"
 
     @property
     def reason(self) -> str:
@@ -318,11 +320,24 @@ def retractions(text: str) -> list[Retraction]:
                 if constraints_only:
                     found.append(Retraction(f"can {cue} ... again", what, True, m.group(0)))
                     continue
+                to = None
                 if cue.lower().endswith("from"):
                     # "switched from Netflix to Hulu": Hulu is what it became, not what ended
-                    what = _FROM_X_TO.split(what, maxsplit=1)[0]
-                found.append(Retraction(cue, what, False, f"{cue} {what}"))
+                    what, *became = _FROM_X_TO.split(what, maxsplit=1)
+                    to = _value(became[0]) if became else None
+                else:  # "I gave up coffee for tea": the tea goes on
+                    what = _FOR_Y.split(what, maxsplit=1)[0]
+                found.append(Retraction(cue, what, False, f"{cue} {what}", to))
     return found
+
+
+def _value(phrase: str) -> str | None:
+    """A short value as written ("poker", "oat milk"); None for a long phrase or one that
+    starts with a pronoun or a stand-in ("something else")."""
+    words = phrase.strip(" '\"").split()
+    if not words or len(words) > MAX_VALUE_WORDS or words[0].lower() in _NOT_A_VALUE:
+        return None
+    return " ".join(words)
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
@@ -347,7 +362,8 @@ _NOT_A_VALUE = frozenset(
     {
         "it", "that", "this", "you", "i", "we", "he", "she", "they", "to", "what", "nothing",
         "something", "yes", "yeah", "yep", "no", "nope", "ok", "okay", "sure", "well", "like",
-        "so", "really", "just", "literally", "basically",
+        "so", "really", "just", "literally", "basically", "anything",
+        "everything", "other", "another", "more",
     }
 )  # fmt: skip
 MAX_VALUE_WORDS = 4

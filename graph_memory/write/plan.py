@@ -5,7 +5,7 @@ The result is one WritePlan that the store applies atomically, and one WriteResu
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -17,7 +17,7 @@ from graph_memory.embed import Embedder, multilingual_vectors
 from graph_memory.entities import EntityResolver, ResolvedEntities
 from graph_memory.errors import InvalidInputError
 from graph_memory.extract.base import Extractor
-from graph_memory.extract.cues import bare_correction, change_cue, retractions
+from graph_memory.extract.cues import change_cue, retractions
 from graph_memory.extract.when import occurred
 from graph_memory.ids import make_id
 from graph_memory.language import detect_language
@@ -29,7 +29,6 @@ from graph_memory.models import (
     Fact,
     FactChange,
     FactLink,
-    Triple,
     WriteRequest,
     WriteResult,
 )
@@ -45,10 +44,9 @@ from graph_memory.store.base import (
 )
 from graph_memory.text import episode_search_text
 from graph_memory.write.conflict_policy import ConflictResolver, Ending, Resolution, Said
+from graph_memory.write.restate import corrected, switched
 
 CALLER_EXTRACTOR = "caller"
-# "Sorry, I meant Tuesday." corrects the speaker's statement of at most this long ago.
-CORRECTION_WINDOW = timedelta(minutes=30)
 Vector = npt.NDArray[np.float32]
 
 
@@ -276,53 +274,30 @@ class WritePlanner:
         for item, extraction in zip(with_text, extractions, strict=True):
             item.statements.extend(extraction.facts)
             item.mentions.extend(extraction.mentions)
-            if not extraction.facts and (corrected := self._bare_correction(item)) is not None:
-                item.statements.append(corrected)
+            item.statements.extend(self._restatements(item, extraction.facts))
         for item in items:
             item.statements.extend(
                 ExtractedFact(triple=t, span=(0, 0), extractor=CALLER_EXTRACTOR, confidence=1.0)
                 for t in item.request.triples
             )
 
-    def _bare_correction(self, item: _Item) -> ExtractedFact | None:
-        """ "Sorry, I meant Tuesday." (graph_memory/extract/cues.py bare_correction): the one
-        fact of the speaker's latest statement, in this session and within CORRECTION_WINDOW,
-        with its value replaced; the conflict policy then decides it as a correction."""
-        found = bare_correction(item.episode.text or "")
-        if found is None:
-            return None
-        cue, value, span = found
-        said = item.episode.timestamp
-        recent = [
-            f
-            for f in self._store.list_facts(
-                item.request.user_id, statuses=["current", "conflicted"], limit=20
+    def _restatements(self, item: _Item, stated: Sequence[ExtractedFact]) -> list[ExtractedFact]:
+        """What the message says about the speaker's earlier statements without stating them
+        in full (graph_memory/write/restate.py): "Sorry, I meant Tuesday" when it states
+        nothing else; "I've moved on from chess to poker"."""
+        request, text = item.request, item.episode.text or ""
+        if not stated:
+            found = corrected(
+                self._store,
+                request.user_id,
+                request.session_id,
+                origin_of(request),
+                text,
+                item.episode.timestamp,
             )
-            if f.origin == origin_of(item.request)
-            and f.session_id == item.request.session_id
-            and timedelta(0) <= said - f.valid_from <= CORRECTION_WINDOW
-        ]
-        if not recent:
-            return None
-        latest = max(recent, key=lambda f: (f.valid_from, f.created_at))
-        if sum(1 for f in recent if f.valid_from == latest.valid_from) != 1:
-            return None  # the last message said several things: which one is corrected?
-        subject = self._store.get_entity(latest.subject_id)
-        old = self._store.get_entity(latest.object_id)
-        if subject is None or old is None:
-            return None
-        return ExtractedFact(
-            triple=Triple(
-                subject=EntityRef(name=subject.name, type=subject.type),
-                predicate=latest.predicate,
-                object=EntityRef(name=value, type=old.type),
-                key=latest.key,
-            ),
-            span=span,
-            extractor=latest.extractor,
-            confidence=latest.confidence,
-            cue=cue,
-        )
+            if found is not None:
+                return [found]
+        return switched(self._store, request.user_id, self._speaker(item), text, stated)
 
     def _plan_user(
         self,

@@ -1,0 +1,100 @@
+"""Statements a message makes about what its speaker said before without stating them in full:
+"Sorry, I meant Tuesday." (the value of the speaker's latest statement, corrected) and "I've
+moved on from chess to poker." (what the speaker held, become something else). Each is the
+earlier fact restated with its new value, for the conflict policy to decide as a correction or
+an update (graph_memory/write/conflict_policy.py); nothing is restated when it is unclear which
+earlier fact is meant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from graph_memory.extract.cues import bare_correction, names_object, retractions
+from graph_memory.models import EntityRef, ExtractedFact, Fact, Triple
+from graph_memory.store.base import Store
+
+# "Sorry, I meant Tuesday." corrects the speaker's statement of at most this long ago.
+CORRECTION_WINDOW = timedelta(minutes=30)
+# How many of the user's newest active facts are read to find what a message restates.
+HELD_LIMIT = 200
+
+
+def _restated(
+    store: Store, fact: Fact, value: str, span: tuple[int, int], cue: str
+) -> ExtractedFact | None:
+    subject = store.get_entity(fact.subject_id)
+    old = store.get_entity(fact.object_id)
+    if subject is None or old is None:
+        return None
+    return ExtractedFact(
+        triple=Triple(
+            subject=EntityRef(name=subject.name, type=subject.type),
+            predicate=fact.predicate,
+            object=EntityRef(name=value, type=old.type),
+            key=fact.key,
+        ),
+        span=span,
+        extractor=fact.extractor,
+        confidence=fact.confidence,
+        cue=cue,
+    )
+
+
+def corrected(
+    store: Store, user_id: str, session_id: str | None, origin: str, text: str, said: datetime
+) -> ExtractedFact | None:
+    """ "Sorry, I meant Tuesday." (cues.bare_correction): the one fact of the speaker's latest
+    statement, in this session and within CORRECTION_WINDOW, with its value replaced."""
+    found = bare_correction(text)
+    if found is None:
+        return None
+    cue, value, span = found
+    recent = [
+        f
+        for f in store.list_facts(user_id, statuses=["current", "conflicted"], limit=20)
+        if f.origin == origin
+        and f.session_id == session_id
+        and timedelta(0) <= said - f.valid_from <= CORRECTION_WINDOW
+    ]
+    if not recent:
+        return None
+    latest = max(recent, key=lambda f: (f.valid_from, f.created_at))
+    if sum(1 for f in recent if f.valid_from == latest.valid_from) != 1:
+        return None  # the last message said several things: which one is corrected?
+    return _restated(store, latest, value, span, cue)
+
+
+def switched(
+    store: Store, user_id: str, speaker: str, text: str, stated: Sequence[ExtractedFact]
+) -> list[ExtractedFact]:
+    """ "I've moved on from chess to poker.", "I switched from Netflix to Hulu.": for each
+    retraction that names what the old value became (cues.Retraction.to) and that no statement
+    of the message already states, the speaker's own active facts it ends, restated with the
+    new value and the cue "<moved on / switched> to" (an update). The conflict policy ends
+    the old fact by the retraction and links the new one as its successor (rule 3e)."""
+    wanted = [
+        r
+        for r in retractions(text)
+        if r.to and not any(names_object(r.to, s.triple.object.name) for s in stated)
+    ]
+    if not wanted:
+        return []
+    held = [
+        f
+        for f in store.list_facts(user_id, statuses=["current", "conflicted"], limit=HELD_LIMIT)
+        if (f.subject_name or "").casefold() == speaker.casefold()
+    ]
+    found: list[ExtractedFact] = []
+    for retraction in wanted:
+        assert retraction.to is not None
+        start = text.find(retraction.to)
+        span = (start, start + len(retraction.to)) if start >= 0 else (0, 0)
+        cue = retraction.cue[: -len("from")] + "to"
+        for fact in held:
+            if names_object(retraction.what, fact.object_name or "") and (
+                restated := _restated(store, fact, retraction.to, span, cue)
+            ):
+                found.append(restated)
+    return found
