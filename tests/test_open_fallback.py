@@ -150,6 +150,7 @@ def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
         "I'm so glad about your news.",
         "I'm used to the cold.",
         "I was told to wait in the lobby.",
+        "I forget which movie he was in but Davy Jones was created with some incredible CGI.",
         "I'm in the car.",
         # an unnamed friend, a celebrity
         "My friend launched her business.",

@@ -90,7 +90,8 @@ def open_matches(
         return []
     if carrier is None and habit is None and verb.dep_ in _EMBEDDED and not _told(verb):
         return []
-    while tensed.dep_ == "conj" and not any(c.dep_ in ("aux", "nsubj") for c in tensed.children):
+    own = ("aux", "auxpass", "nsubj", "nsubjpass", "expl")
+    while tensed.dep_ == "conj" and not any(c.dep_ in own for c in tensed.children):
         tensed = tensed.head  # "I could go and check out the city": the modal is the head's
     who = _who(_subject(tensed), people)
     if who is None or not _stated(verb, tensed, who):
@@ -148,9 +149,9 @@ def _stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
     if any(c.dep_ == "aux" and c.lemma_.lower() not in AUXILIARIES for c in tensed.children):
         return False  # "my friends and I enjoy exploring ...": a verb misread as an auxiliary
     auxes = {c.lemma_.lower() for c in tensed.children if c.dep_ in ("aux", "auxpass")}
-    if not state and verb.tag_ == "VBN" and tensed is verb and (
-        "have" not in auxes or "be" in auxes
-    ):
+    passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children)
+    done = tensed is not verb or ("have" in auxes and "be" not in auxes)
+    if not state and verb.tag_ == "VBN" and (passive or not done):
         return False  # "it has been stuck in my head", "I was told": passive, not done
     if (verb.tag_ == "VBG" and _planned(verb)) or _future(verb):
         return False  # "I'm flying out tomorrow": a plan (HAS_GOAL reads those it can)
@@ -506,7 +507,8 @@ HOLLOW_OBJECTS = frozenset(
     {"point", "fact", "increase", "decrease", "approach", "interest", "part", "rest", "end",
      "side", "top", "bottom", "half", "level", "view", "chapter", "list", "difference",
      "change", "improvement", "progress", "result", "reason", "place", "spot", "area", "one",
-     "ones", "everywhere", "everyone", "everybody", "anyone", "someone", "somebody", "nobody",
+     "ones", "eachother", "everywhere", "everyone", "everybody", "anyone", "someone",
+     "somebody", "nobody",
      "people", "person", "guy", "guys", "somewhere", "anywhere", "aspect", "thing", "bunch",
      "ton", "tons", "lot", "lots", "couple", "effort", "attention", "advice",
      "tip", "help", "support", "use", "sense", "mind", "head", "life", "world", "way",
