@@ -139,6 +139,7 @@ def test_change_cue_prefers_the_extractors_cue_and_skips_caller_triples() -> Non
         ("I stopped the keto diet last week.", "stopped", "the keto diet last week", False),
         ("I've dropped the low-carb diet.", "dropped", "the low-carb diet", False),
         ("I've finally given up coffee", "given up", "coffee", False),
+        ("I'm done with keto.", "done with", "keto", False),
         (
             "Forget what I said about being allergic to cats, it was the dust.",
             "Forget what I said about",
@@ -166,6 +167,8 @@ def test_retractions_name_what_they_end(
         "My sister quit smoking.",
         "Did you quit smoking?",
         "If I quit my job I would travel.",
+        "I'm done with work for today.",
+        "I stopped running for a week because of my knee.",
         "I love my job.",
     ],
 )

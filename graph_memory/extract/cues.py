@@ -264,7 +264,7 @@ _FIRST_PERSON_BEFORE = re.compile(
 )
 _RETRACTION = re.compile(
     r"\b(?P<cue>(?:moved|moving)\s+(?:on|away)\s+from|switched\s+(?:over\s+)?from|"
-    r"stopped|quit|gave\s+up|given\s+up|dropped|ditched|"
+    r"stopped|quit|gave\s+up|given\s+up|dropped|ditched|(?:done|finished|through)\s+with|"
     r"forget\s+(?:what\s+i\s+said\s+)?about|take\s+back\s+what\s+i\s+said\s+about)\s+"
     r"(?!by\b|at\b|in\b|for\b|to\b|there\b|here\b|it\b|that\b|this\b)"
     r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
@@ -274,6 +274,12 @@ _AGAIN = re.compile(
     r"\bcan\s+(?P<cue>eat|drink|have)\s+(?P<what>[^,.;!?]+?)\s+again\b", re.IGNORECASE
 )
 _FROM_X_TO = re.compile(r"\s+(?:to|for|in favou?r of)\s+", re.IGNORECASE)
+# "I'm done with work for today", "I stopped running for a week": a pause, not an end.
+_FOR_A_WHILE = re.compile(
+    r"\bfor\s+(?:today|tonight|now|a\s+(?:bit|while|day|week|month)|the\s+(?:day|night|"
+    r"week|weekend|month|moment|time\s+being))\b",
+    re.IGNORECASE,
+)
 _FOR_Y = re.compile(r"\s+(?:for|in favou?r of)\s+", re.IGNORECASE)
 _DENIED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever|\bcannot)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _HYPOTHETICAL = re.compile(r"^\W*(?:if|unless|should|would|could|maybe|what if)\b", re.IGNORECASE)
@@ -311,8 +317,10 @@ def retractions(text: str) -> list[Retraction]:
             for m in pattern.finditer(sentence):
                 before = sentence[: m.start()]
                 imperative = m.group("cue").lower().startswith(("forget", "take"))
-                if _DENIED_BEFORE.search(before) or not (
-                    imperative or _FIRST_PERSON_BEFORE.search(before)
+                if (
+                    _DENIED_BEFORE.search(before)
+                    or not (imperative or _FIRST_PERSON_BEFORE.search(before))
+                    or _FOR_A_WHILE.search(m.group("what"))
                 ):
                     continue
                 what = m.group("what").strip()
