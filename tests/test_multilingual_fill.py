@@ -121,3 +121,15 @@ def test_a_fill_stopped_by_a_restart_resumes_on_the_users_next_recall(
         assert second.crosslingual.wait_idle(timeout=60)
         assert _ids_with_vector(second) == {"zh1", "en1", "en2", "en3", "en4"}
         assert _sources(second, NURSE_IN_CHINESE)[0] == "en1"
+
+
+def test_the_fill_works_on_neo4j(
+    neo4j_settings: Settings, bilingual: SentenceTransformerEmbedder, extractor: Extractor
+) -> None:
+    with Memory.open(neo4j_settings, embedder=bilingual, extractor=extractor) as memory:
+        _write_english(memory)
+        assert _ids_with_vector(memory) == set()
+        memory.write(CHINESE[1], user_id="li", source_id=CHINESE[0], speaker="Li")
+        assert memory.crosslingual.wait_idle(timeout=60)
+        assert _ids_with_vector(memory) == {"zh1", "en1", "en2", "en3", "en4"}
+        assert _sources(memory, NURSE_IN_CHINESE)[0] == "en1"
