@@ -518,12 +518,14 @@ HOLLOW_OBJECTS = frozenset(
      "information", "detail", "message", "word", "name", "story", "opinion", "thought",
      "hobby", "activity", "experience", "moment", "memory", "plan", "goal", "idea",
      "difficulty", "destination", "sound", "topic", "subject", "conversation", "session",
+     "portion", "success", "function",
      "nostalgia", "clarity", "shenanigan", "shenanigans", "reduction", "read"}
 )
 # Generic things of a passing day, stated without a modifier that would make them specific
 # ("running some errands", "we played some games", "we saw stars", "we had desserts").
 GENERIC_OBJECTS = frozenset(
     {"errand", "game", "chore", "food", "drink", "snack", "dessert", "friend", "show", "movie",
+     "film", "series", "episode", "review", "job", "cousin", "relative", "guest",
      "video", "picture", "photo", "star", "thing", "homework", "class", "music", "song",
      "book", "tv", "coffee", "tea", "water", "beer", "wine", "shower", "walk", "drive", "ride",
      "nap", "rest", "sleep", "break", "round", "stuff", "item", "bag", "clothes", "laundry",
