@@ -113,7 +113,9 @@ def _memory(ctx: typer.Context) -> Iterator[Memory]:
     """This process's own Memory over the data folder (commands the service's REST API does
     not offer; refused with --url, whose service holds the folder)."""
     with guard():
-        settings = settings_from(ctx)
+        # This process's engine serves no one else while the command runs: an analyst query
+        # runs on it, not on a read replica that would first have to copy every graph.
+        settings = settings_from(ctx).model_copy(update={"cypher_read_replica": False})
         if settings.url is not None:
             raise InvalidInputError(
                 f"`{ctx.command_path}` opens the data folder itself; it does not work with "

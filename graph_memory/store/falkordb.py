@@ -169,8 +169,9 @@ class FalkorDBStore(CypherStore):
         try:
             capped = with_row_cap(query, max_rows + 1)
         except InvalidInputError as e:
-            try:  # the engine's own words when it cannot parse the query either
-                graph.explain(query, dict(params))
+            try:  # the engine's own words when it cannot parse the query either (a replica
+                # refuses to plan a write procedure at all: ask the engine, which runs nothing)
+                self._graph.explain(query, dict(params))
             except redis.ResponseError as engine_error:
                 message = f"the engine rejected the query: {engine_error}"
                 raise CypherRejected("syntax", message) from engine_error
