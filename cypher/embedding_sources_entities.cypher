@@ -2,6 +2,7 @@
 // id order after $after (keyset pagination). Forgotten memories have no text and no vector.
 MATCH (n:Entity)
 WHERE n.id > $after AND n.name IS NOT NULL
-RETURN n.id AS id, n.name AS text, null AS speaker, null AS language
+RETURN n.id AS id, n.name AS text, null AS speaker, null AS language,
+       n.user_id AS user_id
 ORDER BY id
 LIMIT $limit

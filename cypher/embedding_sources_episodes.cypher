@@ -2,6 +2,7 @@
 // id order after $after (keyset pagination). Forgotten memories have no text and no vector.
 MATCH (n:Episode)
 WHERE n.id > $after AND n.text IS NOT NULL
-RETURN n.id AS id, n.text AS text, n.speaker AS speaker, n.language AS language
+RETURN n.id AS id, n.text AS text, n.speaker AS speaker, n.language AS language,
+       n.user_id AS user_id
 ORDER BY id
 LIMIT $limit

@@ -247,6 +247,7 @@ class _Checked:
                                                (*NODE_LABELS, *EDGE_TYPES)}
         self.forgotten: dict[str, list[str]] = {"Fact": [], "Episode": [], "Entity": []}
         self.counts: dict[str, int] = dict.fromkeys((*NODE_LABELS, *EDGE_TYPES), 0)
+        self.users: set[str] = set()  # whose memories it holds: locked while it is written
 
 
 def _parse(
@@ -351,6 +352,8 @@ def _check(source: IO[bytes], dimension: int) -> _Checked:
             if node_id in ids[label]:
                 raise InvalidInputError(f"line {number}: a second {label} {node_id!r}")
             ids[label].add(node_id)
+            if isinstance(user := record["props"].get("user_id"), str):
+                checked.users.add(user)
             if label in checked.forgotten and record["props"].get("status") == "forgotten":
                 checked.forgotten[label].append(node_id)
             if isinstance(row, FactRow):
@@ -450,6 +453,12 @@ def import_records(store: Store, export: IO[bytes], dimension: int) -> dict[str,
         if not export.seekable():
             export = stack.enter_context(read_jsonl(export))
         checked = _check(export, dimension)
+        # Under the lock of every user it holds (Store.locked_users), as writes are: a service
+        # replica writing one of them waits, and a second import of the same export finds the
+        # graph no longer empty.
+        stack.enter_context(store.locked_users(sorted(checked.users)))
+        if _holds_nodes(store):
+            raise InvalidInputError("import needs an empty graph: this one already holds memories")
         try:
             _write(store, export, checked, dimension)
         except BaseException as e:

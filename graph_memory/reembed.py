@@ -12,13 +12,15 @@ the record still names the old embedders, so opening stays refused until a re-ru
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Literal
 
 from graph_memory.embed import MINILM_ID, Embedder, embedder_id, multilingual_of
 from graph_memory.errors import GraphMemoryError
 from graph_memory.language import detect_language
-from graph_memory.store.base import EmbeddingRow, Store
+from graph_memory.store.base import EmbeddingRow, EmbeddingSource, Store
 from graph_memory.text import episode_search_text
 
 log = logging.getLogger(__name__)
@@ -95,39 +97,14 @@ class ReembedReport:
 def reembed(store: Store, embedder: Embedder, batch: int = BATCH) -> ReembedReport:
     """Recompute every vector of the graph with `embedder` (and its multilingual embedder),
     one transaction per batch, then record them as the graph's embedders."""
-    multilingual = multilingual_of(embedder)
     counts: dict[str, int] = dict.fromkeys(KINDS, 0)
     for kind in KINDS:
         after = ""
         while True:
-            sources = store.embedding_sources(kind, after, batch)
-            if not sources:
-                break
-            texts = [
-                episode_search_text(s.text, s.speaker) if kind == "episodes" else s.text
-                for s in sources
-            ]
-            vectors = embedder.embed(texts)
-            ml: dict[int, list[float]] = {}
-            if kind == "episodes" and multilingual is not None:
-                chosen = [
-                    i
-                    for i, s in enumerate(sources)
-                    # Episodes stored before language detection have none: detect it now.
-                    if multilingual.every_language
-                    or (s.language or detect_language(s.text)) in ("zh", "mixed")
-                ]
-                if chosen:
-                    found = multilingual.embed([texts[i] for i in chosen])
-                    ml = {i: v.tolist() for i, v in zip(chosen, found, strict=True)}
-            store.set_embeddings(
-                kind,
-                [
-                    EmbeddingRow(id=s.id, embedding=v.tolist(), embedding_ml=ml.get(i))
-                    for i, (s, v) in enumerate(zip(sources, vectors, strict=True))
-                ],
-            )
-            counts[kind] += len(sources)
+            with _locked_page(store, kind, after, batch) as sources:
+                if not sources:
+                    break
+                counts[kind] += _reembed_page(store, embedder, kind, sources)
             after = sources[-1].id
     want = configured_embedders(embedder)
     store.record_embedders(*want)
@@ -137,3 +114,54 @@ def reembed(store: Store, embedder: Embedder, batch: int = BATCH) -> ReembedRepo
         entities=counts["entities"],
         embedders=want,
     )
+
+
+@contextmanager
+def _locked_page(
+    store: Store, kind: Literal["episodes", "facts", "entities"], after: str, batch: int
+) -> Iterator[list[EmbeddingSource]]:
+    """A page of sources, read and re-embedded under the lock of its users (Store.locked_users):
+    a forget in a service replica cannot redact a text between its read here and its new
+    vector. Read again when it names a user not locked yet."""
+    users: set[str] = set()
+    while True:
+        with store.locked_users(sorted(users)):
+            sources = store.embedding_sources(kind, after, batch)
+            named = {s.user_id for s in sources if s.user_id is not None}
+            if named <= users:
+                yield sources
+                return
+        users |= named
+
+
+def _reembed_page(
+    store: Store, embedder: Embedder, kind: Literal["episodes", "facts", "entities"],
+    sources: list[EmbeddingSource],
+) -> int:
+    """New vectors for one page, written in one transaction; how many."""
+    multilingual = multilingual_of(embedder)
+    texts = [
+        episode_search_text(s.text, s.speaker) if kind == "episodes" else s.text
+        for s in sources
+    ]
+    vectors = embedder.embed(texts)
+    ml: dict[int, list[float]] = {}
+    if kind == "episodes" and multilingual is not None:
+        chosen = [
+            i
+            for i, s in enumerate(sources)
+            # Episodes stored before language detection have none: detect it now.
+            if multilingual.every_language
+            or (s.language or detect_language(s.text)) in ("zh", "mixed")
+        ]
+        if chosen:
+            found = multilingual.embed([texts[i] for i in chosen])
+            ml = {i: v.tolist() for i, v in zip(chosen, found, strict=True)}
+    store.set_embeddings(
+        kind,
+        [
+            EmbeddingRow(id=s.id, embedding=v.tolist(), embedding_ml=ml.get(i))
+            for i, (s, v) in enumerate(zip(sources, vectors, strict=True))
+        ],
+    )
+    return len(sources)

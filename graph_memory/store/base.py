@@ -47,6 +47,7 @@ class EmbeddingSource(_Row):
     text: str
     speaker: str | None = None
     language: str | None = None
+    user_id: str | None = None  # whose memory: reembed locks the user while it re-embeds
 
 
 class EmbeddingRow(_Row):

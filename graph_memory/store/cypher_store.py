@@ -391,7 +391,8 @@ class CypherStore(ABC):
     ) -> list[EmbeddingSource]:
         rows = self._run(f"embedding_sources_{kind}", {"after": after, "limit": limit})
         return [
-            EmbeddingSource(id=r[0], text=r[1], speaker=r[2], language=r[3]) for r in rows
+            EmbeddingSource(id=r[0], text=r[1], speaker=r[2], language=r[3], user_id=r[4])
+            for r in rows
         ]
 
     def set_embeddings(
