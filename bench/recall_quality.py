@@ -243,10 +243,16 @@ def open_memories(
 
 
 def methods(ablation: bool) -> dict[str, dict[str, Any]]:
+    """The default, and with `ablation` each signal at weight 0, the single-signal presets,
+    and recall without fact evidence for messages (recall/provenance.py: fact_evidence 0),
+    alone and with no graph / no entity, which is recall as it was before provenance."""
     out: dict[str, dict[str, Any]] = {DEFAULT: {}}
     if ablation:
         out |= {f"  no {s}": {"weights": {s: 0.0}} for s in SIGNALS}
         out |= {f"  preset {p}": {"preset": p} for p in ("semantic", "keyword")}
+        out["  no fact evidence"] = {"weights": {"fact_evidence": 0.0}}
+        out |= {f"  no fact evidence, no {s}": {"weights": {"fact_evidence": 0.0, s: 0.0}}
+                for s in ("graph", "entity")}
     return out
 
 

@@ -27,6 +27,7 @@ class Candidate:
     path: tuple[PathStep, ...] = ()
     channels: set[Channel] = field(default_factory=set)
     matched: set[str] = field(default_factory=set)  # query entity ids it involves
+    drawn: set[str] = field(default_factory=set)  # a message's candidate facts (provenance.py)
 
     @property
     def search_text(self) -> str:

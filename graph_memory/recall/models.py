@@ -56,7 +56,7 @@ class RecallFilters(_Strict):
 # here so that the request's schema lists them.
 WeightName = Literal[
     "semantic", "keyword", "entity", "recency", "importance", "confidence", "graph",
-    "recency_lambda",
+    "recency_lambda", "fact_evidence",
 ]
 Weight = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 

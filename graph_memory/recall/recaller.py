@@ -28,6 +28,7 @@ from graph_memory.recall.models import (
     Signal,
 )
 from graph_memory.recall.outdated import OUTDATED_FACTOR, Outdated, outdated_episodes
+from graph_memory.recall.provenance import join_sources, lend_fact_evidence
 from graph_memory.recall.query import query_entities, rewrite
 from graph_memory.recall.score import Weights, blend, recency, signals, weights_for
 from graph_memory.recall.trace import explain
@@ -115,7 +116,7 @@ class Recaller:
         names = {e.id: e for e in entities}
         lap("entities")
 
-        pool = self._gather(request, search_text, vector, entities, names)
+        pool = self._gather(request, search_text, vector, entities, names, weights.fact_evidence)
         lap("channels")
         allowed_by_entity = self._entity_filter(request)
         kept = [c for c in pool.by_id.values() if self._passes(c, request, allowed_by_entity)]
@@ -195,7 +196,10 @@ class Recaller:
         vector: list[float],
         entities: list[Entity],
         names: dict[str, Entity],
+        fact_evidence: float,
     ) -> CandidatePool:
+        """The channels' candidates; with fact_evidence, the messages of candidate facts join
+        and take on their evidence (recall/provenance.py)."""
         store, user = self._store, request.user_id
         k = max(MIN_CHANNEL_DEPTH, request.top_k * CHANNEL_DEPTH_PER_RESULT)
         entity_ids = [e.id for e in entities]
@@ -226,12 +230,15 @@ class Recaller:
         pool.add_entity(entity_facts.result(), hub_size=ENTITY_HUB)
         pool.add_entity(entity_episodes.result(), hub_size=ENTITY_HUB)
         pool.add_graph(graph.result(), names)
+        if fact_evidence > 0:
+            join_sources(pool, store)
         pool.fill_semantic(store, vector)
         if ml_episodes is not None:
             pool.add_multilingual(
                 store, ml_episodes.result(), multilingual.vector or [], multilingual.language
             )
         pool.score_keywords(text)
+        lend_fact_evidence(pool, fact_evidence)
         return pool
 
     def _multilingual_vector(self, user_id: str, text: str) -> MultilingualQuery:

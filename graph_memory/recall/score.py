@@ -16,6 +16,10 @@ Every raw signal lies in [0, 1]:
 - confidence: the fact's confidence (episodes: 1)
 - graph:      1 / hops for memories reached by graph expansion from a query entity, else 0
 
+A message takes on the evidence of the candidate facts drawn from it (recall/provenance.py):
+its semantic is at least fact_evidence * its best fact's, its entities and hops include its
+facts'.
+
 Chinese and mixed queries (with a multilingual embedder) are scored with the "chinese" preset
 instead of "default", and their keyword signal adds pseudo-relevance feedback:
 - semantic:   multilingual-e5's cosine on MiniLM's scale (graph_memory/embed.py e5_semantic)
@@ -58,6 +62,11 @@ class Weights(BaseModel):
     confidence: float = Field(default=0.02, ge=0)
     graph: float = Field(default=0.03, ge=0)
     recency_lambda: float = Field(default=0.05, ge=0, description="Per day.")
+    fact_evidence: float = Field(
+        default=1.0, ge=0, le=1,
+        description="The share of its best fact's semantic match a message takes on (0: none; "
+        "recall/provenance.py).",
+    )
 
 
 # Chosen on the MemDaily tune split (bench/recall_zh.py --split tune, trajectories 0-9; the
@@ -68,7 +77,9 @@ class Weights(BaseModel):
 # not the question's. So keyword evidence includes feedback from the best first hit (see the
 # module docstring), and semantic 0.70 / keyword 0.60 is e5 0.7, BM25 0.3 and feedback 0.3, the
 # best of semantic 0.5-0.7 x feedback 0.1-0.3 there (R@10 0.801 offline).
-CHINESE = Weights(semantic=0.70, keyword=0.60)
+# fact_evidence 0: a Chinese message's semantic is multilingual-e5's, its facts' MiniLM's (which
+# reads no Chinese), so a fact's match says nothing about its message here.
+CHINESE = Weights(semantic=0.70, keyword=0.60, fact_evidence=0.0)
 
 PRESETS: MappingProxyType[str, Weights] = MappingProxyType(
     {

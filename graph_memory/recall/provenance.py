@@ -1,0 +1,63 @@
+"""Fact evidence for messages: a message says at least what the facts drawn from it say.
+
+Most of recall's evidence is messages, but the facts extracted from a message restate it in a
+few normalised words ("Emi is allergic to peanut" for "omg no peanuts for me, I'd end up in the
+ER"), which a question often matches better than the chatty message does. So provenance
+(fact -[EXTRACTED_FROM]-> message) is one more step of the graph:
+
+1. `join_sources`: the messages of the candidate facts join the pool when no channel found
+   them (channel "graph"), and every candidate message learns which candidate facts were
+   drawn from it (`Candidate.drawn`).
+2. `lend_fact_evidence`: each message takes on its facts' evidence,
+
+       semantic(m) = max(semantic(m), share * max over its facts f of semantic(f))
+       matched(m)  = matched(m) | matched(f)     (entity overlap read on its facts too)
+       hops(m)     = min(hops(m), hops(f))       (graph expansion reaching the message)
+
+   with `share` = Weights.fact_evidence (0 turns the lending off; the joined messages stay,
+   scored on their own text).
+
+The facts keep their own scores; recall's one-slot-per-statement rule (recaller._assemble)
+still lets a fact stand for its messages or a message for its fact, whichever ranks first.
+"""
+
+from __future__ import annotations
+
+from graph_memory.recall.candidates import Candidate, CandidatePool
+from graph_memory.store.base import Store
+
+
+def join_sources(pool: CandidatePool, store: Store) -> None:
+    """Record on each candidate message the candidate facts drawn from it, adding the
+    messages no channel found (two reads: the facts' sources, then the missing messages)."""
+    facts = sorted(c.id for c in pool.by_id.values() if c.fact is not None)
+    if not facts:
+        return
+    drawn: dict[str, set[str]] = {}
+    for fact_id, episode_id, _ in store.sources_of_facts(facts):
+        drawn.setdefault(episode_id, set()).add(fact_id)
+    missing = sorted(e for e in drawn if e not in pool.by_id)
+    for episode in store.get_episodes(missing):
+        pool.by_id[episode.id] = Candidate(id=episode.id, episode=episode, channels={"graph"})
+    for episode_id, fact_ids in drawn.items():
+        found = pool.by_id.get(episode_id)
+        if found is not None:
+            found.drawn |= fact_ids
+
+
+def lend_fact_evidence(pool: CandidatePool, share: float) -> None:
+    """Each candidate message takes on the evidence of the candidate facts drawn from it
+    (the formula is in the module docstring). Run after semantic similarities are filled."""
+    if share <= 0:
+        return
+    for message in pool.by_id.values():
+        if message.episode is None or not message.drawn:
+            continue
+        facts = [pool.by_id[f] for f in sorted(message.drawn) if f in pool.by_id]
+        best = max((f.semantic or 0.0 for f in facts), default=0.0)
+        message.semantic = max(message.semantic or 0.0, share * best)
+        for fact in facts:
+            message.matched |= fact.matched
+            if fact.hops is not None and (message.hops is None or fact.hops < message.hops):
+                message.hops = fact.hops
+                message.path = fact.path
