@@ -137,7 +137,10 @@ class ReadReplica:
             primary = self._primary_info.info("replication")
         except Exception as e:  # the primary is down: the service answers 503 for it anyway
             raise ReplicaUnavailable(f"the engine does not answer: {e}", retry_after) from e
-        target_id, target = primary.get("master_replid"), int(primary.get("master_repl_offset", 0))
+        # The offset the primary had reached when the query arrived; its replication id is
+        # read again each time (the primary takes a new one when a replica first syncs, and
+        # keeps counting the offset on).
+        target = int(primary.get("master_repl_offset", 0))
         deadline = time.monotonic() + wait_s
         state = "not started"
         while True:
@@ -146,8 +149,9 @@ class ReadReplica:
                 state = str(info.get("master_link_status", "down"))
                 if (
                     state == "up"
-                    and info.get("master_replid") == target_id
                     and int(info.get("slave_repl_offset", -1)) >= target
+                    and info.get("master_replid")
+                    == self._primary_info.info("replication").get("master_replid")
                 ):
                     return
             except Exception as e:  # loading (BusyLoadingError), restarting, timed out
