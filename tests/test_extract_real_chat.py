@@ -81,6 +81,9 @@ def rows(extractor: RuleExtractor, text: str) -> list[Row]:
         # the possessive the other way round
         ("Inter is my favorite team.", ("Emi", "PREFERS", "Inter", "team")),
         ("Dune is one of my favourite books.", ("Emi", "PREFERS", "Dune", "book")),
+        ('About other sitcoms, I really enjoy "The Office" – its style.',
+         ("Emi", "PREFERS", "The Office", None)),
+        ("I love hiking.", ("Emi", "PREFERS", "hiking", None)),
         # work, possessions, plans
         ("I work at a coffee shop.", ("Emi", "WORKS_AT", "coffee shop", None)),
         ("I got a new summer job at Target.", ("Emi", "WORKS_AT", "Target", None)),
@@ -122,6 +125,9 @@ def test_real_chat_phrasings_become_declared_facts(
         "I'm going to the store.",  # a passing errand, no plan to keep
         "Pizza isn't my favorite food.",  # no dislike either
         "It's my favorite.",
+        "I've enjoyed our conversation as well, Bella!",
+        "I started prepping the food.",  # begun, not done
+        "They saved my life during the recent concert I went to",
     ],
 )
 def test_real_chat_non_facts_stay_out(extractor: RuleExtractor, text: str) -> None:

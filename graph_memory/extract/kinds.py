@@ -103,6 +103,8 @@ def _relative_objects(verb: Any, objects: list[Any]) -> list[Any]:
         return objects
     if any(c.dep_ in ("xcomp", "ccomp") for c in verb.children):
         return objects  # "one tip I'd like to share": the tip is what is shared
+    if any(c.dep_ == "prep" and not list(c.children) for c in verb.children):
+        return objects  # "the concert I went to": the noun is the preposition's
     relative = [o for o in objects if o.tag_ in WH_TAGS or o.lower_ == "that"]
     if relative or not objects:
         return [*(o for o in objects if o not in relative), verb.head]
@@ -155,7 +157,11 @@ def verb_matches(
         else:
             objects = [
                 c for c in verb.children
-                if c.dep_ in _OBJECT_DEPS or (c.dep_ == "xcomp" and c.tag_ == "VBG")
+                if c.dep_ in _OBJECT_DEPS
+                # "I love hiking"; but "I started prepping", "I tried asking": what was begun
+                # or tried is no deed by itself.
+                or (c.dep_ == "xcomp" and c.tag_ == "VBG" and pattern.key != "verb")
+                or (c.dep_ == "xcomp" and c.pos_ == "NOUN")  # "I love hiking." misparsed
                 # "for breakfast I like oatmeal", "I hate cilantro": the small model calls
                 # such objects intj or advmod.
                 or (

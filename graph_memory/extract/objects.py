@@ -56,6 +56,7 @@ _POSSESSIVE_PRONOUNS = frozenset({"my", "our", "your", "ur"})
 _IDENTIFIER = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$")
 _GERUND_PARTS = frozenset({"dobj", "prt", "compound", "amod"})
 _LIGHT_GERUNDS = frozenset({"go", "come", "hang", "get"})
+_LIGHT_VERBS = frozenset({"make", "do", "have", "get", "take", "be", "go", "come", "give"})
 _LABEL = re.compile(r"^(?:[A-Z]|[A-Z]?\d+[A-Za-z]?)$")
 
 
@@ -145,6 +146,9 @@ def unwrap_container(head: Any) -> Any:
 def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Found | None:
     """The object headed by `head`, or None when it names no entity on its own."""
     head = unwrap_container(head)
+    title = quoted_title(head) if head.pos_ in ("NOUN", "PROPN") else None
+    if title is not None and len(title.name.split()) <= MAX_OBJECT_WORDS:
+        return title if object_ok(title.name, head, pattern) else None  # 'I enjoy "The Office"'
     if _IDENTIFIER.match(head.text):
         return Found(head.text, "", [head]) if object_ok(head.text, head, pattern) else None
     if head.pos_ in NOT_OBJECT_POS or head.lower_ in VAGUE or head.tag_ in WH_TAGS:
@@ -173,6 +177,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         tokens.sort(key=lambda t: t.i)
         if head.tag_ != "VBG" or len(tokens) > _MAX_GERUND_TOKENS:
             return None
+        if len(tokens) == 1 and head.lemma_ in _LIGHT_VERBS:
+            return None  # "I enjoy making and indulging in treats": making what?
         if any(t.pos_ == "PRON" for t in tokens):
             return None
         if len(tokens) > 1 and not has_content(tokens, head):
