@@ -241,6 +241,11 @@ def _object(head: Any, rules: VerbPattern) -> Found | None:
              if g.dep_ == "pobj"]
     if head.lemma_.lower() in CONTAINERS and inner:
         head = inner[0]  # "a ton of items", "a few places in the Southwest"
+    elif head.lemma_.lower() in REALMS and inner and inner[0].pos_ == "PROPN":
+        head = inner[0]  # "the ancient kingdom of Illyria" is Illyria
+    trip = _trip(head, rules)
+    if trip is not None:
+        return trip
     lemma = head.lemma_.lower()
     common = (head.pos_ != "PROPN" and not head.ent_type_) or head.text.isupper()
     if head.pos_ == "ADJ" or (common and lemma in HOLLOW_OBJECTS):
@@ -252,6 +257,22 @@ def _object(head: Any, rules: VerbPattern) -> Found | None:
     if any(c.dep_ == "poss" and c.lower_ in ("your", "ur") for c in head.children):
         return None
     return noun_object(head, rules)
+
+
+def _trip(head: Any, rules: VerbPattern) -> Found | None:
+    """ "a plane ride to Bangladesh", "a road trip through Utah": the trip with where it went
+    (a bare "trip" or "ride" says nothing)."""
+    if head.lemma_.lower() not in TRIPS:
+        return None
+    for prep in head.children:
+        if prep.dep_ == "prep" and prep.lower_ in ("to", "through", "around", "across"):
+            places = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ != "PRON"]
+            trip = noun_object(head, rules) if places else None
+            where = noun_object(places[0], rules) if places else None
+            if trip is not None and where is not None:
+                return Found(f"{trip.name} {prep.lower_} {where.name}", where.label,
+                             [*trip.tokens, prep, *where.tokens])
+    return None
 
 
 def _called(head: Any) -> Found | None:
@@ -525,7 +546,8 @@ HOLLOW_OBJECTS = frozenset(
 # ("running some errands", "we played some games", "we saw stars", "we had desserts").
 GENERIC_OBJECTS = frozenset(
     {"errand", "game", "chore", "food", "drink", "snack", "dessert", "friend", "show", "movie",
-     "film", "series", "episode", "review", "job", "cousin", "relative", "guest",
+     "film", "series", "episode", "review", "job", "cousin", "relative", "guest", "plate",
+     "trip",
      "video", "picture", "photo", "star", "thing", "homework", "class", "music", "song",
      "book", "tv", "coffee", "tea", "water", "beer", "wine", "shower", "walk", "drive", "ride",
      "nap", "rest", "sleep", "break", "round", "stuff", "item", "bag", "clothes", "laundry",
@@ -546,6 +568,12 @@ STATIVE_PARTICIPLES = frozenset(
      "enrolled", "employed", "based", "raised", "signed", "registered", "certified",
      "trained", "qualified", "specialized", "specialised"}
 )
+# Trips named with where they went: "a plane ride to Bangladesh".
+TRIPS = frozenset({"trip", "ride", "flight", "vacation", "holiday", "journey", "cruise", "tour",
+                   "drive", "hike", "walk", "visit", "getaway", "excursion", "voyage"})
+# Heads whose "of" names the place itself: "the kingdom of Illyria", "the city of Lyon".
+REALMS = frozenset({"kingdom", "city", "town", "state", "country", "island", "region",
+                    "village", "province", "republic", "county", "empire"})
 # Groups a person belongs to: "I'm on the swim team", "I'm part of a book club".
 GROUPS = frozenset(
     {"team", "club", "band", "group", "league", "choir", "orchestra", "crew", "committee",
