@@ -205,3 +205,19 @@ def test_a_switch_to_something_unnamed_restates_nothing(memory: Memory) -> None:
     said = chat.say("I switched from Netflix to something else.", timedelta(days=30))
     assert chat.fact("PREFERS", "Netflix").status == "superseded"
     assert said.fact_ids == ()
+
+
+def test_no_wait_its_corrects_the_value_just_said(memory: Memory) -> None:
+    chat = Chat(memory, "itis")
+    chat.say("The report is due Friday.")
+    chat.say("No wait, it's due Thursday.", timedelta(minutes=1))
+    assert chat.fact("HAS_DEADLINE", "Friday", subject="report").status == "superseded"
+    assert chat.fact("HAS_DEADLINE", "Thursday", subject="report").status == "current"
+
+
+def test_sorry_its_late_corrects_nothing(memory: Memory) -> None:
+    chat = Chat(memory, "remark")
+    chat.say("I'm planning to visit Rome.")
+    result = chat.say("Sorry, it's late.", timedelta(minutes=1))
+    assert result.fact_ids == () and result.changes == ()
+    assert chat.fact("HAS_GOAL", "visit Rome").status == "current"

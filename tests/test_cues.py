@@ -10,6 +10,7 @@ from graph_memory.extract.cues import (
     bare_correction,
     change_cue,
     classify,
+    it_is_correction,
     names_object,
     retractions,
     shared_words,
@@ -262,3 +263,30 @@ def test_a_bare_correction_gives_the_new_value(text: str, expected: tuple[str, s
 )
 def test_no_bare_correction_without_a_short_value(text: str) -> None:
     assert bare_correction(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("No wait, it's due Thursday.", ("No wait, it's", "Thursday")),
+        ("Sorry, it's 555-4321.", ("Sorry, it's", "555-4321")),
+        ("Sorry, wrong number, it's 4321.", ("Sorry, wrong number, it's", "4321")),
+        ("Actually it's on Friday.", ("Actually it's", "Friday")),
+    ],
+)
+def test_an_it_is_correction_gives_the_new_value(text: str, expected: tuple[str, str]) -> None:
+    found = it_is_correction(text)
+    assert found is not None and found[:2] == expected
+    start, end = found[2]
+    assert text[start:end] == expected[1]
+
+
+@pytest.mark.parametrize(
+    "text", ["It's Thursday.", "Sorry, it's a long story, I'll tell you later", "Sorry, it's it."]
+)
+def test_no_it_is_correction_without_a_correcting_opener_and_a_short_value(text: str) -> None:
+    assert it_is_correction(text) is None
+
+
+def test_a_correcting_opener_is_a_correction_cue() -> None:
+    assert classify("No wait, it's") == classify("Sorry, it's") == "correction"

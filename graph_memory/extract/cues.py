@@ -54,6 +54,9 @@ _LEADING = re.compile(
     r"wait,?\s+no|to\s+correct\s+myself|actually|scratch\s+that))\b",
     re.IGNORECASE,
 )
+_CORRECTING_OPENER = re.compile(
+    r"(?:oh\W+)?(?:sorry|oops|whoops|no\W+wait|wait\W+no|my\s+bad|wrong\s+\w+|correction)\b"
+)
 # (kind, pattern); the first match in a segment wins, in this order.
 _CUE_PATTERNS: tuple[tuple[CueKind, str], ...] = (
     (
@@ -110,6 +113,8 @@ def classify(cue: str) -> CueKind:
         return "past"
     if _LEADING.fullmatch(words) and not words.endswith("actually"):
         return "correction"
+    if _CORRECTING_OPENER.match(words):
+        return "correction"  # "sorry, it's", "no wait, it's" (it_is_correction)
     for kind, pattern in _SEGMENT_CUES:
         if pattern.search(f" {words} "):
             return kind
@@ -366,6 +371,12 @@ _BARE_CORRECTION = re.compile(
     r"(?P<value>[^.!?;,]+?)(?:,\s*not\s+[^.!?;]+)?\W*$",
     re.IGNORECASE,
 )
+_IT_IS_CORRECTION = re.compile(
+    r"^\W*(?P<cue>(?:(?:oh|oops|whoops|sorry|no|wait|my\s+bad|actually|correction|"
+    r"wrong\s+\w+)\W+)+(?:it's|it\s+is|that's|that\s+is))\s+(?:due\s+|on\s+|at\s+)?"
+    r"(?P<value>[^.!?;,]+?)(?:,\s*not\s+[^.!?;]+)?\W*$",
+    re.IGNORECASE,
+)
 _NOT_A_VALUE = frozenset(
     {
         "it", "that", "this", "you", "i", "we", "he", "she", "they", "to", "what", "nothing",
@@ -383,6 +394,22 @@ def bare_correction(text: str) -> tuple[str, str, tuple[int, int]] | None:
     Porto"); None otherwise (a value of more than four words, or one that starts with a pronoun
     or "to": "I meant it", "I meant to say hi")."""
     m = _BARE_CORRECTION.match(text.strip())
+    if m is None:
+        return None
+    value = m.group("value").strip()
+    words = value.split()
+    if not words or len(words) > MAX_VALUE_WORDS or words[0].lower() in _NOT_A_VALUE:
+        return None
+    start = text.index(value)
+    return " ".join(m.group("cue").split()), value, (start, start + len(value))
+
+
+def it_is_correction(text: str) -> tuple[str, str, tuple[int, int]] | None:
+    """(cue, value, value span) when the whole message corrects, by "it's", the value just
+    said: "No wait, it's due Thursday.", "Sorry, it's 555-4321.", "Actually it's on Friday.",
+    "Sorry, wrong number, it's 4321." It needs a leading correction word; the write path also
+    checks that the value looks like the one it replaces (graph_memory/write/restate.py)."""
+    m = _IT_IS_CORRECTION.match(text.strip())
     if m is None:
         return None
     value = m.group("value").strip()

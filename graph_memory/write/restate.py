@@ -11,7 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from graph_memory.extract.cues import bare_correction, names_object, retractions
+from graph_memory.extract.cues import (
+    bare_correction,
+    it_is_correction,
+    names_object,
+    retractions,
+)
 from graph_memory.models import EntityRef, ExtractedFact, Fact, Triple
 from graph_memory.store.base import Store
 
@@ -45,9 +50,13 @@ def _restated(
 def corrected(
     store: Store, user_id: str, session_id: str | None, origin: str, text: str, said: datetime
 ) -> ExtractedFact | None:
-    """ "Sorry, I meant Tuesday." (cues.bare_correction): the one fact of the speaker's latest
-    statement, in this session and within CORRECTION_WINDOW, with its value replaced."""
+    """ "Sorry, I meant Tuesday." (cues.bare_correction), "No wait, it's due Thursday."
+    (cues.it_is_correction, when the value looks like the one it replaces): the one fact of
+    the speaker's latest statement, in this session and within CORRECTION_WINDOW, with its
+    value replaced."""
     found = bare_correction(text)
+    by_pronoun = found is None
+    found = found or it_is_correction(text)
     if found is None:
         return None
     cue, value, span = found
@@ -63,7 +72,26 @@ def corrected(
     latest = max(recent, key=lambda f: (f.valid_from, f.created_at))
     if sum(1 for f in recent if f.valid_from == latest.valid_from) != 1:
         return None  # the last message said several things: which one is corrected?
+    if by_pronoun and not _alike(latest.object_name or "", value):
+        return None  # "Sorry, it's late.": no value of the kind just said
     return _restated(store, latest, value, span, cue)
+
+
+def _alike(old: str, new: str) -> bool:
+    """Whether two values look of one kind: as many words, both with digits or neither
+    ("555-1234" / "555-4321"), both capitalised or neither ("Friday" / "Thursday"); and the
+    new one no word of a passing remark ("Sorry, it's late")."""
+
+    def shape(value: str) -> tuple[int, bool, bool]:
+        return len(value.split()), any(c.isdigit() for c in value), value[:1].isupper()
+
+    return shape(old) == shape(new) and new.lower() not in _REMARKS
+
+
+_REMARKS = frozenset(
+    {"late", "early", "fine", "ok", "okay", "true", "right", "wrong", "done", "over", "gone",
+     "cool", "fun", "hard", "easy", "busy", "alright", "all right", "complicated", "weird"}
+)  # fmt: skip
 
 
 def switched(
