@@ -539,7 +539,7 @@ HOLLOW_OBJECTS = frozenset(
      "information", "detail", "message", "word", "name", "story", "opinion", "thought",
      "hobby", "activity", "experience", "moment", "memory", "plan", "goal", "idea",
      "difficulty", "destination", "sound", "topic", "subject", "conversation", "session",
-     "portion", "success", "function",
+     "portion", "success", "function", "i", "id", "im", "ive", "ill", "u", "ya", "yall",
      "nostalgia", "clarity", "shenanigan", "shenanigans", "reduction", "read"}
 )
 # Generic things of a passing day, stated without a modifier that would make them specific
