@@ -540,6 +540,7 @@ HOLLOW_OBJECTS = frozenset(
      "hobby", "activity", "experience", "moment", "memory", "plan", "goal", "idea",
      "difficulty", "destination", "sound", "topic", "subject", "conversation", "session",
      "portion", "success", "function", "i", "id", "im", "ive", "ill", "u", "ya", "yall",
+     "majority", "minority", "impression", "path", "block", "calorie", "space",
      "nostalgia", "clarity", "shenanigan", "shenanigans", "reduction", "read"}
 )
 # Generic things of a passing day, stated without a modifier that would make them specific
