@@ -5,7 +5,9 @@ the database (uniqueness constraints, the users' lock nodes of Neo4jStore.locked
 retried transactions), not from a lock inside one process. Checked in the graph itself: every
 acknowledged write stored exactly once, no duplicate entities, one current place per user and
 it is the latest stated (every older one superseded by a later fact), a repeated statement one
-fact with every statement as its evidence, nothing forgotten back."""
+fact with every statement as its evidence, nothing forgotten back. A second test adds feedback
+fired by every client at once (a lost confidence step shows), summarize and idle consolidation
+in both replicas among the conflicting writes (graph_memory/user_lock.py)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,8 @@ import contextlib
 import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from functools import cache
+from typing import Any, Literal
 
 import neo4j
 from neo4j import exceptions as neo4j_errors
@@ -32,11 +33,18 @@ from graph_memory.store.bolt import (
     user_key,
 )
 from graph_memory.store.cypher import load_query, split_statements
-from graph_memory.store.cypher_store import CypherStore
+from graph_memory.store.cypher_store import _OVERFETCH, CypherStore
 
 __all__ = ["DIALECT", "Neo4jStore", "database_name"]
 
 DIALECT = "neo4j"
+# A user with fewer memories of a label than this is searched by an exact scan of their own
+# (through the user_id index) instead of the vector index shared by every user, whose top hits
+# would seldom hold enough of theirs (cypher/neo4j/search_facts_by_vector.cypher).
+EXACT_SCAN_MAX = 2000
+# Queries that change the graph; every other one runs with READ routing (a cluster's followers
+# answer it; a single server refuses a write in it, so a miss here fails loudly).
+_WRITES = re.compile(r"\b(CREATE|MERGE|SET|DELETE|REMOVE|DROP)\b", re.IGNORECASE)
 _UNWIND_PARAM = re.compile(r"^UNWIND \$([a-z_]+) AS ")
 # How often a lock attempt that Neo4j ended with a transient error (a detected deadlock) is
 # tried again, with a doubling pause from 50 ms.
@@ -91,7 +99,7 @@ class Neo4jStore(CypherStore):
         text = load_query(DIALECT, name)
         try:
             records, _, _ = self._driver.execute_query(
-                text, dict(params or {}), database_=self._database
+                text, dict(params or {}), database_=self._database, routing_=_routing(name, text)
             )
         except neo4j_errors.Neo4jError as e:
             raise StoreError(f"query {name!r} failed: {e.message or e}") from e
@@ -201,7 +209,21 @@ class Neo4jStore(CypherStore):
         return {"user_key": user_key(user_id)}  # the fulltext indexes' user token
 
     def _vector_params(self, label: str) -> dict[str, Any]:
-        return {"index": VECTOR_INDEX[label]}
+        return {"index": VECTOR_INDEX[label], "exact_max": EXACT_SCAN_MAX}
+
+    def _nearest(
+        self, kind: Literal["facts", "episodes"], user_id: str, embedding: list[float], k: int
+    ) -> list[tuple[dict[str, Any], float]]:
+        """One query for most users: it scans a user's own memories exactly below
+        EXACT_SCAN_MAX, else asks the shared vector index; only when the index's over-fetched
+        hits hold fewer than k of theirs does the exact scan follow."""
+        label = "Fact" if kind == "facts" else "Episode"
+        params = {**self._vector_params(label), "user_id": user_id, "embedding": embedding,
+                  "k": k, "k_raw": k * _OVERFETCH}
+        rows = self._run(f"search_{kind}_by_vector", params)
+        if len(rows) < k and not all(row[2] for row in rows):
+            rows = self._run(f"nearest_{kind}_exact", params)
+        return [(row[0], similarity(float(row[1]))) for row in rows]
 
     def _index_similarity(self, score: float) -> float:
         return similarity(score)
@@ -220,3 +242,10 @@ class Neo4jStore(CypherStore):
         self, query: str, params: Mapping[str, Any], *, timeout_ms: int, max_rows: int
     ) -> tuple[list[str], list[list[JsonValue]]]:
         return self._reader.read_only(query, params, timeout_ms=timeout_ms, max_rows=max_rows)
+
+
+@cache
+def _routing(name: str, text: str) -> neo4j.RoutingControl:
+    """READ for a query that only reads (comments aside), else WRITE; once per query name."""
+    code = "\n".join(line.split("//", 1)[0] for line in text.splitlines())
+    return neo4j.RoutingControl.WRITE if _WRITES.search(code) else neo4j.RoutingControl.READ
