@@ -111,7 +111,9 @@ def weights_for(preset: str, overrides: Mapping[WeightName, float] | None) -> We
     try:
         return Weights.model_validate({**base.model_dump(), **overrides})
     except ValidationError as e:
-        raise InvalidInputError(f"weights: {e.errors()[0]['msg']}") from e
+        error = e.errors()[0]
+        where = ".".join(str(part) for part in error["loc"])
+        raise InvalidInputError(f"weights: {where}: {error['msg']}") from e
 
 
 # Lucene's defaults (Anserini's for short documents): on REALTALK they beat k1 1.2 / b 0.75

@@ -28,6 +28,9 @@ def explain(
                 for step in candidate.path
             )
         )
+    if candidate.episode is not None and candidate.drawn:
+        # Its facts among the candidates lent it their evidence (recall/provenance.py).
+        notes = [*notes, "facts drawn from it: " + ", ".join(sorted(candidate.drawn))]
     parts.extend(notes)
     return Why(
         signals=signals,
