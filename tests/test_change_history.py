@@ -221,3 +221,12 @@ def test_sorry_its_late_corrects_nothing(memory: Memory) -> None:
     result = chat.say("Sorry, it's late.", timedelta(minutes=1))
     assert result.fact_ids == () and result.changes == ()
     assert chat.fact("HAS_GOAL", "visit Rome").status == "current"
+
+
+def test_a_correction_by_pronoun_replaces_the_value_it_names(memory: Memory) -> None:
+    chat = Chat(memory, "sister")
+    chat.say("My sister Nadia lives in Paris.")
+    chat.say("Sorry, she lives in Lyon, not Paris.", timedelta(minutes=1))
+    assert chat.fact("LIVES_IN", "Paris", subject="Nadia").status == "superseded"
+    assert chat.fact("LIVES_IN", "Lyon", subject="Nadia").status == "current"
+    assert chat.fact("HAS_RELATIVE", "Nadia").status == "current"

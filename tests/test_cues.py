@@ -12,6 +12,7 @@ from graph_memory.extract.cues import (
     classify,
     it_is_correction,
     names_object,
+    not_x_correction,
     retractions,
     shared_words,
     statement_cue,
@@ -290,3 +291,25 @@ def test_no_it_is_correction_without_a_correcting_opener_and_a_short_value(text:
 
 def test_a_correcting_opener_is_a_correction_cue() -> None:
     assert classify("No wait, it's") == classify("Sorry, it's") == "correction"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Sorry, she lives in Lyon, not Paris.", ("Sorry", "Lyon", "Paris")),
+        ("Actually, it's Lyon, not Paris.", ("Actually", "Lyon", "Paris")),
+        ("I meant the 15th, not the 12th.", ("I meant", "the 15th", "the 12th")),
+    ],
+)
+def test_a_not_x_correction_names_the_old_and_the_new_value(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    found = not_x_correction(text)
+    assert found is not None and found[:3] == expected
+    start, end = found[3]
+    assert text[start:end] == expected[1]
+
+
+@pytest.mark.parametrize("text", ["I love tea, not coffee.", "Sorry, not that one, not it."])
+def test_no_not_x_correction_without_an_opener_or_a_value(text: str) -> None:
+    assert not_x_correction(text) is None

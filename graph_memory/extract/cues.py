@@ -377,6 +377,12 @@ _IT_IS_CORRECTION = re.compile(
     r"(?P<value>[^.!?;,]+?)(?:,\s*not\s+[^.!?;]+)?\W*$",
     re.IGNORECASE,
 )
+_NOT_X_CORRECTION = re.compile(
+    r"^\W*(?P<cue>(?:oh\W+)?(?:sorry|oops|whoops|no\W+wait|wait\W+no|my\s+bad|actually|"
+    r"correction|i\s+meant|i\s+mean))\b(?P<body>[^.!?;]*?),\s*not\s+(?P<old>[^,.;!?]{1,40}?)"
+    r"\W*$",
+    re.IGNORECASE,
+)
 _NOT_A_VALUE = frozenset(
     {
         "it", "that", "this", "you", "i", "we", "he", "she", "they", "to", "what", "nothing",
@@ -402,6 +408,24 @@ def bare_correction(text: str) -> tuple[str, str, tuple[int, int]] | None:
         return None
     start = text.index(value)
     return " ".join(m.group("cue").split()), value, (start, start + len(value))
+
+
+def not_x_correction(text: str) -> tuple[str, str, str, tuple[int, int]] | None:
+    """(cue, value, old value, value span) when the whole message corrects a value it names:
+    "Sorry, she lives in Lyon, not Paris." -> Lyon for Paris; the new value is the words
+    before ", not", as many as the old value has ("I meant the 15th, not the 12th")."""
+    m = _NOT_X_CORRECTION.match(text.strip())
+    if m is None:
+        return None
+    old = m.group("old").strip(" '\"")
+    words = re.findall(r"[\w'-]+", m.group("body"))[-len(old.split()) :]
+    if not words or {words[0].lower(), old.split()[0].lower()} & _NOT_A_VALUE:
+        return None
+    value = " ".join(words)
+    end = text.rfind(value, 0, text.lower().rfind("not"))
+    if end < 0:
+        return None
+    return " ".join(m.group("cue").split()), value, old, (end, end + len(value))
 
 
 def it_is_correction(text: str) -> tuple[str, str, tuple[int, int]] | None:

@@ -15,6 +15,7 @@ from graph_memory.extract.cues import (
     bare_correction,
     it_is_correction,
     names_object,
+    not_x_correction,
     retractions,
 )
 from graph_memory.models import EntityRef, ExtractedFact, Fact, Triple
@@ -53,13 +54,8 @@ def corrected(
     """ "Sorry, I meant Tuesday." (cues.bare_correction), "No wait, it's due Thursday."
     (cues.it_is_correction, when the value looks like the one it replaces): the one fact of
     the speaker's latest statement, in this session and within CORRECTION_WINDOW, with its
-    value replaced."""
-    found = bare_correction(text)
-    by_pronoun = found is None
-    found = found or it_is_correction(text)
-    if found is None:
-        return None
-    cue, value, span = found
+    value replaced; "Sorry, she lives in Lyon, not Paris." (cues.not_x_correction): the one
+    such fact whose object is the value it names."""
     recent = [
         f
         for f in store.list_facts(user_id, statuses=["current", "conflicted"], limit=20)
@@ -69,6 +65,19 @@ def corrected(
     ]
     if not recent:
         return None
+    named = not_x_correction(text)
+    if named is not None and bare_correction(text) is None:
+        cue, value, old, span = named
+        meant = [f for f in recent if (f.object_name or "").casefold() == old.casefold()]
+        if len(meant) == 1 and _alike(meant[0].object_name or "", value):
+            return _restated(store, meant[0], value, span, cue)
+        return None
+    found = bare_correction(text)
+    by_pronoun = found is None
+    found = found or it_is_correction(text)
+    if found is None:
+        return None
+    cue, value, span = found
     latest = max(recent, key=lambda f: (f.valid_from, f.created_at))
     if sum(1 for f in recent if f.valid_from == latest.valid_from) != 1:
         return None  # the last message said several things: which one is corrected?
