@@ -111,6 +111,15 @@ def test_classify_a_cue_given_as_written() -> None:
     assert classify("these days") == "update"
 
 
+def test_chinese_cues_have_the_kinds_of_their_english_twins() -> None:
+    """其实 / 现在 are weak like "actually" / "now": they never replace one of several wishes."""
+    assert [classify(c) for c in ("换成", "现在改成", "以前…现在")] == ["update"] * 3
+    assert classify("不再") == "ended"
+    assert classify("我是说") == classify("说错了") == "correction"
+    assert Cue(classify("其实"), "其实").weak and Cue(classify("现在"), "现在").weak
+    assert not Cue(classify("换成"), "换成").weak
+
+
 def test_names_object_compares_words_ignoring_case_and_plurals() -> None:
     assert names_object("my old Peanuts", "peanut")
     assert names_object("green tea", "green tea") and not names_object("tea", "green tea")

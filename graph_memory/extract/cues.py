@@ -90,7 +90,15 @@ _TRAILING_NOT = re.compile(r",\s*(?:and\s+)?not\s+(?P<from>[\w' -]{1,40}?)\W*$",
 # Update cues that are often mere discourse ("Actually, I want to go hiking this weekend"):
 # they replace a statement of a keyed slot or a single-valued relation, never one of several
 # coexisting values (graph_memory/write/conflict_policy.py).
-WEAK_CUES = frozenset({"actually", "now", "currently"})
+WEAK_CUES = frozenset({"actually", "now", "currently", "其实", "现在"})
+# The cues the Chinese extractor sets (graph_memory/extract/chinese.py), by kind: 其实 / 现在
+# are weak like "actually" / "now"; 以前…现在 is the "I used to ..., now ..." of the new
+# statement; 不再 is "no longer"; 我是说 / 说错了 are "I meant" / "sorry, wrong".
+_CHINESE_CUES: dict[str, CueKind] = {
+    "现在改成": "update", "改成": "update", "换成": "update", "以前…现在": "update",
+    "其实": "update", "现在": "update", "不再": "ended", "我是说": "correction",
+    "说错了": "correction",
+}
 
 
 @dataclass(frozen=True)
@@ -108,6 +116,8 @@ class Cue:
 
 def classify(cue: str) -> CueKind:
     """The kind of a cue given as written (e.g. by the extractor)."""
+    if cue in _CHINESE_CUES:
+        return _CHINESE_CUES[cue]
     words = " ".join(cue.lower().split())
     if words.endswith(" from"):
         return "past"
