@@ -5,17 +5,20 @@ few normalised words ("Emi is allergic to peanut" for "omg no peanuts for me, I'
 ER"), which a question often matches better than the chatty message does. So provenance
 (fact -[EXTRACTED_FROM]-> message) is one more step of the graph:
 
-1. `join_sources`: the messages of the candidate facts join the pool when no channel found
-   them (channel "graph"), and every candidate message learns which candidate facts were
-   drawn from it (`Candidate.drawn`).
+1. `note_sources`: every candidate message learns which candidate facts were drawn from it
+   (`Candidate.drawn`; one read).
 2. `lend_fact_evidence`: each message takes on its facts' evidence,
 
        semantic(m) = max(semantic(m), share * max over its facts f of semantic(f))
        matched(m)  = matched(m) | matched(f)     (entity overlap read on its facts too)
        hops(m)     = min(hops(m), hops(f))       (graph expansion reaching the message)
 
-   with `share` = Weights.fact_evidence (0 turns the lending off; the joined messages stay,
-   scored on their own text).
+   with `share` = Weights.fact_evidence (0 turns it off, and recall skips step 1).
+
+Messages of candidate facts that no channel found are not added: measured on REALTALK (3
+chats, bench/recall_quality.py's questions), adding them moved R@10 by 0.000 and MRR by +0.004
+while it cost recall a quarter more time at 10k facts (a second read of the messages, their
+similarities, and BM25 over a larger pool).
 
 The facts keep their own scores; recall's one-slot-per-statement rule (recaller._assemble)
 still lets a fact stand for its messages or a message for its fact, whichever ranks first.
@@ -23,26 +26,19 @@ still lets a fact stand for its messages or a message for its fact, whichever ra
 
 from __future__ import annotations
 
-from graph_memory.recall.candidates import Candidate, CandidatePool
+from graph_memory.recall.candidates import CandidatePool
 from graph_memory.store.base import Store
 
 
-def join_sources(pool: CandidatePool, store: Store) -> None:
-    """Record on each candidate message the candidate facts drawn from it, adding the
-    messages no channel found (two reads: the facts' sources, then the missing messages)."""
+def note_sources(pool: CandidatePool, store: Store) -> None:
+    """Record on each candidate message the candidate facts drawn from it (one read)."""
     facts = sorted(c.id for c in pool.by_id.values() if c.fact is not None)
     if not facts:
         return
-    drawn: dict[str, set[str]] = {}
     for fact_id, episode_id, _ in store.sources_of_facts(facts):
-        drawn.setdefault(episode_id, set()).add(fact_id)
-    missing = sorted(e for e in drawn if e not in pool.by_id)
-    for episode in store.get_episodes(missing):
-        pool.by_id[episode.id] = Candidate(id=episode.id, episode=episode, channels={"graph"})
-    for episode_id, fact_ids in drawn.items():
         found = pool.by_id.get(episode_id)
-        if found is not None:
-            found.drawn |= fact_ids
+        if found is not None and found.episode is not None:
+            found.drawn.add(fact_id)
 
 
 def lend_fact_evidence(pool: CandidatePool, share: float) -> None:

@@ -28,7 +28,7 @@ from graph_memory.recall.models import (
     Signal,
 )
 from graph_memory.recall.outdated import OUTDATED_FACTOR, Outdated, outdated_episodes
-from graph_memory.recall.provenance import join_sources, lend_fact_evidence
+from graph_memory.recall.provenance import lend_fact_evidence, note_sources
 from graph_memory.recall.query import query_entities, rewrite
 from graph_memory.recall.score import Weights, blend, recency, signals, weights_for
 from graph_memory.recall.trace import explain
@@ -198,8 +198,8 @@ class Recaller:
         names: dict[str, Entity],
         fact_evidence: float,
     ) -> CandidatePool:
-        """The channels' candidates; with fact_evidence, the messages of candidate facts join
-        and take on their evidence (recall/provenance.py)."""
+        """The channels' candidates; with fact_evidence, messages take on the evidence of the
+        candidate facts drawn from them (recall/provenance.py)."""
         store, user = self._store, request.user_id
         k = max(MIN_CHANNEL_DEPTH, request.top_k * CHANNEL_DEPTH_PER_RESULT)
         entity_ids = [e.id for e in entities]
@@ -231,7 +231,7 @@ class Recaller:
         pool.add_entity(entity_episodes.result(), hub_size=ENTITY_HUB)
         pool.add_graph(graph.result(), names)
         if fact_evidence > 0:
-            join_sources(pool, store)
+            note_sources(pool, store)
         pool.fill_semantic(store, vector)
         if ml_episodes is not None:
             pool.add_multilingual(
