@@ -155,6 +155,7 @@ def test_the_replication_port_needs_the_password_and_argv_holds_no_secret(
     assert memory.engine is not None
     primary = memory.engine.engine
     assert primary.tcp_port is not None and primary.password
+    assert primary.redis_client().config_get("bind") == {"bind": "127.0.0.1"}  # loopback only
     stranger = redis.Redis(host="127.0.0.1", port=primary.tcp_port, socket_timeout=5)
     with pytest.raises(redis.AuthenticationError):
         stranger.execute_command("GRAPH.LIST")  # type: ignore[no-untyped-call]
