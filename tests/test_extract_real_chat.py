@@ -71,6 +71,8 @@ def rows(extractor: RuleExtractor, text: str) -> list[Row]:
          ("Nadia", "ALLERGIC_TO", "nut", None)),
         ("My mom is a nurse. She loves gardening.", ("Emi's mom", "PREFERS", "gardening", None)),
         ("I met Kate yesterday. She is allergic to cats.", ("Kate", "ALLERGIC_TO", "cat", None)),
+        ("My brother loves jazz. He plays classical guitar.",
+         ("Emi's brother", "HAS_HOBBY", "classical guitar", None)),
         ("My best friend lives in Ohio.", ("Emi", "HAS_RELATIVE", "best friend", "best friend")),
         ("My friend Sarah lives in Ohio.", ("Emi", "HAS_RELATIVE", "Sarah", "friend")),
         # a quoted title is the topic whole; a judging adjective is no part of a role
@@ -120,6 +122,7 @@ def test_real_chat_phrasings_become_declared_facts(
         "I'm eating cheese cake",  # a passing meal, no habit
         "I dont think Ive ever watched looney toons",
         "I'll just play the new one.",
+        "I bought a couple different ones.",
         "I dont care about what book we read.",
         "I got a text from him.",  # got, but nothing newly owned
         "I'm going to the store.",  # a passing errand, no plan to keep

@@ -212,6 +212,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             name = head.text if len(tokens) == 1 else name
     if not name or len(name.split()) > MAX_OBJECT_WORDS or name.lower() in VAGUE:
         return None
+    if head.lower_ in ("one", "ones") and set(name.lower().split()) & VAGUE:
+        return None  # "a couple different ones" names nothing
     # A phrase across lines is a list or a layout artefact ("I like the following:\n• ...").
     start, end = char_span(tokens)
     if "\n" in head.doc.text[start:end] or not object_ok(name, head, pattern):
