@@ -166,8 +166,8 @@ class CrosslingualFill:
         assert self._multilingual is not None
         texts = [episode_search_text(s.text, s.speaker) for s in sources]
         vectors = self._multilingual.embed(texts)
-        self._store.set_multilingual_embeddings(
-            [(s.id, v.tolist()) for s, v in zip(sources, vectors, strict=True)]
+        self._store.set_multilingual_embeddings(  # only onto the text embedded (no lock)
+            [(s.id, s.text, v.tolist()) for s, v in zip(sources, vectors, strict=True)]
         )
         with self._lock:
             self._has[user_id] = True

@@ -108,6 +108,18 @@ def test_a_forgotten_message_is_never_filled(memory: Memory) -> None:
     assert _ids_with_vector(memory) == {"zh1", "en1", "en3", "en4"}
 
 
+def test_a_vector_lands_only_on_the_text_it_was_computed_from(memory: Memory) -> None:
+    """A message redacted (or changed) between the fill's read and its write keeps no vector
+    of its old text: the store sets it only where the text is still the one embedded."""
+    _write_english(memory)
+    [source] = memory.store.episodes_without_multilingual("li", "", 1)
+    vector = [1.0] + [0.0] * 383
+    memory.store.set_multilingual_embeddings([(source.id, source.text + " (before)", vector)])
+    assert _ids_with_vector(memory) == set()
+    memory.store.set_multilingual_embeddings([(source.id, source.text, vector)])
+    assert len(_ids_with_vector(memory)) == 1
+
+
 def test_a_fill_stopped_by_a_restart_resumes_on_the_users_next_recall(
     tmp_path: Path, bilingual: SentenceTransformerEmbedder, extractor: Extractor
 ) -> None:

@@ -1,7 +1,7 @@
-// Cross-lingual fill: multilingual vectors for messages that still have text and none yet (a
-// message forgotten or filled meanwhile is left alone), in one query.
+// Cross-lingual fill: multilingual vectors for messages that still have the text they were
+// computed from and none yet (a message forgotten, redacted or filled meanwhile is left alone), in one query.
 UNWIND $rows AS r
 MATCH (n:Episode {id: r.id})
-WHERE n.embedding_ml IS NULL AND n.text IS NOT NULL AND n.status <> 'forgotten'
+WHERE n.embedding_ml IS NULL AND n.text = r.text AND n.status <> 'forgotten'
 SET n.embedding_ml = vecf32(r.embedding_ml)
 RETURN count(n)

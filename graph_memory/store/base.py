@@ -311,9 +311,10 @@ class Store(Protocol):
         after `after` (graph_memory/crosslingual.py fills them)."""
         ...
 
-    def set_multilingual_embeddings(self, rows: Sequence[tuple[str, list[float]]]) -> None:
-        """Give these episodes (id, vector) their multilingual vector, only where they still
-        have text and none yet (a forgotten or already filled episode is left alone)."""
+    def set_multilingual_embeddings(self, rows: Sequence[tuple[str, str, list[float]]]) -> None:
+        """Give these episodes (id, the text the vector was computed from, vector) their
+        multilingual vector, only where they still have that text and none yet (an episode
+        forgotten, partly redacted or filled meanwhile is left alone: no lock is needed)."""
         ...
 
     def multilingual_similarities_of(

@@ -366,9 +366,9 @@ class CypherStore(ABC):
         rows = self._run("episodes_without_multilingual", params)
         return [EmbeddingSource(id=r[0], text=r[1], speaker=r[2], language=r[3]) for r in rows]
 
-    def set_multilingual_embeddings(self, rows: Sequence[tuple[str, list[float]]]) -> None:
+    def set_multilingual_embeddings(self, rows: Sequence[tuple[str, str, list[float]]]) -> None:
         if rows:
-            params = {"rows": [{"id": i, "embedding_ml": v} for i, v in rows]}
+            params = {"rows": [{"id": i, "text": t, "embedding_ml": v} for i, t, v in rows]}
             self._run("set_multilingual_embeddings", params)
 
     def multilingual_similarities_of(
