@@ -1,0 +1,145 @@
+"""The open fallback's vocabulary (open_fallback.py reads it): which verbs carry another, which
+are light or passing, and which object heads say nothing on their own. Plain word lists, so a
+reader can see at a glance what the fallback refuses and why."""
+
+from __future__ import annotations
+
+# Verbs that carry the tense and subject of the verb they govern, and when the governed verb
+# tells a thing done: always ("I started learning guitar"), or only in the past ("I had to
+# read a textbook", "I got to see the whale": "I have to read it" is a duty).
+CARRIERS = {"start": "any", "begin": "any", "continue": "any", "keep": "any", "resume": "any",
+            "manage": "past", "get": "past", "have": "past"}
+# Reporting and light verbs whose particles make no verb of their own ("I figured out").
+REPORTING = frozenset({"think", "know", "guess", "mean", "say", "tell", "ask", "thank", "hear",
+                       "find", "figure", "make", "let", "have", "be", "do"})
+# Cognition and passing verbs that state no lasting thing ("I forgot the name", "I noticed an
+# increase", "I miss the view", "we blame people"), besides the ontology's chit-chat verbs.
+QUIET_VERBS = frozenset(
+    {"forget", "remember", "recall", "notice", "miss", "blame", "stare", "deserve", "owe",
+     "afford", "wanna", "gotta", "hate", "expect", "decide", "plan", "intend", "imagine",
+     "picture", "fear", "doubt", "trust", "deal", "face", "cause", "mean", "involve",
+     "include", "contain", "waste", "kill", "twiddle", "grit", "wipe", "wash", "brush",
+     "scroll", "hang", "sleep", "wake", "rest", "relax", "chill", "sit", "stand", "lie",
+     "laugh", "cry", "smile", "understand", "describe", "explain", "discuss", "talk", "chat",
+     "speak", "reach", "bring", "carry", "hold"}
+)
+MAX_CONJUNCTS = 5
+MAX_TITLE_WORDS = 8
+# Verbs whose preposition tells no object: "I had a great time with my family".
+LIGHT_VERBS = frozenset({"have", "see", "watch", "do"})
+# Verbs a relative clause's noun is not the object of: "the day I went", "the way I felt".
+NO_OBJECT_VERBS = frozenset({"go", "come", "live", "grow", "feel", "be", "arrive", "walk"})
+AUXILIARIES = frozenset({"be", "have", "do", "get", "will", "shall", "would", "should", "can",
+                         "could", "may", "might", "must", "to", "'s", "'ve", "'m", "'re", "'d",
+                         "'ll", "s", "ve", "m", "re", "d", "ll", "gon", "wan", "got", "ca"})
+HEDGES = frozenset({"think", "guess", "feel", "mean", "remember", "know", "believe", "say"})
+PREPOSITIONS = frozenset({"to", "in", "at", "with", "for", "on", "from", "into", "about"})
+# A "to ..." object of a motion verb: "I went to the dentist"; others read only direct objects.
+OBJECT_FREE_PREPS = frozenset(
+    {"go", "come", "move", "travel", "fly", "drive", "walk", "head", "live", "stay", "volunteer"}
+)
+# Prepositions whose object is what a verb without a direct object is about ("listen to",
+# "focus on"); not "for", mostly a purpose or a duration ("I run for my health").
+VERB_PREPS = frozenset({"to", "in", "at", "with", "on", "from", "into", "about"})
+# Times and amounts are when or how long, not what: "I slept for ten hours", "I woke up at 6".
+WHEN_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "QUANTITY", "ORDINAL", "PERCENT", "MONEY"})
+WHEN_NOUNS = frozenset(
+    {"time", "while", "moment", "minute", "hour", "day", "night", "week", "weekend", "month",
+     "year", "morning", "afternoon", "evening", "today", "tonight", "tomorrow", "yesterday",
+     "now", "then", "once", "past", "future", "span", "period"}
+)
+# Verbs whose simple past tells one occasion, mostly a meal ("I had a sandwich", "we had
+# burrata", "I ate some appetizers"); kept as a habit, an experience or a past state.
+ONE_OFF_VERBS = frozenset({"have", "eat", "drink"})
+# Meals and snacks of one day ("I had a sandwich today", "I ate steak today").
+MEAL_VERBS = frozenset({"have", "eat", "drink", "grab", "get", "order"})
+TODAY = frozenset({"today", "tonight", "earlier", "rn", "yesterday", "lunch", "dinner",
+                   "breakfast"})
+FUTURE = frozenset({"tomorrow", "tonight", "next", "later", "soon", "upcoming"})
+# Amounts and parts whose "of" or "in" names the thing: "a ton of items", "places in Utah".
+CONTAINERS = frozenset(
+    {"ton", "tons", "couple", "plenty", "handful", "pile", "number", "amount", "load", "loads",
+     "bunch", "lot", "lots", "variety", "kind", "sort", "type", "bit", "piece", "set", "pair",
+     "place", "part"}
+)
+# Heads that say nothing without the phrase they govern ("to the point where ...", "an
+# increase in ...", "our interests", "that fact", "my approach towards chess").
+HOLLOW_OBJECTS = frozenset(
+    {"point", "fact", "increase", "decrease", "approach", "interest", "part", "rest", "end",
+     "side", "top", "bottom", "half", "level", "view", "chapter", "list", "difference",
+     "change", "improvement", "progress", "result", "reason", "place", "spot", "area", "one",
+     "ones", "eachother", "everywhere", "everyone", "everybody", "anyone", "someone",
+     "somebody", "nobody",
+     "people", "person", "guy", "guys", "somewhere", "anywhere", "aspect", "thing", "bunch",
+     "ton", "tons", "lot", "lots", "couple", "effort", "attention", "advice",
+     "tip", "help", "support", "use", "sense", "mind", "head", "life", "world", "way",
+     "risk", "lesson", "benefit", "mood", "vibe", "feel", "fun", "kick", "laugh", "deal",
+     "start", "beginning", "impact", "effect", "role", "step", "process", "attempt", "try",
+     "matter", "case", "situation", "question", "answer", "news", "update", "info",
+     "information", "detail", "message", "word", "name", "story", "opinion", "thought",
+     "hobby", "activity", "experience", "moment", "memory", "plan", "goal", "idea",
+     "difficulty", "destination", "sound", "topic", "subject", "conversation", "session",
+     "portion", "success", "function", "i", "id", "im", "ive", "ill", "u", "ya", "yall",
+     "majority", "minority", "impression", "path", "block", "calorie", "space",
+     "nostalgia", "clarity", "shenanigan", "shenanigans", "reduction", "read"}
+)
+# Generic things of a passing day, stated without a modifier that would make them specific
+# ("running some errands", "we played some games", "we saw stars", "we had desserts").
+GENERIC_OBJECTS = frozenset(
+    {"errand", "game", "chore", "food", "drink", "snack", "dessert", "friend", "show", "movie",
+     "film", "series", "episode", "review", "job", "cousin", "relative", "guest", "plate",
+     "trip",
+     "video", "picture", "photo", "star", "thing", "homework", "class", "music", "song",
+     "book", "tv", "coffee", "tea", "water", "beer", "wine", "shower", "walk", "drive", "ride",
+     "nap", "rest", "sleep", "break", "round", "stuff", "item", "bag", "clothes", "laundry",
+     "dish", "dishes", "grocery", "groceries", "shopping", "cleaning", "cooking", "work",
+     "shift", "meeting", "call", "text", "email", "post", "money", "bed", "door", "ball",
+     "city", "town", "home", "place", "outside"}
+)
+# "twiddling my fingers", "brushed my teeth", "strengthen my whole body": passing, or a
+# condition the declared health patterns read.
+BODY_PARTS = frozenset(
+    {"hand", "finger", "face", "teeth", "tooth", "hair", "eye", "head", "leg", "arm", "foot",
+     "feet", "back", "body", "lung", "nail", "skin", "muscle", "knee", "shoulder", "neck",
+     "self", "myself", "bowel", "stomach", "chest", "nose", "mouth", "ear", "throat"}
+)
+# Participles that tell a lasting state, not something done to the person.
+STATIVE_PARTICIPLES = frozenset(
+    {"obsessed", "involved", "engaged", "married", "hooked", "addicted", "fascinated",
+     "enrolled", "employed", "based", "raised", "signed", "registered", "certified",
+     "trained", "qualified", "specialized", "specialised"}
+)
+# Trips named with where they went: "a plane ride to Bangladesh".
+TRIPS = frozenset({"trip", "ride", "flight", "vacation", "holiday", "journey", "cruise", "tour",
+                   "drive", "hike", "walk", "visit", "getaway", "excursion", "voyage"})
+# Heads whose "of" names the place itself: "the kingdom of Illyria", "the city of Lyon".
+REALMS = frozenset({"kingdom", "city", "town", "state", "country", "island", "region",
+                    "village", "province", "republic", "county", "empire"})
+# Groups a person belongs to: "I'm on the swim team", "I'm part of a book club".
+GROUPS = frozenset(
+    {"team", "club", "band", "group", "league", "choir", "orchestra", "crew", "committee",
+     "squad", "society", "association", "union", "troupe", "ensemble", "fraternity",
+     "sorority", "council", "guild", "cast"}
+)
+# Friends and colleagues are people the memory can name only when the text does.
+UNNAMED_ROLES = frozenset(
+    {"friend", "friends", "buddy", "bestie", "classmate", "colleague", "coworker", "teammate",
+     "neighbor", "neighbour", "roommate", "mentor", "boss"}
+)
+# "I'm busy with work", "I've been stressed about my exams": a state and what it is about.
+STATE_PREPS = frozenset({"with", "about", "for", "from", "of", "at", "by", "over", "to"})
+# Politeness and reactions, not states of the speaker: "I'm glad to hear", "I'm sorry for".
+REACTIONS = frozenset(
+    {"glad", "sorry", "happy", "sure", "thankful", "grateful", "right", "wrong", "good", "fine",
+     "okay", "ok", "afraid", "aware", "able", "likely", "free", "welcome", "honest", "serious",
+     "jealous", "proud", "impressed", "curious", "interested", "fond", "capable", "full",
+     "ready", "done", "close", "similar", "different", "same", "familiar", "well", "great",
+     "alright", "cool", "down", "new", "back", "here", "there", "awesome", "amazing", "lucky",
+     "blessed", "certain", "positive", "correct", "confused", "excited", "fun", "funny",
+     "bad", "nice", "late", "early", "real", "true", "open", "available", "like", "all", "much",
+     "more", "little", "okey", "normal", "crazy", "weird", "cute", "useless", "big",
+     "fair", "such", "other", "worried", "unsure", "up", "out", "in", "off", "on", "conscious",
+     "self", "mad", "upset", "angry", "sad", "tired", "bored", "annoyed", "frustrated",
+     "disappointed", "surprised", "shocked", "thrilled", "used", "kind", "mean", "rude",
+     "polite", "due"}
+)
