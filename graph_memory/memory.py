@@ -46,6 +46,7 @@ from graph_memory.models import (
     FactLink,
     FactSource,
     FactStatus,
+    FactUse,
     ReviewResult,
     Tombstone,
     Triple,
@@ -620,12 +621,14 @@ class Memory:
             confidence, doubted = experience_feedback(
                 fact.confidence, useful, fact.needs_confirmation
             )
+            now = utcnow()
             update = FactUpdate(
                 confidence=confidence,
                 needs_confirmation=doubted,
                 more_uses=1,
                 more_useful=1 if useful else 0,
-                last_used_at=utcnow(),
+                use=FactUse(at=now, kind="useful" if useful else "not_useful"),
+                last_used_at=now,
             )
             self.store.update_fact(fact.id, update)
         return to_experience(self._current(fact.id))
