@@ -66,6 +66,19 @@ def test_chinese_names_never_merge_by_embedding(
     assert resolve(store, loose, [EntityRef(name="蓝色", type="Thing")]) == first[:1]
 
 
+def test_a_synonym_is_found_when_other_users_crowd_the_shared_index(
+    store: Store, embedder: SentenceTransformerEmbedder, ontology: Ontology
+) -> None:
+    """Thirty other users each hold a "couch": the shared index's nearest hits to "couch" are
+    all theirs, yet u1's "sofa" is still found (the exact scan of u1's own entities)."""
+    resolver = EntityResolver(store, embedder, ontology, threshold=0.85)
+    [sofa] = resolve(store, resolver, [EntityRef(name="sofa", type="Thing")])
+    for n in range(30):
+        crowd = resolver.resolve(f"u{n + 2}", [EntityRef(name="couch", type="Thing")], NOW)
+        store.apply(WritePlan(entities=list(crowd.rows.values()), aliases=crowd.aliases))
+    assert resolve(store, resolver, [EntityRef(name="couch", type="Thing")]) == [sofa]
+
+
 def resolve(store: Store, resolver: EntityResolver, refs: list[EntityRef]) -> list[str]:
     resolved = resolver.resolve("u1", refs, NOW)
     store.apply(WritePlan(entities=list(resolved.rows.values()), aliases=resolved.aliases))

@@ -209,11 +209,13 @@ class CypherStore(ABC):
     def similar_entities(
         self, user_id: str, embedding: list[float], k: int
     ) -> list[tuple[Entity, float]]:
-        rows = self._run(
-            "similar_entities",
-            {**self._vector_params("Entity"), "user_id": user_id, "embedding": embedding,
-             "k": k, "k_raw": k * _OVERFETCH},
-        )
+        """The index first; fewer than k of the user's entities among its over-fetched hits
+        (a graph of many users naming the same things) and an exact scan of the user's own."""
+        params = {**self._vector_params("Entity"), "user_id": user_id, "embedding": embedding,
+                  "k": k, "k_raw": k * _OVERFETCH}
+        rows = self._run("similar_entities", params)
+        if len(rows) < k:
+            rows = self._run("similar_entities_exact", params)
         return [(from_props(Entity, row[0]), self._index_similarity(float(row[1]))) for row in rows]
 
     def active_facts_of_subjects(self, user_id: str, subject_ids: Sequence[str]) -> list[Fact]:
