@@ -206,7 +206,7 @@ class RuleExtractor:
                 found.extend(opinion_matches(token, relation, opinion, self._people))
             for relation, open_pattern, rules in self._open:
                 opens.extend(open_matches(token, relation, open_pattern, rules, self._excluded,
-                                          self._excluded_unless_past))
+                                          self._excluded_unless_past, self._people))
         if token.pos_ == "NOUN":
             for relation, noun_pattern in self._nouns.get(lemma, ()):
                 found.extend(noun_matches(token, relation, noun_pattern, self._people))
