@@ -55,7 +55,13 @@ def corrected(
     (cues.it_is_correction, when the value looks like the one it replaces): the one fact of
     the speaker's latest statement, in this session and within CORRECTION_WINDOW, with its
     value replaced; "Sorry, she lives in Lyon, not Paris." (cues.not_x_correction): the one
-    such fact whose object is the value it names."""
+    such fact whose object is the value it names. The text is read first: only a message
+    with a correction cue reads the store."""
+    bare = bare_correction(text)
+    named = not_x_correction(text) if bare is None else None
+    found = bare or (it_is_correction(text) if named is None else None)
+    if named is None and found is None:
+        return None
     recent = [
         f
         for f in store.list_facts(user_id, statuses=["current", "conflicted"], limit=20)
@@ -65,18 +71,14 @@ def corrected(
     ]
     if not recent:
         return None
-    named = not_x_correction(text)
-    if named is not None and bare_correction(text) is None:
+    if named is not None:
         cue, value, old, span = named
         meant = [f for f in recent if (f.object_name or "").casefold() == old.casefold()]
         if len(meant) == 1 and _alike(meant[0].object_name or "", value):
             return _restated(store, meant[0], value, span, cue)
         return None
-    found = bare_correction(text)
-    by_pronoun = found is None
-    found = found or it_is_correction(text)
-    if found is None:
-        return None
+    assert found is not None
+    by_pronoun = bare is None
     cue, value, span = found
     latest = max(recent, key=lambda f: (f.valid_from, f.created_at))
     if sum(1 for f in recent if f.valid_from == latest.valid_from) != 1:
