@@ -140,6 +140,12 @@ def test_real_chat_non_facts_stay_out(extractor: RuleExtractor, text: str) -> No
         assert not [r for r in rows(extractor, text) if r[1] == "HAS_RELATIVE"]
 
 
+@pytest.mark.parametrize("text", ["I went hiking yesterday.", "I went hiking on Monday."])
+def test_go_with_a_gerund_is_the_activity_done(extractor: RuleExtractor, text: str) -> None:
+    """Unlike "I started prepping" (begun, not done), "went hiking" is the deed itself."""
+    assert ("Emi", "DID", "hiking", "go") in rows(extractor, text)
+
+
 def test_a_gerund_keeps_its_own_for_phrase(extractor: RuleExtractor) -> None:
     found = rows(extractor, "I also like diving for those hard-to-reach balls.")
     assert all(key is None for _, relation, _, key in found if relation == "PREFERS"), found

@@ -158,9 +158,10 @@ def verb_matches(
             objects = [
                 c for c in verb.children
                 if c.dep_ in _OBJECT_DEPS
-                # "I love hiking"; but "I started prepping", "I tried asking": what was begun
-                # or tried is no deed by itself.
-                or (c.dep_ == "xcomp" and c.tag_ == "VBG" and pattern.key != "verb")
+                # "I love hiking", "I went hiking" (go + gerund is the activity); but "I
+                # started prepping", "I tried asking": what was begun or tried is no deed.
+                or (c.dep_ == "xcomp" and c.tag_ == "VBG"
+                    and (pattern.key != "verb" or verb.lemma_ == "go"))
                 or (c.dep_ == "xcomp" and c.pos_ == "NOUN")  # "I love hiking." misparsed
                 # "for breakfast I like oatmeal", "I hate cilantro": the small model calls
                 # such objects intj or advmod.
