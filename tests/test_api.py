@@ -117,7 +117,9 @@ def test_a_changed_single_valued_fact_reports_the_supersession(client: TestClien
 def test_unknown_and_malformed_ids(client: TestClient) -> None:
     assert "no memory" in error_of(
         client.get("/v1/memories/fact_000000000000000000000000"), 404, "not_found")
-    assert "malformed id" in error_of(client.get("/v1/memories/nope"), 422, "invalid_input")
+    # The path's pattern (the OpenAPI document's) refuses it, naming the parameter and the rule.
+    message = error_of(client.get("/v1/memories/nope"), 422, "invalid_input")
+    assert "memory_id" in message and "(fact|ep|ent)_[0-9a-f]{24}" in message
     error_of(client.get("/v1/memories/tomb_000000000000000000000000"), 422, "invalid_input")
 
 
