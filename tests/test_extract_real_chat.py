@@ -4,30 +4,13 @@ before the verb, and what must stay out (class judgements, unnamed friends, impe
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-import spacy
+from test_extract_chat import Row, rows
 
-from graph_memory.extract.rules import MODEL, RuleExtractor
-from graph_memory.models import ExtractionInput
-from graph_memory.ontology import load_ontology
+from graph_memory.extract.rules import RuleExtractor
 
-Row = tuple[str, str, str, str | None]  # subject, relation, object, key
-
-
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    nlp: Any = spacy.load(MODEL)
-    return RuleExtractor(load_ontology(), nlp)
-
-
-def rows(extractor: RuleExtractor, text: str) -> list[Row]:
-    item = ExtractionInput(text=text, speaker="Emi", addressee="Sam")
-    return [
-        (f.triple.subject.name, f.triple.predicate, f.triple.object.name, f.triple.key)
-        for f in extractor.extract([item])[0].facts
-    ]
+# The extractor is conftest's (the default rule extractor over the default ontology); `rows`
+# reads its facts as (subject, relation, object, key), as in test_extract_chat.py.
 
 
 @pytest.mark.parametrize(
