@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from graph_memory.config import Settings
 from graph_memory.embed import SentenceTransformerEmbedder
 from graph_memory.extract.base import Extractor
 from graph_memory.memory import Memory
+from graph_memory.models import Fact, FactLink, WriteResult
 from graph_memory.ontology import Ontology, load_ontology
 from graph_memory.store.engine import EmbeddedEngine
 from graph_memory.store.falkordb import FalkorDBStore
@@ -69,6 +71,66 @@ def memory(
 ) -> Iterator[Memory]:
     with Memory.open(settings, embedder=embedder, extractor=extractor) as opened:
         yield opened
+
+
+# --- chats over one Memory per module (the change-detection tests) ------------------------
+
+
+@pytest.fixture(scope="module")
+def chat_memory(
+    tmp_path_factory: pytest.TempPathFactory,
+    embedder: SentenceTransformerEmbedder,
+    extractor: Extractor,
+) -> Iterator[Memory]:
+    """One Memory for a module whose tests each talk as their own user (Chat), so the
+    engine starts once per module."""
+    data = Path(tmp_path_factory.mktemp("chats"))
+    with Memory.open(Settings(data_dir=data), embedder=embedder, extractor=extractor) as opened:
+        yield opened
+
+
+CHAT_START = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)  # a Monday
+
+
+class Chat:
+    """One user's messages in one session, a day apart unless told otherwise, and what the
+    user's facts became."""
+
+    def __init__(self, memory: Memory, user: str, speaker: str = "Emi") -> None:
+        self.memory, self.user, self.speaker = memory, user, speaker
+        self.at = CHAT_START
+
+    def say(self, text: str, after: timedelta = timedelta(days=1)) -> WriteResult:
+        self.at += after
+        return self.memory.write(
+            text, user_id=self.user, speaker=self.speaker, session_id="s1", timestamp=self.at
+        )
+
+    def facts(self, predicate: str | None = None) -> list[Fact]:
+        """The user's facts of every status."""
+        return self.memory.facts(self.user, statuses=None, predicate=predicate, limit=1000)
+
+    def fact(self, predicate: str, obj: str, subject: str | None = None) -> Fact:
+        """The one fact of this relation and object (of the speaker unless told)."""
+        [found] = [
+            f
+            for f in self.facts(predicate)
+            if f.object_name == obj and f.subject_name == (subject or self.speaker)
+        ]
+        return found
+
+    def state(self, predicate: str) -> dict[str, str]:
+        """object (and key) -> status, for the facts of one relation."""
+        return {
+            f"{f.object_name}" + (f" [{f.key}]" if f.key else ""): f.status
+            for f in self.facts(predicate)
+        }
+
+    def superseded(self) -> list[Fact]:
+        return [f for f in self.facts() if f.status == "superseded"]
+
+    def history(self, fact: Fact, kind: str) -> list[FactLink]:
+        return [link for link in self.memory.history(fact.id) if link.kind == kind]
 
 
 # --- Neo4j 5.26 over Bolt (the Neo4j store's server: tests/neo4j_server.py) ----------------

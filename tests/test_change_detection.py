@@ -5,61 +5,16 @@ Precision both ways: every scenario checks what must change AND what must stay c
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
+from conftest import Chat
 
-from graph_memory.config import Settings
-from graph_memory.embed import SentenceTransformerEmbedder
-from graph_memory.extract.base import Extractor
 from graph_memory.memory import Memory
-from graph_memory.models import Fact, WriteResult
-
-T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)  # a Monday
 
 
-@pytest.fixture(scope="module")
-def memory(
-    tmp_path_factory: pytest.TempPathFactory,
-    embedder: SentenceTransformerEmbedder,
-    extractor: Extractor,
-) -> Iterator[Memory]:
-    data = Path(tmp_path_factory.mktemp("changes"))
-    with Memory.open(Settings(data_dir=data), embedder=embedder, extractor=extractor) as opened:
-        yield opened
-
-
-class Chat:
-    """One user's messages, a day apart unless told otherwise."""
-
-    def __init__(self, memory: Memory, user: str, speaker: str = "Emi") -> None:
-        self.memory, self.user, self.speaker = memory, user, speaker
-        self.at = T0
-
-    def say(self, text: str, after: timedelta = timedelta(days=1)) -> WriteResult:
-        self.at += after
-        return self.memory.write(
-            text, user_id=self.user, speaker=self.speaker, session_id="s1", timestamp=self.at
-        )
-
-    def facts(self, predicate: str | None = None) -> list[Fact]:
-        return self.memory.facts(self.user, statuses=None, predicate=predicate, limit=1000)
-
-    def state(self, predicate: str) -> dict[str, str]:
-        """object (and key) -> status, for the facts of one relation."""
-        return {
-            f"{f.object_name}" + (f" [{f.key}]" if f.key else ""): f.status
-            for f in self.facts(predicate)
-        }
-
-    def superseded(self) -> list[Fact]:
-        return [f for f in self.facts() if f.status == "superseded"]
-
-
-def test_the_readme_goal_change(memory: Memory) -> None:
-    chat = Chat(memory, "readme")
+def test_the_readme_goal_change(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "readme")
     chat.say("I want to learn Spanish.")
     chat.say("I want to get a refund for these shoes.", timedelta(days=3))
     changed = chat.say("Actually, I'd like to exchange them instead.", timedelta(minutes=2))
@@ -72,8 +27,8 @@ def test_the_readme_goal_change(memory: Memory) -> None:
     assert change.kind == "superseded" and "'instead'" in change.reason
 
 
-def test_wishes_hobbies_and_likes_coexist(memory: Memory) -> None:
-    chat = Chat(memory, "coexist")
+def test_wishes_hobbies_and_likes_coexist(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "coexist")
     for text in (
         "I want to learn Spanish.",
         "I'm planning to visit Japan.",
@@ -88,8 +43,8 @@ def test_wishes_hobbies_and_likes_coexist(memory: Memory) -> None:
     assert len(chat.state("HAS_GOAL")) == 2
 
 
-def test_used_to_then_these_days(memory: Memory) -> None:
-    chat = Chat(memory, "teacoffee")
+def test_used_to_then_these_days(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "teacoffee")
     chat.say("I love tea.")
     result = chat.say("I used to drink tea, now I love coffee.", timedelta(days=30))
     prefers = chat.state("PREFERS")
@@ -99,8 +54,8 @@ def test_used_to_then_these_days(memory: Memory) -> None:
     assert any(c.kind == "superseded" and c.fact_id == tea.id for c in result.changes)
 
 
-def test_a_denial_ends_the_diet_and_stores_no_positive_fact(memory: Memory) -> None:
-    chat = Chat(memory, "diet")
+def test_a_denial_ends_the_diet_and_stores_no_positive_fact(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "diet")
     chat.say("I'm vegetarian.")
     chat.say("I'm allergic to peanuts.")
     result = chat.say("I'm not vegetarian anymore.", timedelta(days=60))
@@ -109,13 +64,13 @@ def test_a_denial_ends_the_diet_and_stores_no_positive_fact(memory: Memory) -> N
     [diet] = chat.facts("HAS_DIET")
     assert diet.end_reason is not None and "anymore" in diet.end_reason
     assert result.fact_ids == (), "the denial stored nothing"
-    recalled = memory.recall("What can I cook for Emi?", user_id="diet", top_k=10)
+    recalled = chat_memory.recall("What can I cook for Emi?", user_id="diet", top_k=10)
     texts = [r.text for r in (*recalled.results, *recalled.constraints) if r.kind == "fact"]
     assert "Emi is allergic to peanut" in texts and "Emi follows a vegetarian diet" not in texts
 
 
-def test_a_retraction_without_a_statement_still_ends_the_fact(memory: Memory) -> None:
-    chat = Chat(memory, "running")
+def test_a_retraction_without_a_statement_still_ends_the_fact(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "running")
     chat.say("I go running every morning.")
     chat.say("I've moved on from running, these days I'm all about swimming.", timedelta(days=40))
     [running] = [f for f in chat.facts() if f.object_name == "running"]
@@ -124,8 +79,8 @@ def test_a_retraction_without_a_statement_still_ends_the_fact(memory: Memory) ->
     )
 
 
-def test_i_can_eat_it_again_ends_only_the_constraint(memory: Memory) -> None:
-    chat = Chat(memory, "dairy")
+def test_i_can_eat_it_again_ends_only_the_constraint(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "dairy")
     chat.say("I can't eat dairy.")
     chat.say("I love cheese.")
     chat.say("I can eat dairy again now.", timedelta(days=90))
@@ -133,8 +88,8 @@ def test_i_can_eat_it_again_ends_only_the_constraint(memory: Memory) -> None:
     assert chat.state("PREFERS") == {"cheese": "current"}
 
 
-def test_a_keyed_attribute_replaces_its_own_key_only(memory: Memory) -> None:
-    chat = Chat(memory, "favorites")
+def test_a_keyed_attribute_replaces_its_own_key_only(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "favorites")
     chat.say("My favorite color is blue.")
     chat.say("My favorite food is pizza.")
     chat.say("My favorite color is red now.", timedelta(days=30))
@@ -145,8 +100,8 @@ def test_a_keyed_attribute_replaces_its_own_key_only(memory: Memory) -> None:
     assert (state[blue], state[red], state[pizza]) == ("superseded", "current", "current")
 
 
-def test_a_context_never_replaces_another(memory: Memory) -> None:
-    chat = Chat(memory, "context")
+def test_a_context_never_replaces_another(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "context")
     chat.say("I prefer Go for backend work.")
     chat.say("I prefer tea for breakfast.")
     chat.say("Actually, I prefer coffee for breakfast.", timedelta(days=5))
@@ -155,23 +110,23 @@ def test_a_context_never_replaces_another(memory: Memory) -> None:
     assert state["tea [breakfast]"] == "superseded" and state["coffee [breakfast]"] == "current"
 
 
-def test_a_bare_correction_replaces_the_value_just_said(memory: Memory) -> None:
-    chat = Chat(memory, "deadline")
+def test_a_bare_correction_replaces_the_value_just_said(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "deadline")
     chat.say("The report is due Monday.")
     chat.say("Sorry, I meant Tuesday.", timedelta(minutes=2))
     assert chat.state("HAS_DEADLINE") == {"Monday": "superseded", "Tuesday": "current"}
 
 
-def test_a_correction_too_late_or_too_vague_changes_nothing(memory: Memory) -> None:
-    chat = Chat(memory, "late")
+def test_a_correction_too_late_or_too_vague_changes_nothing(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "late")
     chat.say("The report is due Monday.")
     chat.say("Sorry, I meant Tuesday.", timedelta(hours=3))
     chat.say("I meant it.", timedelta(minutes=1))
     assert chat.state("HAS_DEADLINE") == {"Monday": "current"}
 
 
-def test_the_same_wording_repeated_reinforces(memory: Memory) -> None:
-    chat = Chat(memory, "repeat")
+def test_the_same_wording_repeated_reinforces(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "repeat")
     for _ in range(3):
         chat.say("I'm allergic to peanuts.", timedelta(days=7))
     chat.say("I love tea.")
@@ -198,9 +153,9 @@ def test_the_same_wording_repeated_reinforces(memory: Memory) -> None:
         "I mean, yeah.",
     ],
 )
-def test_chat_that_changes_nothing_supersedes_nothing(memory: Memory, text: str) -> None:
+def test_chat_that_changes_nothing_supersedes_nothing(chat_memory: Memory, text: str) -> None:
     user = "quiet" + str(abs(hash(text)) % 10_000)
-    chat = Chat(memory, user)
+    chat = Chat(chat_memory, user)
     chat.say("I love tea.")
     chat.say("I play guitar.")
     chat.say("I work at Acme.")
@@ -211,12 +166,12 @@ def test_chat_that_changes_nothing_supersedes_nothing(memory: Memory, text: str)
     assert before <= {f.id for f in chat.facts() if f.status == "current"}
 
 
-def test_recall_of_a_change_puts_the_current_fact_first(memory: Memory) -> None:
-    chat = Chat(memory, "nowrecall", speaker="Kai")
+def test_recall_of_a_change_puts_the_current_fact_first(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "nowrecall", speaker="Kai")
     chat.say("I love green tea.")
     chat.say("My favorite band is Muse.")
     chat.say("I used to drink green tea, now I love espresso.", timedelta(days=30))
-    response = memory.recall("What does Kai like to drink now?", user_id="nowrecall", top_k=5)
+    response = chat_memory.recall("What does Kai like to drink now?", user_id="nowrecall", top_k=5)
     ids = [r.id for r in response.results]
     [old] = [r for r in response.results if r.text == "I love green tea."]
     assert old.outdated and old.why is not None and "outdated" in old.why.line
@@ -225,8 +180,8 @@ def test_recall_of_a_change_puts_the_current_fact_first(memory: Memory) -> None:
     assert response.results[0].id != old.id
 
 
-def test_time_grounding_reaches_the_fact(memory: Memory) -> None:
-    chat = Chat(memory, "trip")
+def test_time_grounding_reaches_the_fact(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "trip")
     chat.say("I went to Miami last week.", timedelta(days=1))  # said Tuesday 4 March 2025
     [trip] = chat.facts("VISITED")
     assert trip.occurred_at == datetime(2025, 2, 24, tzinfo=UTC)

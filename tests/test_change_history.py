@@ -6,60 +6,20 @@ place SUPERSEDES it, and a correction replaces the value it names, not merely th
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
-import pytest
+from conftest import Chat
 
 from graph_memory.backup import export_records, import_records, read_jsonl, write_jsonl
 from graph_memory.config import Settings
 from graph_memory.embed import SentenceTransformerEmbedder
 from graph_memory.extract.base import Extractor
 from graph_memory.memory import Memory
-from graph_memory.models import Fact, FactLink, WriteResult
-
-T0 = datetime(2025, 5, 5, 9, 0, tzinfo=UTC)
 
 
-@pytest.fixture(scope="module")
-def memory(
-    tmp_path_factory: pytest.TempPathFactory,
-    embedder: SentenceTransformerEmbedder,
-    extractor: Extractor,
-) -> Iterator[Memory]:
-    data = Path(tmp_path_factory.mktemp("history"))
-    with Memory.open(Settings(data_dir=data), embedder=embedder, extractor=extractor) as opened:
-        yield opened
-
-
-class Chat:
-    """One user's messages, a day apart unless told otherwise."""
-
-    def __init__(self, memory: Memory, user: str, speaker: str = "Emi") -> None:
-        self.memory, self.user, self.speaker = memory, user, speaker
-        self.at = T0
-
-    def say(self, text: str, after: timedelta = timedelta(days=1)) -> WriteResult:
-        self.at += after
-        return self.memory.write(
-            text, user_id=self.user, speaker=self.speaker, session_id="s1", timestamp=self.at
-        )
-
-    def fact(self, predicate: str, obj: str, subject: str | None = None) -> Fact:
-        [found] = [
-            f
-            for f in self.memory.facts(self.user, statuses=None, predicate=predicate, limit=100)
-            if f.object_name == obj and f.subject_name == (subject or self.speaker)
-        ]
-        return found
-
-    def history(self, fact: Fact, kind: str) -> list[FactLink]:
-        return [link for link in self.memory.history(fact.id) if link.kind == kind]
-
-
-def test_a_denial_names_the_message_that_ended_the_fact(memory: Memory) -> None:
-    chat = Chat(memory, "denial")
+def test_a_denial_names_the_message_that_ended_the_fact(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "denial")
     chat.say("I'm vegetarian.")
     assert chat.fact("HAS_DIET", "vegetarian").status == "current"
     denial = chat.say("I'm not vegetarian anymore.", timedelta(days=30))
@@ -72,7 +32,7 @@ def test_a_denial_names_the_message_that_ended_the_fact(memory: Memory) -> None:
     )
     assert [c.reason for c in denial.changes] == ["denied: 'anymore'"]
     # The trace says it too: the ended fact, asked for with its history, names the message.
-    response = memory.recall(
+    response = chat_memory.recall(
         "Is Emi vegetarian?", user_id="denial", filters={"statuses": ["superseded"]}
     )
     [result] = [r for r in response.results if r.id == diet.id]
@@ -81,8 +41,8 @@ def test_a_denial_names_the_message_that_ended_the_fact(memory: Memory) -> None:
     assert f"ended by message {denial.episode_id}" in notes and "denied: 'anymore'" in notes
 
 
-def test_a_third_persons_denial_ends_their_fact_only(memory: Memory) -> None:
-    chat = Chat(memory, "third")
+def test_a_third_persons_denial_ends_their_fact_only(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "third")
     chat.say("Tom is vegetarian.")
     chat.say("I'm vegetarian.")
     chat.say("Tom isn't vegetarian anymore.", timedelta(days=10))
@@ -90,8 +50,8 @@ def test_a_third_persons_denial_ends_their_fact_only(memory: Memory) -> None:
     assert chat.fact("HAS_DIET", "vegetarian").status == "current"
 
 
-def test_used_to_ends_the_old_fact_and_the_new_one_supersedes_it(memory: Memory) -> None:
-    chat = Chat(memory, "usedto")
+def test_used_to_ends_the_old_fact_and_the_new_one_supersedes_it(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "usedto")
     chat.say("I love tea.")
     said = chat.say("I used to drink tea, these days it's coffee.", timedelta(days=40))
     tea, coffee = chat.fact("PREFERS", "tea"), chat.fact("PREFERS", "coffee")
@@ -104,8 +64,8 @@ def test_used_to_ends_the_old_fact_and_the_new_one_supersedes_it(memory: Memory)
     assert "coffee replaces tea" in link.reason and "used to" in link.reason
 
 
-def test_no_longer_then_a_new_employer_supersedes_the_old_one(memory: Memory) -> None:
-    chat = Chat(memory, "employer")
+def test_no_longer_then_a_new_employer_supersedes_the_old_one(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "employer")
     chat.say("I work at Deloitte.")
     chat.say("I no longer work at Deloitte, I joined Accenture in March.", timedelta(days=60))
     old, new = chat.fact("WORKS_AT", "Deloitte"), chat.fact("WORKS_AT", "Accenture")
@@ -115,8 +75,8 @@ def test_no_longer_then_a_new_employer_supersedes_the_old_one(memory: Memory) ->
     assert len(chat.history(old, "ENDED_BY")) == 1
 
 
-def test_a_retraction_keeps_its_words_in_the_history(memory: Memory) -> None:
-    chat = Chat(memory, "retract")
+def test_a_retraction_keeps_its_words_in_the_history(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "retract")
     chat.say("I'm on a keto diet.")
     chat.say("I'm allergic to peanuts.")
     said = chat.say("I stopped the keto diet.", timedelta(days=20))
@@ -126,8 +86,8 @@ def test_a_retraction_keeps_its_words_in_the_history(memory: Memory) -> None:
     assert chat.fact("ALLERGIC_TO", "peanut").status == "current"
 
 
-def test_instead_replaces_the_goal_it_corrects_not_the_latest(memory: Memory) -> None:
-    chat = Chat(memory, "goals")
+def test_instead_replaces_the_goal_it_corrects_not_the_latest(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "goals")
     chat.say("I want to learn German.")
     chat.say("I want to visit Japan.")
     chat.say("Actually, I want to learn French instead.", timedelta(days=5))
@@ -136,8 +96,8 @@ def test_instead_replaces_the_goal_it_corrects_not_the_latest(memory: Memory) ->
     assert chat.fact("HAS_GOAL", "learn French").status == "current"
 
 
-def test_i_meant_corrects_the_plan_it_names(memory: Memory) -> None:
-    chat = Chat(memory, "meant")
+def test_i_meant_corrects_the_plan_it_names(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "meant")
     chat.say("I'm planning to visit Rome.")
     chat.say("I want to learn to swim.", timedelta(minutes=2))
     chat.say("Sorry, I meant I'm planning to visit Milan.", timedelta(minutes=2))
@@ -145,16 +105,16 @@ def test_i_meant_corrects_the_plan_it_names(memory: Memory) -> None:
     assert chat.fact("HAS_GOAL", "learn to swim").status == "current"
 
 
-def test_a_strong_cue_with_nothing_in_common_replaces_the_latest(memory: Memory) -> None:
-    chat = Chat(memory, "latest")
+def test_a_strong_cue_with_nothing_in_common_replaces_the_latest(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "latest")
     chat.say("I drink coffee every morning.")
     chat.say("Actually I've switched to green tea.", timedelta(days=30))
     assert chat.fact("PREFERS", "coffee").status == "superseded"
     assert chat.fact("PREFERS", "green tea").status == "current"
 
 
-def test_actually_with_another_wish_changes_nothing(memory: Memory) -> None:
-    chat = Chat(memory, "another")
+def test_actually_with_another_wish_changes_nothing(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "another")
     chat.say("I want to learn Spanish.")
     result = chat.say("Actually, I want to go hiking this weekend.")
     assert result.changes == ()
@@ -162,30 +122,30 @@ def test_actually_with_another_wish_changes_nothing(memory: Memory) -> None:
 
 
 def test_an_ending_survives_export_and_import(
-    memory: Memory,
+    chat_memory: Memory,
     tmp_path: Path,
     embedder: SentenceTransformerEmbedder,
     extractor: Extractor,
 ) -> None:
-    chat = Chat(memory, "moved")
+    chat = Chat(chat_memory, "moved")
     chat.say("I'm on a keto diet.")
     said = chat.say("I'm not on a keto diet anymore, I stopped the keto diet.")
     keto = chat.fact("HAS_DIET", "keto")
     [ended] = chat.history(keto, "ENDED_BY")
     assert ended.to_id == said.episode_id
     buffer = io.StringIO()
-    write_jsonl(export_records(memory.store, memory.embedder.dimension), buffer)
+    write_jsonl(export_records(chat_memory.store, chat_memory.embedder.dimension), buffer)
     with Memory.open(
         Settings(data_dir=tmp_path / "other"), embedder=embedder, extractor=extractor
     ) as other:
         import_records(
             other.store, read_jsonl(buffer.getvalue().splitlines()), other.embedder.dimension
         )
-        assert other.history(keto.id) == memory.history(keto.id)
+        assert other.history(keto.id) == chat_memory.history(keto.id)
 
 
-def test_moved_on_from_x_to_y_restates_x_as_y(memory: Memory) -> None:
-    chat = Chat(memory, "poker")
+def test_moved_on_from_x_to_y_restates_x_as_y(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "poker")
     chat.say("I'm really into chess.")
     chat.say("I love sushi.")
     said = chat.say("I've moved on from chess to poker.", timedelta(days=30))
@@ -199,32 +159,32 @@ def test_moved_on_from_x_to_y_restates_x_as_y(memory: Memory) -> None:
     assert link.from_id == poker.id and "'moved on to'" in link.reason
 
 
-def test_a_switch_to_something_unnamed_restates_nothing(memory: Memory) -> None:
-    chat = Chat(memory, "vague")
+def test_a_switch_to_something_unnamed_restates_nothing(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "vague")
     chat.say("I love Netflix.")
     said = chat.say("I switched from Netflix to something else.", timedelta(days=30))
     assert chat.fact("PREFERS", "Netflix").status == "superseded"
     assert said.fact_ids == ()
 
 
-def test_no_wait_its_corrects_the_value_just_said(memory: Memory) -> None:
-    chat = Chat(memory, "itis")
+def test_no_wait_its_corrects_the_value_just_said(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "itis")
     chat.say("The report is due Friday.")
     chat.say("No wait, it's due Thursday.", timedelta(minutes=1))
     assert chat.fact("HAS_DEADLINE", "Friday", subject="report").status == "superseded"
     assert chat.fact("HAS_DEADLINE", "Thursday", subject="report").status == "current"
 
 
-def test_sorry_its_late_corrects_nothing(memory: Memory) -> None:
-    chat = Chat(memory, "remark")
+def test_sorry_its_late_corrects_nothing(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "remark")
     chat.say("I'm planning to visit Rome.")
     result = chat.say("Sorry, it's late.", timedelta(minutes=1))
     assert result.fact_ids == () and result.changes == ()
     assert chat.fact("HAS_GOAL", "visit Rome").status == "current"
 
 
-def test_a_correction_by_pronoun_replaces_the_value_it_names(memory: Memory) -> None:
-    chat = Chat(memory, "sister")
+def test_a_correction_by_pronoun_replaces_the_value_it_names(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "sister")
     chat.say("My sister Nadia lives in Paris.")
     chat.say("Sorry, she lives in Lyon, not Paris.", timedelta(minutes=1))
     assert chat.fact("LIVES_IN", "Paris", subject="Nadia").status == "superseded"

@@ -409,15 +409,7 @@ def bare_correction(text: str) -> tuple[str, str, tuple[int, int]] | None:
     just said ("Sorry, I meant Tuesday.", "Oops, make that two", "I meant Lisbon, not
     Porto"); None otherwise (a value of more than four words, or one that starts with a pronoun
     or "to": "I meant it", "I meant to say hi")."""
-    m = _BARE_CORRECTION.match(text.strip())
-    if m is None:
-        return None
-    value = m.group("value").strip()
-    words = value.split()
-    if not words or len(words) > MAX_VALUE_WORDS or words[0].lower() in _NOT_A_VALUE:
-        return None
-    start = text.index(value)
-    return " ".join(m.group("cue").split()), value, (start, start + len(value))
+    return _whole_message_value(_BARE_CORRECTION, text)
 
 
 def not_x_correction(text: str) -> tuple[str, str, str, tuple[int, int]] | None:
@@ -443,12 +435,19 @@ def it_is_correction(text: str) -> tuple[str, str, tuple[int, int]] | None:
     said: "No wait, it's due Thursday.", "Sorry, it's 555-4321.", "Actually it's on Friday.",
     "Sorry, wrong number, it's 4321." It needs a leading correction word; the write path also
     checks that the value looks like the one it replaces (graph_memory/write/restate.py)."""
-    m = _IT_IS_CORRECTION.match(text.strip())
+    return _whole_message_value(_IT_IS_CORRECTION, text)
+
+
+def _whole_message_value(
+    pattern: re.Pattern[str], text: str
+) -> tuple[str, str, tuple[int, int]] | None:
+    """(cue, value, value span) when the pattern matches the whole message and its value is a
+    short one (at most MAX_VALUE_WORDS words, not starting with a pronoun or stand-in)."""
+    m = pattern.match(text.strip())
     if m is None:
         return None
     value = m.group("value").strip()
-    words = value.split()
-    if not words or len(words) > MAX_VALUE_WORDS or words[0].lower() in _NOT_A_VALUE:
+    if _value(value) is None:
         return None
     start = text.index(value)
     return " ".join(m.group("cue").split()), value, (start, start + len(value))
