@@ -242,6 +242,37 @@ def is_conditional(token: Any) -> bool:
     return False
 
 
+# Verbs that report what someone thinks, says or wishes: the clause under them is theirs.
+_REPORTING = frozenset(
+    {"think", "say", "believe", "claim", "guess", "assume", "suspect", "tell", "insist", "feel"}
+    | {"reckon", "suggest", "joke", "worry", "fear", "hope", "wish", "imagine", "suppose", "doubt"}
+    | {"swear", "argue", "pretend", "want", "expect", "convince", "tease", "say", "keep"}
+)
+_THIRD_PERSON = frozenset({"he", "she", "they"})
+
+
+def is_hearsay(token: Any) -> bool:
+    """Whether the token's clause is what another person thinks or says of someone ("My
+    friend thinks I'm allergic to peanuts", "my mom says I should be a doctor"): no statement
+    of the speaker's. The reporter's own words about themselves stay ("you said you love
+    hiking", "Sam says he loves it"), and so does the speaker's "I think ..."."""
+    clause = token
+    while clause.dep_ == "conj" and clause.head.i != clause.i:
+        clause = clause.head
+    if clause.dep_ != "ccomp" or clause.head.lemma_.lower() not in _REPORTING:
+        return False
+    reporters = [c for c in clause.head.children if c.dep_ == "nsubj"]
+    if not reporters or reporters[0].lower_ in ("i", "we"):
+        return False
+    reporter = reporters[0]
+    inner = [c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if not inner:
+        return True
+    own = inner[0].lower_ == reporter.lower_
+    pointed = inner[0].lower_ in _THIRD_PERSON and reporter.lower_ not in _THIRD_PERSON
+    return not (own or pointed)
+
+
 def is_question(sent: Any) -> bool:
     """Whether the sentence asks rather than states."""
     if sent.text.rstrip().endswith("?"):

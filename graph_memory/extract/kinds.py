@@ -42,7 +42,7 @@ from graph_memory.extract.patterns import (
     PossessivePattern,
     VerbPattern,
 )
-from graph_memory.extract.people import PLACEHOLDERS, owner_placeholder
+from graph_memory.extract.people import PLACEHOLDERS, owner_placeholder, person_subject
 
 _ARTICLES = frozenset({"a", "an"})
 _OBJECT_DEPS = frozenset({"dobj", "oprd"})
@@ -278,12 +278,19 @@ def possessive_matches(
     if pattern.subject == "speaker":
         owners = [t for t in left if t.dep_ == "poss" and t.head.i == key_head.i]
         placeholder = owner_placeholder(owners[0]) if owners else None
-        if placeholder is None:
-            return []
-        owner = Who(placeholder, "", True, [])
+        if placeholder is not None:
+            owner = Who(placeholder, "", True, [])
+        else:
+            # "Sam's phone number", "my sister's favorite color": a named person's or a
+            # relative's own attribute.
+            named = person_subject(owners[0], roles, speaker_only=False) if owners else None
+            if named is None:
+                return []
+            owner = Who(named, "PERSON", True, [])
+        owned = {t.i for o in owners for t in o.subtree}
         key_tokens = [
             t for t in left
-            if t.dep_ != "poss" and t.lemma_.lower() not in modifiers and t.pos_ != "DET"
+            if t.i not in owned and t.lemma_.lower() not in modifiers and t.pos_ != "DET"
             and t.tag_ != "PRP$"
         ]  # fmt: skip
     else:
@@ -348,19 +355,28 @@ def favorite_matches(
     )
 
 
+def _code(token: Any) -> bool:
+    """A merged code of digits (tokens.py) the parser took for punctuation: "(555) 123-4567"."""
+    return bool(token.dep_ == "punct" and sum(c.isdigit() for c in token.text) >= 3)
+
+
 def _possessive_object(be: Any, pattern: PossessivePattern) -> Found | None:
     for child in be.rights:
         if pattern.object == "clause":
             if child.dep_ == "xcomp" and has_to(child):
                 return clause_object(child, pattern)
-        elif child.dep_ == "attr" and (
-            child.pos_ in ("NUM", "X", "SYM") or any(c.dep_ == "nummod" for c in child.children)
+        elif _code(child) or (
+            (child.dep_ == "attr" or (child.dep_ == "acomp" and child.tag_ == "CD"))
+            and (child.pos_ in ("NUM", "X", "SYM")
+                 or any(c.dep_ == "nummod" for c in child.children))
         ):
+            # ("is 555-8642": the small model may call a number a complement adjective, and
+            # "(555) 123-4567", one token (tokens.py), a bracket.)
             # Codes, numbers and counts are values as written: "555-1234", "50 books".
             tokens = noun_phrase(child)
             if child.pos_ != "NOUN":
                 tokens = [t for t in child.subtree if not t.is_punct or t.i < child.right_edge.i]
-            name = canonical_name(tokens, keep_counts=True)
+            name = child.text if _code(child) else canonical_name(tokens, keep_counts=True)
             ok = name and object_ok(name, child, pattern)
             return Found(name, ner_label(child), tokens) if ok else None
         elif child.dep_ == "attr" or (

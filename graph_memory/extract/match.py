@@ -13,6 +13,7 @@ from graph_memory.extract.canonical import (
     has_to,
     is_be,
     is_conditional,
+    is_hearsay,
     is_negated,
     is_past,
     ner_label,
@@ -118,7 +119,7 @@ def who(subject: Any, pattern: Any, roles: frozenset[str]) -> Who | None:
 
 def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | None:
     """None when the clause cannot match; else whether the match is to be negated."""
-    if is_conditional(clause):
+    if is_conditional(clause) or is_hearsay(clause):
         return None
     habit = used_to(clause)
     tensed = habit if habit is not None else clause

