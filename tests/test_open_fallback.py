@@ -104,6 +104,17 @@ def open_rows(nlp: Any, pattern: OpenPattern, text: str) -> list[Row]:
         # vocatives and hedges around a statement do not hide it
         ("Thanks Sam, I fixed the sink.", ("Emi", "sink", "fix", False)),
         ("I think I repaired the fence.", ("Emi", "fence", "repair", False)),
+        # light verbs in their one telling use
+        ("I use Vim for coding.", ("Emi", "Vim", "use", False)),
+        ("I found a stray cat.", ("Emi", "stray cat", "find", False)),
+        ("I tried sushi for the first time.", ("Emi", "sushi", "try", False)),
+        # a title in quotes is read whole
+        ('I recently enjoyed "Where the Crawdads Sing" by Delia Owens.',
+         ("Emi", "Where the Crawdads Sing", "enjoy", False)),
+        # a present-tense verb of a declared pattern, in the progressive; a plain possession
+        ("I've been working on a new painting.", ("Emi", "new painting", "work on", False)),
+        ("I'm seeing a physical therapist.", ("Emi", "physical therapist", "see", False)),
+        ("I have an old PSP somewhere.", ("Emi", "old PSP", "have", False)),
     ],
 )
 def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
@@ -159,6 +170,15 @@ def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
         "I was told to wait in the lobby.",
         "I forget which movie he was in but Davy Jones was created with some incredible CGI.",
         "I'm in the car.",
+        # light verbs in a light use, a meal, a duty, a quotation
+        "I found it hard.",
+        "I tried to call her.",
+        "I use it a lot.",
+        "I got an iron gut.",
+        "I only have miso soup for lunch.",
+        "I have to go now.",
+        "I'm eating some pistachios.",
+        'She said "I love it" and left.',
         # an unnamed friend, a celebrity
         "My friend launched her business.",
         "Dr. Phil wears a bald cap.",

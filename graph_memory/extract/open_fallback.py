@@ -19,8 +19,12 @@ every part is there:
 Each coordinated clause and each coordinated object is a fact of its own. The key is the verb
 lemma with its particle and, when the object is a preposition's, the preposition
 ("listen to"); a verb carried by "start", "keep", "get to" or "had to" is keyed by itself
-("I started learning guitar" -> STATES guitar [learn]). The word lists are in
-open_vocabulary.py.
+("I started learning guitar" -> STATES guitar [learn]). A verb a declared pattern reads in the
+simple present is still the fallback's in the progressive ("I've been working on a painting")
+and, for "have", as a plain present possession no declared pattern took ("I have an at home
+gym"); a few verbs the ontology keeps out as light are readmitted in their one telling use
+("I use Vim for coding", "I found a stray cat"). Objects are read by open_objects.py; the
+word lists are in open_vocabulary.py.
 """
 
 from __future__ import annotations
@@ -32,24 +36,24 @@ from graph_memory.extract.canonical import (
     is_conditional,
     is_negated,
     is_past,
-    ner_label,
-    phrase_text,
 )
 from graph_memory.extract.match import Match, Who, clause_subject, make_matches, used_to
-from graph_memory.extract.objects import Found, noun_object
+from graph_memory.extract.objects import Found
+from graph_memory.extract.open_objects import (
+    QUOTES,
+    is_when_word,
+    is_where,
+    open_object,
+    quoted_title,
+    with_conjuncts,
+)
 from graph_memory.extract.open_vocabulary import (
     AUXILIARIES,
-    BODY_PARTS,
     CARRIERS,
-    CONTAINERS,
     FUTURE,
-    GENERIC_OBJECTS,
     GROUPS,
     HEDGES,
-    HOLLOW_OBJECTS,
     LIGHT_VERBS,
-    MAX_CONJUNCTS,
-    MAX_TITLE_WORDS,
     MEAL_VERBS,
     NO_OBJECT_VERBS,
     OBJECT_FREE_PREPS,
@@ -57,16 +61,13 @@ from graph_memory.extract.open_vocabulary import (
     PREPOSITIONS,
     QUIET_VERBS,
     REACTIONS,
-    REALMS,
+    READMITTED,
     REPORTING,
     STATE_PREPS,
     STATIVE_PARTICIPLES,
     TODAY,
-    TRIPS,
     UNNAMED_ROLES,
     VERB_PREPS,
-    WHEN_LABELS,
-    WHEN_NOUNS,
 )
 from graph_memory.extract.patterns import OpenPattern, VerbPattern
 from graph_memory.extract.people import ADDRESSEE, SPEAKER, named_appositive, person_subject
@@ -109,7 +110,8 @@ def open_matches(
     # A phrasal verb is a verb of its own: "I got back from the gym", "I checked out a cafe".
     particles = [c for c in verb.children if _particle(c)]
     phrasal = lemma not in REPORTING and bool(particles)
-    if (lemma in excluded and not phrasal) or lemma in QUIET_VERBS:
+    if (lemma in excluded and not phrasal and not _readmitted(verb, lemma)
+            ) or lemma in QUIET_VERBS:
         return []
     carrier = _carrier(verb)
     habit = used_to(verb)
@@ -118,8 +120,10 @@ def open_matches(
     tensed = carrier if carrier is not None else habit if habit is not None else verb
     if verb.tag_ == "VBG" and carrier is None and not _progressive_clause(verb):
         return []  # "I enjoy exploring neighborhoods": a declared pattern's object
-    if lemma in excluded_unless_past and not is_past(tensed, perfect=True):
-        return []
+    if lemma in excluded_unless_past and not (is_past(tensed, perfect=True)
+                                              or _ongoing(verb, tensed)
+                                              or _holds(verb, tensed)):
+        return []  # "I love the vibe" is a declared pattern's; "I'm loving this album" is not
     if carrier is None and habit is None and verb.dep_ in _EMBEDDED and not _told(verb):
         return []
     own = ("aux", "auxpass", "nsubj", "nsubjpass", "expl")
@@ -131,12 +135,54 @@ def open_matches(
     negated = _denial(verb, tensed)
     if negated is None or (lemma in MEAL_VERBS and _today(verb)):
         return []  # a denial of nothing lasting; "I had some good pizza earlier": a meal
-    if lemma in ONE_OFF_VERBS and habit is None and not _lasting(verb, negated):
+    if (lemma in ONE_OFF_VERBS and habit is None and not _lasting(verb, negated)
+            and not _holds(verb, tensed)):
         return []  # "I had a sandwich", "we ate some appetizers": one meal, not a life
     key = " ".join([lemma, *(p.lower_ for p in particles)])
     found, key = _objects(verb, particles, key, rules)
     cue = "used to" if habit is not None else None
     return make_matches(relation, pattern, who, found, negated, [verb], key, cue)
+
+
+def _readmitted(verb: Any, lemma: str) -> bool:
+    """A verb the ontology keeps out as light or cognitive, in the one use where it tells a
+    lasting thing: a tool used for a purpose ("I use Vim for coding"), a thing found or tried
+    ("I found some fresh smoothie juices at Walmart", "I've tried yoga"); never "I found it
+    hard" or "I tried to call". "Get" stays out: "I got an iron gut", "I got a sandwich"."""
+    use = READMITTED.get(lemma)
+    if use is None or any(c.dep_ in ("xcomp", "ccomp", "oprd", "acomp", "dative")
+                          for c in verb.children):
+        return False
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    if not objects or objects[0].pos_ not in ("NOUN", "PROPN"):
+        return False
+    if use == "for":
+        # the parser hangs the purpose on the verb or on the object ("Vim for coding")
+        return any(c.dep_ == "prep" and c.lower_ == "for"
+                   for c in (*verb.children, *objects[0].children))
+    return is_past(verb, perfect=True)
+
+
+def _ongoing(verb: Any, tensed: Any) -> bool:
+    """ "I'm reading a new book", "I've been working on a painting": a progressive clause, not
+    the simple present a declared pattern reads; a coming or going one is mostly a plan."""
+    return (tensed is verb and verb.tag_ == "VBG" and verb.lemma_.lower() not in ("go", "come")
+            and any(c.dep_ == "aux" and is_be(c) for c in verb.children))
+
+
+def _holds(verb: Any, tensed: Any) -> bool:
+    """ "I have a pottery wheel at home", "we have two cats": what the person has now, when no
+    declared pattern read it (not "I have to go", "I have it").)"""
+    if verb.lemma_.lower() != "have" or tensed is not verb or verb.tag_ not in ("VBP", "VBZ"):
+        return False
+    if any(c.dep_ in ("xcomp", "ccomp", "aux", "auxpass") for c in verb.children):
+        return False
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    if not objects or objects[0].pos_ not in ("NOUN", "PROPN"):
+        return False
+    # "I only have miso soup for lunch": a meal; 'his "I have a dream" speech': a quotation
+    words = {t.lower_ for t in verb.subtree}
+    return not (words & TODAY or words & set(QUOTES))
 
 
 def _subject(verb: Any) -> Any | None:
@@ -228,9 +274,12 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
     """The objects (its direct object and its conjuncts, else the first preposition's object
     that names something) and the key, with that preposition when the object is its."""
     lemma = verb.lemma_.lower()
-    objects = [c for c in verb.children if c.dep_ == "dobj" and not _when_word(c)]
+    title = quoted_title(verb)
+    if title is not None:
+        return [title], key
+    objects = [c for c in verb.children if c.dep_ == "dobj" and not is_when_word(c)]
     if objects:
-        return [_object(o, rules) for o in _with_conjuncts(objects[:1])], key
+        return [open_object(o, rules) for o in with_conjuncts(objects[:1])], key
     if verb.dep_ == "relcl" and not any(c.dep_ in ("prep", "ccomp", "xcomp")
                                         for c in verb.children):
         # "the fries I made today": the noun the clause describes is what was made; "the
@@ -238,8 +287,8 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
         ever = any(c.lower_ == "ever" for c in verb.children) or any(
             c.tag_ in ("JJS", "RBS") for c in verb.head.subtree)
         head = verb.head
-        if not (ever or lemma in NO_OBJECT_VERBS or head.pos_ != "NOUN" or _when_word(head)):
-            return [_object(verb.head, rules)], key
+        if not (ever or lemma in NO_OBJECT_VERBS or head.pos_ != "NOUN" or is_when_word(head)):
+            return [open_object(verb.head, rules)], key
         return [], key
     if lemma in LIGHT_VERBS:
         return [], key
@@ -251,78 +300,14 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
     for prep in preps:
         if prep.lower_ not in (PREPOSITIONS if motion else VERB_PREPS):
             continue
-        pobjs = [g for g in prep.children if g.dep_ == "pobj" and not _when_word(g)
-                 and (motion or prep.lower_ not in ("in", "at") or not _where(g))]
+        pobjs = [g for g in prep.children if g.dep_ == "pobj" and not is_when_word(g)
+                 and (motion or prep.lower_ not in ("in", "at") or not is_where(g))]
         if any(g.pos_ == "PRON" or g.lower_ in ("one", "ones") for g in pobjs):
             return [], key  # "I listened to it at the competition": about "it"
-        found = [_object(o, rules) for o in _with_conjuncts(pobjs[:1])]
+        found = [open_object(o, rules) for o in with_conjuncts(pobjs[:1])]
         if any(found):
             return found, f"{key} {prep.lower_}"
     return [], key
-
-
-def _object(head: Any, rules: VerbPattern) -> Found | None:
-    """The object named by the head, or None when it says nothing on its own: a hollow head
-    ("the point", "an increase"), a generic passing activity ("some errands", "games"), a body
-    part ("my fingers"), or a thing of the addressee's ("your pictures": a reaction). A thing
-    named by "called" is its name ("a game called Cyberpunk 2077")."""
-    named = _called(head)
-    if named is not None:
-        return named
-    inner = [g for c in head.rights if c.lower_ in ("of", "in") for g in c.children
-             if g.dep_ == "pobj"]
-    if head.lemma_.lower() in CONTAINERS and inner:
-        head = inner[0]  # "a ton of items", "a few places in the Southwest"
-    elif head.lemma_.lower() in REALMS and inner and inner[0].pos_ == "PROPN":
-        head = inner[0]  # "the ancient kingdom of Illyria" is Illyria
-    trip = _trip(head, rules)
-    if trip is not None:
-        return trip
-    lemma = head.lemma_.lower()
-    common = (head.pos_ != "PROPN" and not head.ent_type_) or head.text.isupper()
-    if head.pos_ == "ADJ" or (common and lemma in HOLLOW_OBJECTS):
-        return None
-    modified = any(c.dep_ in ("amod", "compound", "nummod", "poss") and c.tag_ != "PRP$"
-                   for c in head.children)
-    if (common and lemma in GENERIC_OBJECTS and not modified) or lemma in BODY_PARTS:
-        return None
-    if any(c.dep_ == "poss" and c.lower_ in ("your", "ur") for c in head.children):
-        return None
-    return noun_object(head, rules)
-
-
-def _trip(head: Any, rules: VerbPattern) -> Found | None:
-    """ "a plane ride to Bangladesh", "a road trip through Utah": the trip with where it went
-    (a bare "trip" or "ride" says nothing)."""
-    if head.lemma_.lower() not in TRIPS:
-        return None
-    for prep in head.children:
-        if prep.dep_ == "prep" and prep.lower_ in ("to", "through", "around", "across"):
-            places = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ != "PRON"]
-            trip = noun_object(head, rules) if places else None
-            where = noun_object(places[0], rules) if places else None
-            if trip is not None and where is not None:
-                return Found(f"{trip.name} {prep.lower_} {where.name}", where.label,
-                             [*trip.tokens, prep, *where.tokens])
-    return None
-
-
-def _called(head: Any) -> Found | None:
-    """The name of "a book called Vinland Saga", "a game called cult of the lamb", whole (a
-    title keeps its words as written)."""
-    for acl in head.children:
-        if acl.dep_ != "acl" or acl.lemma_.lower() not in ("call", "name", "title"):
-            continue
-        for name in acl.children:
-            if name.dep_ not in ("oprd", "attr", "dobj", "xcomp", "npadvmod", "ccomp"):
-                continue
-            tokens = [t for t in name.subtree if t.dep_ != "punct" and t.tag_ not in ('``', "''")]
-            if tokens and tokens[0].pos_ == "DET":
-                tokens = tokens[1:]  # "a show called The Protector" -> "Protector"
-            text = phrase_text(tokens)
-            if tokens and len(tokens) <= MAX_TITLE_WORDS and "\n" not in text:
-                return Found(text, ner_label(name), tokens)
-    return None
 
 
 def _told(verb: Any) -> bool:
@@ -338,24 +323,6 @@ def _told(verb: Any) -> bool:
     return verb.dep_ in ("advcl", "relcl") and is_past(verb, perfect=True) and not any(
         c.dep_ == "mark" and c.lower_ in ("if", "when", "unless", "whether") for c in verb.children
     )
-
-
-def _with_conjuncts(heads: list[Any]) -> list[Any]:
-    """ "I'm taking Data Analytics, Microeconomics and Calculus": each is an object."""
-    out: list[Any] = []
-    for head in heads:
-        out.append(head)
-        out.extend(t for t in head.subtree if t.dep_ == "conj" and t.head in out)
-    # "I see nests and no birds": a conjunct with "no" is denied.
-    return [t for t in out if not any(d.dep_ == "det" and d.lower_ == "no" for d in t.children)][
-        :MAX_CONJUNCTS
-    ]
-
-
-def _where(token: Any) -> bool:
-    """A place named as where a thing was done ("I stumbled on it in New York", "I cook at
-    home"), not what was done."""
-    return token.ent_type_ in ("GPE", "LOC") or token.lower_ in ("home", "work", "school")
 
 
 def _progressive_clause(verb: Any) -> bool:
@@ -390,10 +357,6 @@ def _today(verb: Any) -> bool:
     return bool(words & TODAY) or {"this", "morning"} <= words or {"right", "now"} <= words
 
 
-def _when_word(token: Any) -> bool:
-    return token.ent_type_ in WHEN_LABELS or token.lemma_.lower() in WHEN_NOUNS or token.like_num
-
-
 def _future(verb: Any) -> bool:
     """ "I go to the airport tomorrow", "I start my new job next week"."""
     return any(t.lower_ in FUTURE for c in verb.children if c.dep_ in ("npadvmod", "advmod")
@@ -423,8 +386,8 @@ def _state_matches(
             if prep.dep_ == "prep" and prep.lower_ in ("at", "in", "to"):
                 if prep.lower_ == "to" and be.tag_ != "VBN":
                     continue  # "I was to leave": a plan; "I've been to Japan": a visit
-                pobjs = [g for g in prep.children if g.dep_ == "pobj" and not _when_word(g)]
-                found = [_object(o, rules) for o in _with_conjuncts(pobjs[:1])]
+                pobjs = [g for g in prep.children if g.dep_ == "pobj" and not is_when_word(g)]
+                found = [open_object(o, rules) for o in with_conjuncts(pobjs[:1])]
                 if any(found):
                     return make_matches(relation, pattern, who, found, False, [be, prep],
                                         f"be {prep.lower_}")
@@ -443,8 +406,8 @@ def _state_matches(
         for prep in adjective.children:
             if prep.dep_ != "prep" or prep.lower_ not in STATE_PREPS:
                 continue
-            pobjs = [g for g in prep.children if g.dep_ == "pobj" and not _when_word(g)]
-            found = [_object(o, rules) for o in _with_conjuncts(pobjs[:1])]
+            pobjs = [g for g in prep.children if g.dep_ == "pobj" and not is_when_word(g)]
+            found = [open_object(o, rules) for o in with_conjuncts(pobjs[:1])]
             return make_matches(relation, pattern, who, found, False, [be, adjective],
                                 f"{state} {prep.lower_}")
         return []  # a bare state ("I'm so busy") is chit-chat, not a fact
@@ -465,10 +428,10 @@ def _participle_matches(
         return []
     for prep in verb.children:
         if prep.dep_ == "prep" and prep.lower_ in ("with", "in", "to", "on", "by"):
-            pobjs = [g for g in prep.children if g.dep_ == "pobj" and not _when_word(g)]
+            pobjs = [g for g in prep.children if g.dep_ == "pobj" and not is_when_word(g)]
             if any(g.pos_ == "PRON" for g in pobjs):
                 return []
-            found = [_object(o, rules) for o in _with_conjuncts(pobjs[:1])]
+            found = [open_object(o, rules) for o in with_conjuncts(pobjs[:1])]
             return make_matches(relation, pattern, who, found, False, [verb],
                                 f"{verb.lower_} {prep.lower_}")
     return []
@@ -489,7 +452,7 @@ def _membership(be: Any, rules: VerbPattern) -> tuple[Found, Any, str] | None:
             continue
         for pobj in prep.children:
             if pobj.dep_ == "pobj" and pobj.lemma_.lower() in GROUPS:
-                found = _object(pobj, rules)
+                found = open_object(pobj, rules)
                 if found is not None:
                     return found, prep, key
     return None

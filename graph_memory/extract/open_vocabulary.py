@@ -23,6 +23,10 @@ QUIET_VERBS = frozenset(
      "laugh", "cry", "smile", "understand", "describe", "explain", "discuss", "talk", "chat",
      "speak", "reach", "bring", "carry", "hold"}
 )
+# Verbs the ontology keeps out of the fallback as light or cognitive ("I find it hard", "I use
+# it a lot"), readmitted in the one use that tells a lasting thing: with a purpose ("I use Vim
+# for coding": "for"), or found or tried in the past ("I found a great cafe": "past").
+READMITTED = {"use": "for", "find": "past", "try": "past"}
 MAX_CONJUNCTS = 5
 MAX_TITLE_WORDS = 8
 # Verbs whose preposition tells no object: "I had a great time with my family".
@@ -56,11 +60,12 @@ MEAL_VERBS = frozenset({"have", "eat", "drink", "grab", "get", "order"})
 TODAY = frozenset({"today", "tonight", "earlier", "rn", "yesterday", "lunch", "dinner",
                    "breakfast"})
 FUTURE = frozenset({"tomorrow", "tonight", "next", "later", "soon", "upcoming"})
-# Amounts and parts whose "of" or "in" names the thing: "a ton of items", "places in Utah".
+# Amounts, parts and servings whose "of" or "in" names the thing: "a ton of items", "places
+# in Utah", "a nice cup of chamomile tea".
 CONTAINERS = frozenset(
     {"ton", "tons", "couple", "plenty", "handful", "pile", "number", "amount", "load", "loads",
      "bunch", "lot", "lots", "variety", "kind", "sort", "type", "bit", "piece", "set", "pair",
-     "place", "part"}
+     "place", "part", "cup", "glass", "bowl", "bottle", "slice", "box", "jar", "pack"}
 )
 # Heads that say nothing without the phrase they govern ("to the point where ...", "an
 # increase in ...", "our interests", "that fact", "my approach towards chess").

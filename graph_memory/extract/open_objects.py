@@ -1,0 +1,134 @@
+"""How the open fallback (open_fallback.py) reads an object: a noun phrase that says something
+on its own ("a ton of items" is the items, "a plane ride to Bangladesh" keeps where it went), a
+title named by "called" or written in quotes, each coordinated object; never a hollow head, a
+generic passing thing, a body part or the addressee's things."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_memory.extract.canonical import ner_label, phrase_text
+from graph_memory.extract.objects import Found, noun_object
+from graph_memory.extract.open_vocabulary import (
+    BODY_PARTS,
+    CONTAINERS,
+    GENERIC_OBJECTS,
+    HOLLOW_OBJECTS,
+    MAX_CONJUNCTS,
+    MAX_TITLE_WORDS,
+    REALMS,
+    TRIPS,
+    WHEN_LABELS,
+    WHEN_NOUNS,
+)
+from graph_memory.extract.patterns import VerbPattern
+
+
+def open_object(head: Any, rules: VerbPattern) -> Found | None:
+    """The object named by the head, or None when it says nothing on its own: a hollow head
+    ("the point", "an increase"), a generic passing activity ("some errands", "games"), a body
+    part ("my fingers"), or a thing of the addressee's ("your pictures": a reaction). A thing
+    named by "called" is its name ("a game called Cyberpunk 2077")."""
+    named = _called(head)
+    if named is not None:
+        return named
+    inner = [g for c in head.rights if c.lower_ in ("of", "in") for g in c.children
+             if g.dep_ == "pobj"]
+    if head.lemma_.lower() in CONTAINERS and inner:
+        head = inner[0]  # "a ton of items", "a few places in the Southwest"
+    elif head.lemma_.lower() in REALMS and inner and inner[0].pos_ == "PROPN":
+        head = inner[0]  # "the ancient kingdom of Illyria" is Illyria
+    trip = _trip(head, rules)
+    if trip is not None:
+        return trip
+    lemma = head.lemma_.lower()
+    common = (head.pos_ != "PROPN" and not head.ent_type_) or head.text.isupper()
+    if head.pos_ == "ADJ" or (common and lemma in HOLLOW_OBJECTS):
+        return None
+    modified = any(c.dep_ in ("amod", "compound", "nummod", "poss") and c.tag_ != "PRP$"
+                   for c in head.children)
+    if (common and lemma in GENERIC_OBJECTS and not modified) or lemma in BODY_PARTS:
+        return None
+    if any(c.dep_ == "poss" and c.lower_ in ("your", "ur") for c in head.children):
+        return None
+    return noun_object(head, rules)
+
+
+def _trip(head: Any, rules: VerbPattern) -> Found | None:
+    """ "a plane ride to Bangladesh", "a road trip through Utah": the trip with where it went
+    (a bare "trip" or "ride" says nothing)."""
+    if head.lemma_.lower() not in TRIPS:
+        return None
+    for prep in head.children:
+        if prep.dep_ == "prep" and prep.lower_ in ("to", "through", "around", "across"):
+            places = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ != "PRON"]
+            trip = noun_object(head, rules) if places else None
+            where = noun_object(places[0], rules) if places else None
+            if trip is not None and where is not None:
+                return Found(f"{trip.name} {prep.lower_} {where.name}", where.label,
+                             [*trip.tokens, prep, *where.tokens])
+    return None
+
+
+QUOTES = {'"': '"', "“": "”", "”": "”"}
+
+
+def quoted_title(verb: Any) -> Found | None:
+    """A title in quotes right after the verb, whole: 'I recently enjoyed "Where the Crawdads
+    Sing"', 'I started reading "Dune"' (the parser splits a quoted title into clauses)."""
+    doc, start = verb.doc, verb.i + 1
+    if start >= len(doc) or doc[start].text not in QUOTES:
+        return None
+    close = QUOTES[doc[start].text]
+    words: list[Any] = []
+    for token in doc[start + 1 : start + 2 + MAX_TITLE_WORDS]:
+        if token.text in (close, '"') or token.text.rstrip(",.!") == "":
+            break
+        if token.text in ("\n", "\n\n") or token.is_space:
+            return None
+        words.append(token)
+    else:
+        return None  # no closing quote within a title's length: a quotation, not a title
+    if not words or words[-1].text in (",", "."):
+        words = words[:-1]
+    return Found(phrase_text(words), "WORK_OF_ART", words) if words else None
+
+
+def _called(head: Any) -> Found | None:
+    """The name of "a book called Vinland Saga", "a game called cult of the lamb", whole (a
+    title keeps its words as written)."""
+    for acl in head.children:
+        if acl.dep_ != "acl" or acl.lemma_.lower() not in ("call", "name", "title"):
+            continue
+        for name in acl.children:
+            if name.dep_ not in ("oprd", "attr", "dobj", "xcomp", "npadvmod", "ccomp"):
+                continue
+            tokens = [t for t in name.subtree if t.dep_ != "punct" and t.tag_ not in ('``', "''")]
+            if tokens and tokens[0].pos_ == "DET":
+                tokens = tokens[1:]  # "a show called The Protector" -> "Protector"
+            text = phrase_text(tokens)
+            if tokens and len(tokens) <= MAX_TITLE_WORDS and "\n" not in text:
+                return Found(text, ner_label(name), tokens)
+    return None
+
+
+def with_conjuncts(heads: list[Any]) -> list[Any]:
+    """ "I'm taking Data Analytics, Microeconomics and Calculus": each is an object."""
+    out: list[Any] = []
+    for head in heads:
+        out.append(head)
+        out.extend(t for t in head.subtree if t.dep_ == "conj" and t.head in out)
+    # "I see nests and no birds": a conjunct with "no" is denied.
+    return [t for t in out if not any(d.dep_ == "det" and d.lower_ == "no" for d in t.children)][
+        :MAX_CONJUNCTS
+    ]
+
+
+def is_where(token: Any) -> bool:
+    """A place named as where a thing was done ("I stumbled on it in New York", "I cook at
+    home"), not what was done."""
+    return token.ent_type_ in ("GPE", "LOC") or token.lower_ in ("home", "work", "school")
+
+
+def is_when_word(token: Any) -> bool:
+    return token.ent_type_ in WHEN_LABELS or token.lemma_.lower() in WHEN_NOUNS or token.like_num
