@@ -466,8 +466,6 @@ def test_a_named_persons_attribute_is_theirs(client: TestClient) -> None:
         "Sam", "555-1234", "phone number")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "'I use Vim for coding.' extracts nothing: the open fallback does not catch it"))
 def test_a_statement_no_relation_fits_still_becomes_a_fact(client: TestClient) -> None:
     say(client, "i11-open", "I use Vim for coding.")
     assert any("Vim" in f["text"] for f in current(client, "i11-open"))
