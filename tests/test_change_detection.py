@@ -54,6 +54,28 @@ def test_used_to_then_these_days(chat_memory: Memory) -> None:
     assert any(c.kind == "superseded" and c.fact_id == tea.id for c in result.changes)
 
 
+def test_used_to_ends_the_same_habit_said_with_a_gerund(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "drinkingtea")
+    chat.say("I love drinking tea.")
+    chat.say("I love green tea ice cream.")
+    chat.say("I used to drink tea, these days it's coffee.", timedelta(days=30))
+    prefers = chat.state("PREFERS")
+    assert prefers["drinking tea"] == "superseded" and prefers["coffee"] == "current"
+    assert prefers["green tea ice cream"] == "current", "more than a gerund apart"
+    assert chat.fact("PREFERS", "drinking tea").end_reason == "ended: 'used to'"
+
+
+def test_a_denial_no_rule_states_ends_only_what_it_names(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "canada")
+    chat.say("I want to move to Canada.")
+    chat.say("I love Canada.")
+    chat.say("I don't want to move to Canada anymore.", timedelta(days=90))
+    assert chat.state("HAS_GOAL") == {"move to Canada": "superseded"}
+    assert chat.state("PREFERS") == {"Canada": "current"}
+    goal = chat.fact("HAS_GOAL", "move to Canada")
+    assert goal.end_reason == "ended: 'I don't want to move to Canada anymore'"
+
+
 def test_a_denial_ends_the_diet_and_stores_no_positive_fact(chat_memory: Memory) -> None:
     chat = Chat(chat_memory, "diet")
     chat.say("I'm vegetarian.")

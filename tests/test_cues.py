@@ -188,15 +188,42 @@ def test_no_retraction_where_the_speaker_ends_nothing(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "what", "cue"),
     [
-        "I'm not lactose intolerant anymore.",
-        "I no longer work at Amazon.",
-        "Knitting isn't my hobby anymore, I got bored.",
+        ("I'm not lactose intolerant anymore.", "lactose intolerant", "anymore"),
+        ("I no longer work at Amazon.", "work at Amazon", "no longer"),
+        ("Knitting isn't my hobby anymore, I got bored.", "Knitting", "anymore"),
+        ("I don\u2019t want to move to Canada any more.", "want to move to Canada", "any more"),
     ],
 )
-def test_a_denial_is_no_retraction(text: str) -> None:
-    # The extractor states it as a negated fact; the conflict policy's denial rule ends it.
+def test_a_first_person_denial_with_anymore_is_a_retraction(
+    text: str, what: str, cue: str
+) -> None:
+    # For the denials no extractor rule states: the conflict policy ends what it names.
+    [found] = retractions(text)
+    assert (found.what, found.cue, found.denied) == (what, cue, True)
+
+
+def test_a_denial_ends_only_what_it_names_but_for_verbs() -> None:
+    [canada] = retractions("I don't want to move to Canada anymore.")
+    assert canada.names("move to Canada")
+    assert not canada.names("Canada")  # "I love Canada" still holds
+    [tennis] = retractions("I don't have time for tennis anymore.")
+    assert not tennis.names("tennis")  # no time is not no liking
+    [jazz] = retractions("I no longer like jazz music.")
+    assert jazz.names("jazz music") and not jazz.names("jazz")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do you not like it anymore?",
+        "My sister isn't vegan anymore.",
+        "If I'm not busy anymore I'll call you.",
+        "I'm not vegan.",
+    ],
+)
+def test_no_denial_retraction_without_the_speaker_or_anymore(text: str) -> None:
     assert retractions(text) == []
 
 

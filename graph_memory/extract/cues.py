@@ -95,8 +95,14 @@ WEAK_CUES = frozenset({"actually", "now", "currently", "其实", "现在"})
 # are weak like "actually" / "now"; 以前…现在 is the "I used to ..., now ..." of the new
 # statement; 不再 is "no longer"; 我是说 / 说错了 are "I meant" / "sorry, wrong".
 _CHINESE_CUES: dict[str, CueKind] = {
-    "现在改成": "update", "改成": "update", "换成": "update", "以前…现在": "update",
-    "其实": "update", "现在": "update", "不再": "ended", "我是说": "correction",
+    "现在改成": "update",
+    "改成": "update",
+    "换成": "update",
+    "以前…现在": "update",
+    "其实": "update",
+    "现在": "update",
+    "不再": "ended",
+    "我是说": "correction",
     "说错了": "correction",
 }
 
@@ -167,14 +173,22 @@ _LIGHT_WORDS = frozenset(
 )  # fmt: skip
 
 
+def _content_words(text: str) -> set[str]:
+    return {w.rstrip("s") for w in re.findall(r"[\w'-]+", text.lower())} - _LIGHT_WORDS
+
+
 def shared_words(a: str, b: str) -> int:
     """How many content words two objects share, ignoring case and a plural s ("learn
     French" and "learn German" share "learn"; "go hiking" and "go shopping" share none)."""
+    return len(_content_words(a) & _content_words(b))
 
-    def words(text: str) -> set[str]:
-        return {w.rstrip("s") for w in re.findall(r"[\w'-]+", text.lower())} - _LIGHT_WORDS
 
-    return len(words(a) & words(b))
+def same_but_gerunds(a: str, b: str) -> bool:
+    """Whether two objects name one thing and differ only by gerunds: "drinking tea" and
+    "tea", "playing tennis" and "tennis" ("I love drinking tea" is what "I used to drink tea"
+    ends); "tea" and "green tea" differ by more."""
+    wa, wb = _content_words(a), _content_words(b)
+    return bool(wa & wb) and all(w.endswith("ing") and len(w) > 4 for w in wa ^ wb)
 
 
 def statement_cue(text: str, span: tuple[int, int], object_name: str) -> Cue | None:
@@ -268,9 +282,12 @@ def change_cue(text: str, statement: ExtractedFact) -> Cue | None:
 
 
 # --- retractions: a message ends what it names, whether or not a statement was extracted ----
-# Denials ("I'm not vegetarian anymore", "I no longer work at Amazon") are no retraction: the
-# extractor states them as negated facts, in every language it reads, and the conflict policy
-# ends exactly the fact denied (graph_memory/write/conflict_policy.py, rule 3a).
+# Denials ("I'm not vegetarian anymore", "I no longer work at Amazon") are stated by the
+# extractor as negated facts, in every language it reads, and the conflict policy ends exactly
+# the fact denied (graph_memory/write/conflict_policy.py, rule 3a). A first-person denial with
+# "anymore" / "no longer" is a retraction too (`denied`), for the denials no rule states
+# ("I don't want to move to Canada anymore", "Knitting isn't my hobby anymore"); it ends only
+# a fact whose object says all it denies but for verbs of liking, wanting and doing.
 
 _WHAT_END = r"(?=[,.;!?]|$|\s+(?:because|since|but|and\s+now|these\s+days|now)\b)"
 # The speaker ends it: "I (have) ... <cue>", or the imperative "forget what I said about".
@@ -288,6 +305,33 @@ _RETRACTION = re.compile(
 _AGAIN = re.compile(
     r"\bcan\s+(?P<cue>eat|drink|have)\s+(?P<what>[^,.;!?]+?)\s+again\b", re.IGNORECASE
 )
+_DENIALS = (
+    re.compile(
+        r"(?:^|[^\w'])(?:i'm\s+not|i\s+am\s+not|i\s+(?:really\s+)?(?:don't|do\s+not|can't|"
+        r"cannot|won't|haven't|have\s+not))\s+(?P<what>[^,.;!?]+?)\s+"
+        r"(?P<cue>any\s?more|any\s+longer)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"(?:^|[^\w'])(?:i|i'm|i\s+am)\s+(?P<cue>no\s+longer)\s+(?P<what>[^,.;!?]+?)" + _WHAT_END,
+        re.IGNORECASE,
+    ),
+    re.compile(  # "Knitting isn't my hobby anymore"
+        r"^\W*(?P<what>[\w' -]{1,40}?)\s+(?:isn't|is\s+not)\s+my\s+\w+\s+"
+        r"(?P<cue>any\s?more|any\s+longer)\b",
+        re.IGNORECASE,
+    ),
+)
+# What a denial may say beside its object: "I don't *want to* move to Canada anymore".
+_DENIAL_VERBS = frozenset(
+    {
+        "want", "like", "love", "enjoy", "eat", "drink", "play", "playing", "work", "live",
+        "need", "plan", "planning", "hope", "wish", "prefer", "use", "watch", "listen", "read",
+        "follow", "practice", "really", "even", "much", "that", "into", "big", "huge", "fan",
+        "eating", "drinking", "doing", "going", "own", "study", "studying", "allergic",
+        "intolerant", "a", "on", "diet",
+    }
+)  # fmt: skip
 _FROM_X_TO = re.compile(r"\s+(?:to|for|in favou?r of)\s+", re.IGNORECASE)
 # "I'm done with work for today", "I stopped running for a week": a pause, not an end.
 _FOR_A_WHILE = re.compile(
@@ -314,10 +358,20 @@ class Retraction:
     constraints_only: bool = False
     said: str = field(default="", compare=False)
     to: str | None = None  # what it became: "... from Netflix to Hulu"
+    denied: bool = False  # "I'm not lactose intolerant anymore"
 
     @property
     def reason(self) -> str:
         return f"ended: '{self.said or f'{self.cue} {self.what}'}'"
+
+    def names(self, object_name: str) -> bool:
+        """Whether it ends a fact of this object: `what` names it; for a denial, `what` says
+        nothing more than the object but verbs ("want to move to Canada" ends "move to
+        Canada", not "Canada")."""
+        return names_object(self.what, object_name) and (
+            not self.denied
+            or _content_words(self.what) - _content_words(object_name) <= _DENIAL_VERBS
+        )
 
 
 def retractions(text: str) -> list[Retraction]:
@@ -351,7 +405,23 @@ def retractions(text: str) -> list[Retraction]:
                 else:  # "I gave up coffee for tea": the tea goes on
                     what = _FOR_Y.split(what, maxsplit=1)[0]
                 found.append(Retraction(cue, what, False, f"{cue} {what}", to))
+        found.extend(_denials(sentence))
     return found
+
+
+def _denials(sentence: str) -> list[Retraction]:
+    """The first-person denials with "anymore" / "no longer" of one sentence."""
+    plain = sentence.replace("\u2019", "'")
+    return [
+        Retraction(
+            " ".join(m.group("cue").split()),
+            m.group("what").strip(),
+            said=m.group(0).strip(" ,;"),
+            denied=True,
+        )
+        for pattern in _DENIALS
+        for m in pattern.finditer(plain)
+    ]
 
 
 def _value(phrase: str) -> str | None:

@@ -29,7 +29,8 @@ The cases, in the order they are checked (ontology/README.md has the table):
       `end_reason` = the cue as written ("denied: 'anymore'"). The one path of denials: the
       extractors state them, in every language they read.
    b. a `past` cue ("I used to drink tea", "I've moved on from yoga") ends the active fact that
-      states the same (the statement itself stores nothing); without one, the statement is
+      states the same, or the same but for gerunds ("I love drinking tea"; the statement itself
+      stores nothing); without one, the statement is
       stored as history, already ended (superseded at its own valid time, `end_reason` =
       the cue): it competes with nothing.
    c. an `update` or `correction` cue ("actually", "these days", "instead", "switched to",
@@ -49,8 +50,10 @@ The cases, in the order they are checked (ontology/README.md has the table):
       with the cue as written in its reason.
    d. after the statements, a retraction in the message ("I've moved on from running", "I
       stopped the keto diet", "forget what I said about being allergic to cats"; "I can eat
-      dairy again" for constraints only) ends the speaker's earlier active facts whose object
-      it names, whether or not a statement was extracted from it (`end_reason` "ended:
+      dairy again" for constraints only; a first-person denial with "anymore" / "no longer",
+      for the denials no extractor rule states: "I don't want to move to Canada anymore")
+      ends the speaker's earlier active facts whose object it names (a denial: all it
+      denies but verbs), whether or not a statement was extracted from it (`end_reason` "ended:
       '<as written>'"), except what the message states again; a past statement of the same
       message about the same thing stores nothing.
    e. every ending (a, b, d) is history: `Resolution.endings` lists (fact, by, reason), which
@@ -69,7 +72,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from graph_memory.extract.cues import Cue, Retraction, names_object, shared_words
+from graph_memory.extract.cues import (
+    Cue,
+    Retraction,
+    names_object,
+    same_but_gerunds,
+    shared_words,
+)
 from graph_memory.models import SEMANTIC_MEMORY_TYPE, Fact, FactChange, FactLink, FactStatus
 from graph_memory.ontology import Ontology
 
@@ -164,6 +173,23 @@ def same_statement(a: Fact, b: Fact) -> bool:
     )
 
 
+def _past_twin(candidate: Fact, run: _Run) -> Fact | None:
+    """For a past statement ("I used to drink tea"), the active fact that stated the same in
+    other words: same subject, relation and key, the object but for gerunds ("drinking tea")."""
+    return next(
+        (
+            fact
+            for fid, fact in run.pool.items()
+            if run.active(fid)
+            and fact.memory_type != SEMANTIC_MEMORY_TYPE
+            and (fact.subject_id, fact.predicate, fact.key)
+            == (candidate.subject_id, candidate.predicate, candidate.key)
+            and same_but_gerunds(fact.object_name or "", candidate.object_name or "")
+        ),
+        None,
+    )
+
+
 def competition_reason(ontology: Ontology, new: Fact, old: Fact) -> str | None:
     """Why `new` and `old` cannot both be current, or None if they can."""
     if new.subject_id != old.subject_id:
@@ -202,7 +228,7 @@ class ConflictResolver:
         plainly); `endings` are retractions (rule 3d), applied after the candidates."""
         run = _Run.of(active)
         created: list[Fact] = []
-        retracted = [e.retraction.what for e in endings]
+        retracted = [e.retraction for e in endings]
         # What each message's retractions will end, known before its statements (rule 3c).
         to_retract = {
             fid: e.at for e in endings for fid in self._retraction_targets(e, candidates, run)
@@ -215,12 +241,13 @@ class ConflictResolver:
                 continue
             twin = self._twin(candidate, run)
             if cue is not None and cue.kind == "past":
+                twin = twin or _past_twin(candidate, run)
                 if twin is not None:
                     self._end_at(
                         twin, candidate.valid_from, candidate.id, f"ended: '{cue.text}'", run
                     )
                     run.result.dropped.add(candidate.id)
-                elif any(names_object(what, candidate.object_name or "") for what in retracted):
+                elif any(r.names(candidate.object_name or "") for r in retracted):
                     run.result.dropped.add(candidate.id)  # a retraction of this message said it
                 else:  # history: stored already ended, at its own time
                     run.pool[candidate.id] = candidate
@@ -410,7 +437,7 @@ class ConflictResolver:
             and not any(same_statement(c, fact) for c in candidates if c.valid_from == ending.at)
             and fact.subject_id == ending.subject_id
             and fact.valid_from < ending.at
-            and names_object(retraction.what, fact.object_name or "")
+            and retraction.names(fact.object_name or "")
             and (not retraction.constraints_only or fact.memory_type == CONSTRAINT_MEMORY_TYPE)
         ]
 
