@@ -153,3 +153,47 @@ def test_a_word_of_addition_cancels_qishi(chinese: ChineseExtractor) -> None:
     assert (also.triple.predicate, also.triple.object.name, also.cue) == ("PREFERS", "滑雪", None)
     [instead] = _facts(chinese, "其实我更喜欢滑雪。")
     assert instead.cue == "其实"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("订单号 ORD-20240512-8891", [("Li", "HAS_ORDER", "ORD-20240512-8891", None, False)]),
+        ("住在杭州。", [("Li", "LIVES_IN", "杭州", None, False)]),
+        ("不吃香菜。", [("Li", "AVOIDS", "香菜", None, False)]),
+        ("对花生过敏。", [("Li", "ALLERGIC_TO", "花生", None, False)]),
+    ],
+)
+def test_a_message_that_opens_with_its_predicate_is_about_the_speaker(
+    chinese: ChineseExtractor, text: str, expected: list[tuple[object, ...]]
+) -> None:
+    assert _triples(chinese, text) == expected
+
+
+def test_a_subjectless_change_cue_changes_the_speakers_preference(
+    chinese: ChineseExtractor,
+) -> None:
+    [changed] = _facts(chinese, "现在改成方案 B")
+    assert (changed.triple.subject.name, changed.triple.predicate, changed.triple.object.name,
+            changed.cue) == ("Li", "PREFERS", "方案 B", "现在改成")
+    # A later clause without a subject still takes the one before: a stranger's, not Li's.
+    assert _triples(chinese, "小林住在深圳，喜欢猫。") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "preferred"),
+    [("方案 A 比 B 好", "方案 A"), ("我觉得咖啡比茶更好喝。", "咖啡"),
+     ("这家店比那家好吃。", "这家店"), ("我认为方案 A 比方案 B 更合适。", "方案 A")],
+)
+def test_which_of_two_is_better_is_a_preference_for_the_first(
+    chinese: ChineseExtractor, text: str, preferred: str
+) -> None:
+    assert _triples(chinese, text) == [("Li", "PREFERS", preferred, None, False)]
+
+
+@pytest.mark.parametrize("text", ["今天比昨天好多了。", "他比我强。", "身体比以前好。",
+                                  "你觉得方案 A 比 B 好吗？"])
+def test_a_comparison_of_days_people_or_a_question_is_no_preference(
+    chinese: ChineseExtractor, text: str
+) -> None:
+    assert _triples(chinese, text) == []

@@ -3,8 +3,9 @@ a relative or colleague of the speaker ("我妹妹", "我的上司", MemDaily's 
 person the message named ("我老公叫陈刚，他..." -> 陈刚), or someone else (nothing is guessed).
 
 Chinese drops a repeated subject ("我住在北京，现在住在上海"): a clause that opens with its
-predicate inherits the subject of the clause before. Adverbs and time words before the subject
-or the predicate ("其实", "晚上我也", "上周末我") do not change whom the clause is about.
+predicate inherits the subject of the clause before; a message that opens with its predicate
+("订单号 ORD-1", "现在改成方案 B") speaks about the speaker. Adverbs and time words before the
+subject or the predicate ("其实", "晚上我也", "上周末我") do not change whom the clause is about.
 """
 
 from __future__ import annotations
@@ -100,6 +101,10 @@ class People:
         """The subject of a match from the clause text before it (see the module docstring)."""
         if not _ADVERBS.sub("", before).strip():
             if any(p in match_text for p in FIRST_PERSON):
+                return self.me()
+            if self.carried is None and message_start:
+                # A message that opens with its predicate drops its subject, the speaker
+                # ("订单号 ORD-1", "现在改成方案 B", "方案 A 比 B 好"), as a chat turn does.
                 return self.me()
             return self.carried
         return self.phrase(before, message_start=message_start)

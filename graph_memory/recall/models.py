@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from graph_memory.language import Language
 from graph_memory.models import ID_PATTERN, BoundedTime, FactStatus, Utf8Text
 
 ResultKind = Literal["fact", "episode"]
@@ -101,12 +102,24 @@ class PathStep(_Frozen):
     relation: str
 
 
+class ChannelLanguage(_Frozen):
+    """A text channel's match and its languages: a `vector` match of an English question
+    against a Chinese message (multilingual embedder) reads query "en", memory "zh"."""
+
+    channel: Literal["vector", "keyword"]
+    query: Language
+    memory: Language
+
+
 class Why(_Frozen):
     signals: tuple[Signal, ...]
     channels: tuple[Channel, ...]
     matched_entities: tuple[str, ...]
     path: tuple[PathStep, ...] = ()
     notes: tuple[str, ...] = ()
+    languages: tuple[ChannelLanguage, ...] = Field(
+        default=(), description="The language of the question and of the memory for each "
+        "text channel that matched (vector, keyword): cross-lingual where they differ.")
     line: str = Field(description="The same, as one human-readable line.")
 
 
