@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from graph_memory.extract.cues import Cue, CueKind, Retraction
+from graph_memory.extract.cues import Cue, CueKind
+from graph_memory.extract.retractions import Retraction
 from graph_memory.models import Fact
 from graph_memory.ontology import Ontology
 from graph_memory.write.conflict_policy import ConflictResolver, Ending, Said

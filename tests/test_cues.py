@@ -1,5 +1,6 @@
-"""Change cues (graph_memory/extract/cues.py): which words make a statement change, end or
-correct what was said before, and which statement of a sentence they apply to."""
+"""Change cues (graph_memory/extract/cues.py) and retractions
+(graph_memory/extract/retractions.py): which words make a statement change, end or correct what
+was said before, and which statement of a sentence they apply to."""
 
 from __future__ import annotations
 
@@ -7,15 +8,17 @@ import pytest
 
 from graph_memory.extract.cues import (
     Cue,
-    bare_correction,
     change_cue,
     classify,
-    it_is_correction,
     names_object,
-    not_x_correction,
-    retractions,
     shared_words,
     statement_cue,
+)
+from graph_memory.extract.retractions import (
+    bare_correction,
+    it_is_correction,
+    not_x_correction,
+    retractions,
 )
 from graph_memory.models import EntityRef, ExtractedFact, Triple
 

@@ -21,6 +21,9 @@ as the reason.
   policy ends the denied fact with; on a positive statement ("I don't eat meat anymore" =
   AVOIDS) it is only the reason of the contradiction the statement causes.
 
+Retractions and whole-message corrections, which need no extracted statement, are in
+graph_memory/extract/retractions.py.
+
 Scope: a cue applies to the statements of its own segment of the sentence (segments are cut at
 ",", ";", " but ", " whereas ", " while " and " and now "); a leading discourse cue of the
 sentence ("Actually, ...", "Sorry, I meant ...", "No wait, ...") applies to the whole sentence.
@@ -34,7 +37,7 @@ Spanish"). A segment's strong cue wins over a weak one ("Actually I've switched 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from graph_memory.models import ExtractedFact
@@ -149,6 +152,17 @@ def sentence_of(text: str, span: tuple[int, int]) -> tuple[int, int]:
     return start, end
 
 
+def sentences(text: str) -> list[tuple[int, int]]:
+    """The [start, end) of each non-empty sentence of the text."""
+    bounds: list[tuple[int, int]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        bounds.append((start, m.start()))
+        start = m.end()
+    bounds.append((start, len(text)))
+    return [(a, b) for a, b in bounds if b > a]
+
+
 def _segments(sentence: str) -> list[tuple[int, int]]:
     cuts = [0]
     for m in _SEGMENT_CUT.finditer(sentence):
@@ -173,21 +187,22 @@ _LIGHT_WORDS = frozenset(
 )  # fmt: skip
 
 
-def _content_words(text: str) -> set[str]:
+def content_words(text: str) -> set[str]:
+    """Words that say what a value is: lower-case, no plural s, no light words."""
     return {w.rstrip("s") for w in re.findall(r"[\w'-]+", text.lower())} - _LIGHT_WORDS
 
 
 def shared_words(a: str, b: str) -> int:
     """How many content words two objects share, ignoring case and a plural s ("learn
     French" and "learn German" share "learn"; "go hiking" and "go shopping" share none)."""
-    return len(_content_words(a) & _content_words(b))
+    return len(content_words(a) & content_words(b))
 
 
 def same_but_gerunds(a: str, b: str) -> bool:
     """Whether two objects name one thing and differ only by gerunds: "drinking tea" and
     "tea", "playing tennis" and "tennis" ("I love drinking tea" is what "I used to drink tea"
     ends); "tea" and "green tea" differ by more."""
-    wa, wb = _content_words(a), _content_words(b)
+    wa, wb = content_words(a), content_words(b)
     return bool(wa & wb) and all(w.endswith("ing") and len(w) > 4 for w in wa ^ wb)
 
 
@@ -279,245 +294,3 @@ def change_cue(text: str, statement: ExtractedFact) -> Cue | None:
     if statement.span[1] <= statement.span[0]:
         return None
     return statement_cue(text, statement.span, statement.triple.object.name)
-
-
-# --- retractions: a message ends what it names, whether or not a statement was extracted ----
-# Denials ("I'm not vegetarian anymore", "I no longer work at Amazon") are stated by the
-# extractor as negated facts, in every language it reads, and the conflict policy ends exactly
-# the fact denied (graph_memory/write/conflict_policy.py, rule 3a). A first-person denial with
-# "anymore" / "no longer" is a retraction too (`denied`), for the denials no rule states
-# ("I don't want to move to Canada anymore", "Knitting isn't my hobby anymore"); it ends only
-# a fact whose object says all it denies but for verbs of liking, wanting and doing.
-
-_WHAT_END = r"(?=[,.;!?]|$|\s+(?:because|since|but|and\s+now|these\s+days|now)\b)"
-# The speaker ends it: "I (have) ... <cue>", or the imperative "forget what I said about".
-_FIRST_PERSON_BEFORE = re.compile(
-    r"(?:^|\W)(?:i|i've|ive|i'm|im|i have|i had)\s+(?:\w+\s+){0,2}$", re.IGNORECASE
-)
-_RETRACTION = re.compile(
-    r"\b(?P<cue>(?:moved|moving)\s+(?:on|away)\s+from|switched\s+(?:over\s+)?from|"
-    r"stopped|quit|gave\s+up|given\s+up|dropped|ditched|(?:done|finished|through)\s+with|"
-    r"forget\s+(?:what\s+i\s+said\s+)?about|take\s+back\s+what\s+i\s+said\s+about)\s+"
-    r"(?!by\b|at\b|in\b|for\b|to\b|there\b|here\b|it\b|that\b|this\b)"
-    r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
-    re.IGNORECASE,
-)
-_AGAIN = re.compile(
-    r"\bcan\s+(?P<cue>eat|drink|have)\s+(?P<what>[^,.;!?]+?)\s+again\b", re.IGNORECASE
-)
-_DENIALS = (
-    re.compile(
-        r"(?:^|[^\w'])(?:i'm\s+not|i\s+am\s+not|i\s+(?:really\s+)?(?:don't|do\s+not|can't|"
-        r"cannot|won't|haven't|have\s+not))\s+(?P<what>[^,.;!?]+?)\s+"
-        r"(?P<cue>any\s?more|any\s+longer)\b",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        r"(?:^|[^\w'])(?:i|i'm|i\s+am)\s+(?P<cue>no\s+longer)\s+(?P<what>[^,.;!?]+?)" + _WHAT_END,
-        re.IGNORECASE,
-    ),
-    re.compile(  # "Knitting isn't my hobby anymore"
-        r"^\W*(?P<what>[\w' -]{1,40}?)\s+(?:isn't|is\s+not)\s+my\s+\w+\s+"
-        r"(?P<cue>any\s?more|any\s+longer)\b",
-        re.IGNORECASE,
-    ),
-)
-# What a denial may say beside its object: "I don't *want to* move to Canada anymore".
-_DENIAL_VERBS = frozenset(
-    {
-        "want", "like", "love", "enjoy", "eat", "drink", "play", "playing", "work", "live",
-        "need", "plan", "planning", "hope", "wish", "prefer", "use", "watch", "listen", "read",
-        "follow", "practice", "really", "even", "much", "that", "into", "big", "huge", "fan",
-        "eating", "drinking", "doing", "going", "own", "study", "studying", "allergic",
-        "intolerant", "a", "on", "diet",
-    }
-)  # fmt: skip
-_FROM_X_TO = re.compile(r"\s+(?:to|for|in favou?r of)\s+", re.IGNORECASE)
-# "I'm done with work for today", "I stopped running for a week": a pause, not an end.
-_FOR_A_WHILE = re.compile(
-    r"\bfor\s+(?:today|tonight|now|a\s+(?:bit|while|day|week|month)|the\s+(?:day|night|"
-    r"week|weekend|month|moment|time\s+being))\b",
-    re.IGNORECASE,
-)
-_FOR_Y = re.compile(r"\s+(?:for|in favou?r of)\s+", re.IGNORECASE)
-_DENIED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever|\bcannot)\s+(?:\w+\s+)?$", re.IGNORECASE)
-_HYPOTHETICAL = re.compile(r"^\W*(?:if|unless|should|would|could|maybe|what if)\b", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Retraction:
-    """The speaker ends what `what` names: "I've moved on from running", "I switched from
-    Netflix to Hulu" (what: Netflix, to: Hulu), "I stopped the keto diet", "forget what I said about
-    being allergic to cats"; "I can eat dairy again" ends constraints only
-    (`constraints_only`). The conflict policy ends the speaker's earlier facts whose object
-    `what` names (rule 3d), whether or not a statement was extracted from the message;
-    `said` is the retraction as written, its reason."""
-
-    cue: str
-    what: str
-    constraints_only: bool = False
-    said: str = field(default="", compare=False)
-    to: str | None = None  # what it became: "... from Netflix to Hulu"
-    denied: bool = False  # "I'm not lactose intolerant anymore"
-
-    @property
-    def reason(self) -> str:
-        return f"ended: '{self.said or f'{self.cue} {self.what}'}'"
-
-    def names(self, object_name: str) -> bool:
-        """Whether it ends a fact of this object: `what` names it; for a denial, `what` says
-        nothing more than the object but verbs ("want to move to Canada" ends "move to
-        Canada", not "Canada")."""
-        return names_object(self.what, object_name) and (
-            not self.denied
-            or _content_words(self.what) - _content_words(object_name) <= _DENIAL_VERBS
-        )
-
-
-def retractions(text: str) -> list[Retraction]:
-    """The retractions a message makes, in order. Questions, conditionals and denied ones
-    ("I never stopped running") make none; nor do denials (see above)."""
-    found: list[Retraction] = []
-    for s_start, s_end in _sentences(text):
-        sentence = text[s_start:s_end]
-        if sentence.rstrip().endswith("?") or _HYPOTHETICAL.match(sentence):
-            continue
-        for pattern, constraints_only in ((_RETRACTION, False), (_AGAIN, True)):
-            for m in pattern.finditer(sentence):
-                before = sentence[: m.start()]
-                imperative = m.group("cue").lower().startswith(("forget", "take"))
-                if (
-                    _DENIED_BEFORE.search(before)
-                    or not (imperative or _FIRST_PERSON_BEFORE.search(before))
-                    or _FOR_A_WHILE.search(m.group("what"))
-                ):
-                    continue
-                what = m.group("what").strip()
-                cue = " ".join(m.group("cue").split())
-                if constraints_only:
-                    found.append(Retraction(f"can {cue} ... again", what, True, m.group(0)))
-                    continue
-                to = None
-                if cue.lower().endswith("from"):
-                    # "switched from Netflix to Hulu": Hulu is what it became, not what ended
-                    what, *became = _FROM_X_TO.split(what, maxsplit=1)
-                    to = _value(became[0]) if became else None
-                else:  # "I gave up coffee for tea": the tea goes on
-                    what = _FOR_Y.split(what, maxsplit=1)[0]
-                found.append(Retraction(cue, what, False, f"{cue} {what}", to))
-        found.extend(_denials(sentence))
-    return found
-
-
-def _denials(sentence: str) -> list[Retraction]:
-    """The first-person denials with "anymore" / "no longer" of one sentence."""
-    plain = sentence.replace("\u2019", "'")
-    return [
-        Retraction(
-            " ".join(m.group("cue").split()),
-            m.group("what").strip(),
-            said=m.group(0).strip(" ,;"),
-            denied=True,
-        )
-        for pattern in _DENIALS
-        for m in pattern.finditer(plain)
-    ]
-
-
-def _value(phrase: str) -> str | None:
-    """A short value as written ("poker", "oat milk"); None for a long phrase or one that
-    starts with a pronoun or a stand-in ("something else")."""
-    words = phrase.strip(" '\"").split()
-    if not words or len(words) > MAX_VALUE_WORDS or words[0].lower() in _NOT_A_VALUE:
-        return None
-    return " ".join(words)
-
-
-def _sentences(text: str) -> list[tuple[int, int]]:
-    bounds: list[tuple[int, int]] = []
-    start = 0
-    for m in _SENTENCE_END.finditer(text):
-        bounds.append((start, m.start()))
-        start = m.end()
-    bounds.append((start, len(text)))
-    return [(a, b) for a, b in bounds if b > a]
-
-
-# --- bare corrections: "Sorry, I meant Tuesday." ---------------------------------------------
-
-_BARE_CORRECTION = re.compile(
-    r"^\W*(?:(?:oh|oops|whoops|sorry|no|wait|my\s+bad)\W+)*"
-    r"(?P<cue>i\s+meant|i\s+mean|correction|make\s+(?:that|it)|i\s+should\s+have\s+said)\W+"
-    r"(?P<value>[^.!?;,]+?)(?:,\s*not\s+[^.!?;]+)?\W*$",
-    re.IGNORECASE,
-)
-_IT_IS_CORRECTION = re.compile(
-    r"^\W*(?P<cue>(?:(?:oh|oops|whoops|sorry|no|wait|my\s+bad|actually|correction|"
-    r"wrong\s+\w+)\W+)+(?:it's|it\s+is|that's|that\s+is))\s+(?:due\s+|on\s+|at\s+)?"
-    r"(?P<value>[^.!?;,]+?)(?:,\s*not\s+[^.!?;]+)?\W*$",
-    re.IGNORECASE,
-)
-_NOT_X_CORRECTION = re.compile(
-    r"^\W*(?P<cue>(?:oh\W+)?(?:sorry|oops|whoops|no\W+wait|wait\W+no|my\s+bad|actually|"
-    r"correction|i\s+meant|i\s+mean))\b(?P<body>[^.!?;]*?),\s*not\s+(?P<old>[^,.;!?]{1,40}?)"
-    r"\W*$",
-    re.IGNORECASE,
-)
-_NOT_A_VALUE = frozenset(
-    {
-        "it", "that", "this", "you", "i", "we", "he", "she", "they", "to", "what", "nothing",
-        "something", "yes", "yeah", "yep", "no", "nope", "ok", "okay", "sure", "well", "like",
-        "so", "really", "just", "literally", "basically", "anything",
-        "everything", "other", "another", "more",
-    }
-)  # fmt: skip
-MAX_VALUE_WORDS = 4
-
-
-def bare_correction(text: str) -> tuple[str, str, tuple[int, int]] | None:
-    """(cue, value, value span) when the whole message corrects the value of what the speaker
-    just said ("Sorry, I meant Tuesday.", "Oops, make that two", "I meant Lisbon, not
-    Porto"); None otherwise (a value of more than four words, or one that starts with a pronoun
-    or "to": "I meant it", "I meant to say hi")."""
-    return _whole_message_value(_BARE_CORRECTION, text)
-
-
-def not_x_correction(text: str) -> tuple[str, str, str, tuple[int, int]] | None:
-    """(cue, value, old value, value span) when the whole message corrects a value it names:
-    "Sorry, she lives in Lyon, not Paris." -> Lyon for Paris; the new value is the words
-    before ", not", as many as the old value has ("I meant the 15th, not the 12th")."""
-    m = _NOT_X_CORRECTION.match(text.strip())
-    if m is None:
-        return None
-    old = m.group("old").strip(" '\"")
-    words = re.findall(r"[\w'-]+", m.group("body"))[-len(old.split()) :]
-    if not words or {words[0].lower(), old.split()[0].lower()} & _NOT_A_VALUE:
-        return None
-    value = " ".join(words)
-    end = text.rfind(value, 0, text.lower().rfind("not"))
-    if end < 0:
-        return None
-    return " ".join(m.group("cue").split()), value, old, (end, end + len(value))
-
-
-def it_is_correction(text: str) -> tuple[str, str, tuple[int, int]] | None:
-    """(cue, value, value span) when the whole message corrects, by "it's", the value just
-    said: "No wait, it's due Thursday.", "Sorry, it's 555-4321.", "Actually it's on Friday.",
-    "Sorry, wrong number, it's 4321." It needs a leading correction word; the write path also
-    checks that the value looks like the one it replaces (graph_memory/write/restate.py)."""
-    return _whole_message_value(_IT_IS_CORRECTION, text)
-
-
-def _whole_message_value(
-    pattern: re.Pattern[str], text: str
-) -> tuple[str, str, tuple[int, int]] | None:
-    """(cue, value, value span) when the pattern matches the whole message and its value is a
-    short one (at most MAX_VALUE_WORDS words, not starting with a pronoun or stand-in)."""
-    m = pattern.match(text.strip())
-    if m is None:
-        return None
-    value = m.group("value").strip()
-    if _value(value) is None:
-        return None
-    start = text.index(value)
-    return " ".join(m.group("cue").split()), value, (start, start + len(value))

@@ -72,13 +72,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from graph_memory.extract.cues import (
-    Cue,
-    Retraction,
-    names_object,
-    same_but_gerunds,
-    shared_words,
-)
+from graph_memory.extract.cues import Cue, names_object, same_but_gerunds, shared_words
+from graph_memory.extract.retractions import Retraction
 from graph_memory.models import SEMANTIC_MEMORY_TYPE, Fact, FactChange, FactLink, FactStatus
 from graph_memory.ontology import Ontology
 
@@ -101,7 +96,7 @@ PLAIN = Said()
 
 @dataclass(frozen=True)
 class Ending:
-    """A retraction a message makes (graph_memory/extract/cues.py), for its speaker."""
+    """A retraction a message makes (graph_memory/extract/retractions.py), for its speaker."""
 
     subject_id: str
     retraction: Retraction

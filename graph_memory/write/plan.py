@@ -17,7 +17,8 @@ from graph_memory.embed import Embedder, multilingual_vectors
 from graph_memory.entities import EntityResolver, ResolvedEntities
 from graph_memory.errors import InvalidInputError
 from graph_memory.extract.base import Extractor
-from graph_memory.extract.cues import change_cue, retractions
+from graph_memory.extract.cues import change_cue
+from graph_memory.extract.retractions import retractions
 from graph_memory.extract.when import occurred
 from graph_memory.ids import make_id
 from graph_memory.language import detect_language

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from graph_memory.extract.cues import (
+from graph_memory.extract.cues import names_object
+from graph_memory.extract.retractions import (
     bare_correction,
     it_is_correction,
-    names_object,
     not_x_correction,
     retractions,
 )
@@ -51,10 +51,10 @@ def _restated(
 def corrected(
     store: Store, user_id: str, session_id: str | None, origin: str, text: str, said: datetime
 ) -> ExtractedFact | None:
-    """ "Sorry, I meant Tuesday." (cues.bare_correction), "No wait, it's due Thursday."
-    (cues.it_is_correction, when the value looks like the one it replaces): the one fact of
+    """ "Sorry, I meant Tuesday." (retractions.bare_correction), "No wait, it's due Thursday."
+    (retractions.it_is_correction, when the value looks like the one it replaces): the one fact of
     the speaker's latest statement, in this session and within CORRECTION_WINDOW, with its
-    value replaced; "Sorry, she lives in Lyon, not Paris." (cues.not_x_correction): the one
+    value replaced; "Sorry, she lives in Lyon, not Paris." (retractions.not_x_correction): the one
     such fact whose object is the value it names. The text is read first: only a message
     with a correction cue reads the store."""
     bare = bare_correction(text)
@@ -109,10 +109,11 @@ def switched(
     store: Store, user_id: str, speaker: str, text: str, stated: Sequence[ExtractedFact]
 ) -> list[ExtractedFact]:
     """ "I've moved on from chess to poker.", "I switched from Netflix to Hulu.": for each
-    retraction that names what the old value became (cues.Retraction.to) and that no statement
-    of the message already states, the speaker's own active facts it ends, restated with the
-    new value and the cue "<moved on / switched> to" (an update). The conflict policy ends
-    the old fact by the retraction and links the new one as its successor (rule 3e)."""
+    retraction that names what the old value became (retractions.Retraction.to) and that no
+    statement of the message already states, the speaker's own active facts it ends,
+    restated with the new value and the cue "<moved on / switched> to" (an update). The
+    conflict policy ends the old fact by the retraction and links the new one as its
+    successor (rule 3e)."""
     wanted = [
         r
         for r in retractions(text)
