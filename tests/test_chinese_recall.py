@@ -141,3 +141,22 @@ def test_chinese_recall_and_reembed_on_neo4j(
         report = reembed(memory.store, memory.embedder, batch=3)
         assert report.episodes == len(CHINESE + ENGLISH)
         assert _sources(memory, "我对什么过敏？")[0] == "zh1"
+
+
+def test_keyword_search_finds_chinese_words_on_neo4j(
+    neo4j_settings: Settings, bilingual: SentenceTransformerEmbedder, extractor: Extractor
+) -> None:
+    """Neo4j's fulltext channel reads a Chinese message's words as cut (episode_words): 花生
+    finds the peanut message and not the birthday one that shares a character (the english
+    analyzer cuts Chinese into characters); English searches are the english index's."""
+    with Memory.open(neo4j_settings, embedder=bilingual, extractor=extractor) as memory:
+        for source_id, text in [*CHINESE, ("zh6", "下周是我妹妹的生日。"), *ENGLISH]:
+            memory.write(text, user_id="li", source_id=source_id, speaker="Li")
+        hits = memory.store.search_episodes_by_text("li", "花生", 10)
+        assert [e.source_id for e, _ in hits] == ["zh1"]
+        birthday = memory.store.search_episodes_by_text("li", "我妹妹的生日是哪天？", 10)
+        assert birthday[0][0].source_id == "zh6"
+        assert memory.store.search_episodes_by_text("li", "road bike", 10)[0][0].source_id == "en2"
+        mixed = memory.store.search_episodes_by_text("li", "我的 nurse 姐姐", 10)
+        assert "en1" in [e.source_id for e, _ in mixed]
+

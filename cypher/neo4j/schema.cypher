@@ -3,7 +3,9 @@
 // written in by the store (index DDL takes no parameters). Index names are the store's
 // (graph_memory/store/bolt.py). Fulltext uses the "english" analyzer (stemming, as FalkorDB's
 // RediSearch index does) over text and user_key, so a search names its user inside the index
-// query. UserLock nodes serialise the writes of one user across service replicas.
+// query. A Chinese message's words as cut (text_words, space-joined, graph_memory/text.py) have
+// an index of their own with the "whitespace" analyzer, which keeps each word whole.
+// UserLock nodes serialise the writes of one user across service replicas.
 CREATE CONSTRAINT episode_id IF NOT EXISTS FOR (n:Episode) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT entity_id IF NOT EXISTS FOR (n:Entity) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT alias_id IF NOT EXISTS FOR (n:Alias) REQUIRE n.id IS UNIQUE;
@@ -22,4 +24,5 @@ CREATE VECTOR INDEX fact_embedding IF NOT EXISTS FOR (n:Fact) ON (n.embedding) O
 CREATE VECTOR INDEX episode_embedding IF NOT EXISTS FOR (n:Episode) ON (n.embedding) OPTIONS {indexConfig: {`vector.dimensions`: $dimension, `vector.similarity_function`: 'cosine'}};
 CREATE VECTOR INDEX entity_embedding IF NOT EXISTS FOR (n:Entity) ON (n.embedding) OPTIONS {indexConfig: {`vector.dimensions`: $dimension, `vector.similarity_function`: 'cosine'}};
 CREATE FULLTEXT INDEX fact_text IF NOT EXISTS FOR (n:Fact) ON EACH [n.text, n.user_key] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
-CREATE FULLTEXT INDEX episode_text IF NOT EXISTS FOR (n:Episode) ON EACH [n.text, n.user_key] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}
+CREATE FULLTEXT INDEX episode_text IF NOT EXISTS FOR (n:Episode) ON EACH [n.text, n.user_key] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
+CREATE FULLTEXT INDEX episode_words IF NOT EXISTS FOR (n:Episode) ON EACH [n.text_words, n.user_key] OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace'}}

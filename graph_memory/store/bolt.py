@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import neo4j
@@ -22,6 +22,8 @@ _LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
 VECTOR_INDEX = {"Fact": "fact_embedding", "Episode": "episode_embedding",
                 "Entity": "entity_embedding"}
 FULLTEXT_INDEX = {"Fact": "fact_text", "Episode": "episode_text"}
+# A Chinese message's words as cut (text_words), whitespace analyzer (graph_memory/store/neo4j.py).
+WORDS_INDEX = "episode_words"
 
 
 def similarity(score: float) -> float:
@@ -37,14 +39,19 @@ def user_key(user_id: str) -> str:
 
 
 def lucene_query(user_id: str, text: str) -> str | None:
-    """The user's key AND any of the content words of `text`, escaped: user text never becomes
-    Lucene syntax, and the index itself keeps to the user's memories (the key adds nothing to
-    the score: boost 0)."""
-    words = list(dict.fromkeys(content_words(text)))
-    if not words:
+    """The user's key AND any of the content words of `text` in the raw text."""
+    return lucene_any(user_id, "text", content_words(text))
+
+
+def lucene_any(user_id: str, field: str, words: Sequence[str]) -> str | None:
+    """The user's key AND any of `words` in `field`, escaped: user text never becomes Lucene
+    syntax, and the index itself keeps to the user's memories (the key adds nothing to the
+    score: boost 0)."""
+    unique = list(dict.fromkeys(words))
+    if not unique:
         return None
-    any_word = " OR ".join(_LUCENE_SPECIAL.sub(r"\\\1", w) for w in words[:32])
-    return f"+user_key:{user_key(user_id)}^0 +text:({any_word})"
+    any_word = " OR ".join(_LUCENE_SPECIAL.sub(r"\\\1", w) for w in unique[:32])
+    return f"+user_key:{user_key(user_id)}^0 +{field}:({any_word})"
 
 
 def database_name(graph_name: str) -> str:

@@ -22,18 +22,22 @@ from neo4j import exceptions as neo4j_errors
 from pydantic import JsonValue
 
 from graph_memory.errors import StoreError
+from graph_memory.language import has_han
 from graph_memory.store.base import WritePlan
 from graph_memory.store.bolt import (
     FULLTEXT_INDEX,
     VECTOR_INDEX,
+    WORDS_INDEX,
     ReadOnlyRunner,
     database_name,
+    lucene_any,
     lucene_query,
     similarity,
     user_key,
 )
 from graph_memory.store.cypher import load_query, split_statements
 from graph_memory.store.cypher_store import _OVERFETCH, CypherStore
+from graph_memory.text import content_words
 
 __all__ = ["DIALECT", "Neo4jStore", "database_name"]
 
@@ -236,6 +240,30 @@ class Neo4jStore(CypherStore):
         if query is None:
             return None
         return {"index": FULLTEXT_INDEX[label], "query": query}
+
+    def _text(
+        self, kind: Literal["facts", "episodes"], user_id: str, query: str, k: int
+    ) -> list[tuple[dict[str, Any], float]]:
+        """Messages for a question holding Chinese: all its words against the messages' words
+        as cut (text_words, episode_words: whitespace analyzer; the english one would cut a
+        Chinese word into characters, so 花生 matched every 生日), its other words also against
+        the raw text (English messages); a message's two scores add up, as one index over
+        both fields would add them. Any other search: the english index over the raw text."""
+        if kind == "facts" or not has_han(query):
+            return super()._text(kind, user_id, query, k)
+        words = content_words(query)
+        searches = ((WORDS_INDEX, lucene_any(user_id, "text_words", words)),
+                    (FULLTEXT_INDEX["Episode"],
+                     lucene_any(user_id, "text", [w for w in words if not has_han(w)])))
+        found: dict[str, tuple[dict[str, Any], float]] = {}
+        for index, lucene in searches:
+            if lucene is None:
+                continue
+            params = {"index": index, "query": lucene, "user_id": user_id, "k": k}
+            for props, score in self._run("search_episodes_by_text", params):
+                before = found.get(props["id"], (props, 0.0))[1]
+                found[props["id"]] = (props, before + float(score))
+        return sorted(found.values(), key=lambda pair: (-pair[1], pair[0]["id"]))[:k]
 
     # --- read-only Cypher (graph_memory.analyst) ---------------------------------------------
     def read_only(
