@@ -115,6 +115,10 @@ def open_rows(nlp: Any, pattern: OpenPattern, text: str) -> list[Row]:
         ("I've been working on a new painting.", ("Emi", "new painting", "work on", False)),
         ("I'm seeing a physical therapist.", ("Emi", "physical therapist", "see", False)),
         ("I have an old PSP somewhere.", ("Emi", "old PSP", "have", False)),
+        ("I don't have health insurance.", ("Emi", "health insurance", "have", True)),
+        ("I just finished reading Dune.", ("Emi", "Dune", "read", False)),
+        # a reason clause states its content as true
+        ("I stay home because I have a strict budget.", ("Emi", "strict budget", "have", False)),
     ],
 )
 def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
@@ -177,6 +181,8 @@ def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
         "I got an iron gut.",
         "I only have miso soup for lunch.",
         "I have to go now.",
+        "I don't have a particular preference.",
+        "I can come as long as I finish my homework.",
         "I'm eating some pistachios.",
         'She said "I love it" and left.',
         # an unnamed friend, a celebrity

@@ -62,6 +62,7 @@ from graph_memory.extract.open_vocabulary import (
     QUIET_VERBS,
     REACTIONS,
     READMITTED,
+    REASONS,
     REPORTING,
     STATE_PREPS,
     STATIVE_PARTICIPLES,
@@ -171,11 +172,15 @@ def _ongoing(verb: Any, tensed: Any) -> bool:
 
 
 def _holds(verb: Any, tensed: Any) -> bool:
-    """ "I have a pottery wheel at home", "we have two cats": what the person has now, when no
-    declared pattern read it (not "I have to go", "I have it").)"""
-    if verb.lemma_.lower() != "have" or tensed is not verb or verb.tag_ not in ("VBP", "VBZ"):
+    """ "I have a pottery wheel at home", "I don't have a car": what the person has now, when
+    no declared pattern read it (not "I have to go", "I have it")."""
+    if verb.lemma_.lower() != "have" or tensed is not verb or verb.tag_ not in ("VB", "VBP",
+                                                                                "VBZ"):
         return False
-    if any(c.dep_ in ("xcomp", "ccomp", "aux", "auxpass") for c in verb.children):
+    # "I don't have health insurance" is one too (a lasting denial), not "I have to go"
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if any(c.dep_ in ("xcomp", "ccomp") for c in verb.children) or any(
+            c.lemma_.lower() != "do" for c in auxes) or (verb.tag_ == "VB" and not auxes):
         return False
     objects = [c for c in verb.children if c.dep_ == "dobj"]
     if not objects or objects[0].pos_ not in ("NOUN", "PROPN"):
@@ -320,9 +325,11 @@ def _told(verb: Any) -> bool:
         return (verb.head.lemma_.lower() in HEDGES and head_subject is not None
                 and head_subject.lower_ == "i" and not is_negated(verb.head)
                 and subject is not None and subject.lower_ in _SPEAKER)
-    return verb.dep_ in ("advcl", "relcl") and is_past(verb, perfect=True) and not any(
-        c.dep_ == "mark" and c.lower_ in ("if", "when", "unless", "whether") for c in verb.children
-    )
+    marks = {c.lower_ for c in verb.children if c.dep_ == "mark"}
+    if verb.dep_ == "advcl" and marks & REASONS:
+        return True  # "I can't come because I have an exam": a reason is stated as true
+    return verb.dep_ in ("advcl", "relcl") and is_past(verb, perfect=True) and not (
+        marks & {"if", "when", "unless", "whether"})
 
 
 def _progressive_clause(verb: Any) -> bool:

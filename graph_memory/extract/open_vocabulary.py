@@ -6,9 +6,10 @@ from __future__ import annotations
 
 # Verbs that carry the tense and subject of the verb they govern, and when the governed verb
 # tells a thing done: always ("I started learning guitar"), or only in the past ("I had to
-# read a textbook", "I got to see the whale": "I have to read it" is a duty).
+# read a textbook", "I got to see the whale", "I finished reading Dune": "I have to read it"
+# is a duty).
 CARRIERS = {"start": "any", "begin": "any", "continue": "any", "keep": "any", "resume": "any",
-            "manage": "past", "get": "past", "have": "past"}
+            "manage": "past", "get": "past", "have": "past", "finish": "past"}
 # Reporting and light verbs whose particles make no verb of their own ("I figured out").
 REPORTING = frozenset({"think", "know", "guess", "mean", "say", "tell", "ask", "thank", "hear",
                        "find", "figure", "make", "let", "have", "be", "do"})
@@ -36,6 +37,8 @@ NO_OBJECT_VERBS = frozenset({"go", "come", "live", "grow", "feel", "be", "arrive
 AUXILIARIES = frozenset({"be", "have", "do", "get", "will", "shall", "would", "should", "can",
                          "could", "may", "might", "must", "to", "'s", "'ve", "'m", "'re", "'d",
                          "'ll", "s", "ve", "m", "re", "d", "ll", "gon", "wan", "got", "ca"})
+# Marks of a reason clause, which states its content as true in any tense.
+REASONS = frozenset({"because", "since", "cause", "cuz", "bc"})
 HEDGES = frozenset({"think", "guess", "feel", "mean", "remember", "know", "believe", "say"})
 PREPOSITIONS = frozenset({"to", "in", "at", "with", "for", "on", "from", "into", "about"})
 # A "to ..." object of a motion verb: "I went to the dentist"; others read only direct objects.
@@ -86,7 +89,8 @@ HOLLOW_OBJECTS = frozenset(
      "difficulty", "destination", "sound", "topic", "subject", "conversation", "session",
      "portion", "success", "function", "i", "id", "im", "ive", "ill", "u", "ya", "yall",
      "majority", "minority", "impression", "path", "block", "calorie", "space",
-     "nostalgia", "clarity", "shenanigan", "shenanigans", "reduction", "read"}
+     "nostalgia", "clarity", "shenanigan", "shenanigans", "reduction", "read", "preference",
+     "favorite", "favourite"}
 )
 # Generic things of a passing day, stated without a modifier that would make them specific
 # ("running some errands", "we played some games", "we saw stars", "we had desserts").
