@@ -39,24 +39,20 @@ import yaml
 from common import BENCH_DIR, code_state, load_realtalk, markdown_table, write_results
 from extraction_scoring import (
     DATA_DIR,
-    ChangeSequence,
     Fact,
-    SequenceScore,
-    Utterance,
-    UtteranceScore,
     load_half,
     predicted_facts,
     prf,
-    score_item,
-    score_sequence,
-    score_when,
+    run_sequences,
+    run_utterances,
+    run_when,
     sequence_report,
     utterance_report,
 )
 
 from graph_memory.config import Settings
 from graph_memory.memory import Memory
-from graph_memory.models import SEMANTIC_MEMORY_TYPE, ExtractionInput
+from graph_memory.models import ExtractionInput
 from graph_memory.text import keyword_terms
 
 NAME = "extraction"
@@ -64,78 +60,6 @@ SAMPLE_FILE = DATA_DIR / "realtalk_sample.yaml"
 ERRORS_FILE = BENCH_DIR / "results" / "extraction.tune_errors.md"
 SAMPLE_SEED = "extraction-bench-sample-v1"
 BATCH = 128
-
-
-def run_utterances(extractor: Any, items: Sequence[Utterance]) -> UtteranceScore:
-    score = UtteranceScore()
-    inputs = [ExtractionInput(text=u.text, speaker=u.speaker, addressee=u.addressee,
-                              timestamp=u.timestamp) for u in items]
-    extractions = [e for i in range(0, len(inputs), BATCH)
-                   for e in extractor.extract(inputs[i : i + BATCH])]
-    for item, extraction in zip(items, extractions, strict=True):
-        score_item(score, item, predicted_facts(extraction))
-    return score
-
-
-def run_when(memory: Memory, items: Sequence[Utterance], score: UtteranceScore) -> None:
-    """The `when` column from what a user gets: each item with a dated gold fact is written
-    through the real write path (Memory.write_batch, as its own user of this throwaway
-    memory), and the occurred_at of the facts stored for it, on the message's own calendar,
-    is scored against the gold dates (score_when)."""
-    dated = [u for u in items if any(f.when is not None for f in u.facts)]
-    for start in range(0, len(dated), BATCH):
-        memory.write_batch([
-            {"user_id": f"when-{u.id}", "text": u.text, "speaker": u.speaker,
-             "addressee": u.addressee, "timestamp": u.timestamp, "source_id": u.id}
-            for u in dated[start : start + BATCH]])
-    for u in dated:
-        stored = [
-            Fact(f.subject_name or "", (f.predicate,), f.object_name or "", f.key,
-                 f.occurred_at.astimezone(u.timestamp.tzinfo).date()
-                 if f.occurred_at is not None else None)
-            for f in memory.facts(f"when-{u.id}", statuses=None, limit=10_000)
-            if f.memory_type != SEMANTIC_MEMORY_TYPE
-        ]
-        score_when(score, u, stored)
-
-
-
-# --- change sequences ------------------------------------------------------------------------
-def stored_facts(
-    memory: Memory, user_id: str, reasons: dict[str, str]
-) -> list[tuple[str, Fact, str | None]]:
-    """(status, fact, why superseded) of each of the user's facts of every status but
-    forgotten. The reason is the one the write reported (WriteResult.changes), else the one on
-    the SUPERSEDES link of the fact's history. Consolidated semantic memories are conclusions,
-    not statements: left out."""
-    out = []
-    for f in memory.facts(user_id, statuses=None, limit=10_000):
-        if f.memory_type == SEMANTIC_MEMORY_TYPE:
-            continue
-        reason = None
-        if f.status == "superseded":
-            reason = reasons.get(f.id) or next(
-                (link.reason for link in memory.history(f.id)
-                 if link.kind == "SUPERSEDES" and link.to_id == f.id), "(no reason recorded)")
-        out.append((f.status, Fact(f.subject_name or "", (f.predicate,), f.object_name or "",
-                                   f.key), reason))
-    return out
-
-
-def run_sequences(memory: Memory, sequences: Sequence[ChangeSequence]) -> SequenceScore:
-    score = SequenceScore()
-    for seq in sequences:
-        reasons: dict[str, str] = {}
-        for n, message in enumerate(seq.messages):
-            [result] = memory.write_batch([{
-                "user_id": seq.id, "text": message.text, "speaker": seq.speaker,
-                "addressee": seq.addressee, "timestamp": message.timestamp,
-                "source_id": f"{seq.id}:{n}",
-            }])
-            reasons |= {c.other_fact_id: c.reason for c in result.changes
-                        if c.kind == "superseded" and c.other_fact_id is not None}
-        score_sequence(score, seq, stored_facts(memory, seq.id, reasons))
-    return score
 
 
 # --- REALTALK --------------------------------------------------------------------------------
@@ -392,8 +316,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             for half in halves:
                 utterances, sequences = load_half(half)
                 t0 = time.perf_counter()
-                u_score = run_utterances(memory.extractor, utterances)
-                run_when(memory, utterances, u_score)
+                u_score = run_utterances(memory.extractor, utterances, BATCH)
+                run_when(memory, utterances, u_score, BATCH)
                 t1 = time.perf_counter()
                 s_score = run_sequences(memory, sequences)
                 timing[f"{half}_utterances_s"] = t1 - t0

@@ -1,6 +1,8 @@
 """Scoring for the extraction benchmark (bench/extraction.py): the labelled data, the
 tune / test split, the match rule of bench/data/extraction/README.md and the arithmetic of
-precision and recall. No models here: tests/test_bench_extraction.py tests it on tiny inputs.
+precision and recall, and the runs of both extraction benchmarks (English and Chinese) against
+a Memory the caller opens. No models loaded here: tests/test_bench_extraction.py tests the
+arithmetic on tiny inputs.
 """
 
 from __future__ import annotations
@@ -9,12 +11,18 @@ import collections
 import hashlib
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
 from common import BENCH_DIR
+
+from graph_memory.models import SEMANTIC_MEMORY_TYPE, ExtractionInput
+
+if TYPE_CHECKING:
+    from graph_memory.memory import Memory
 
 DATA_DIR = BENCH_DIR / "data" / "extraction"
 FAMILIES: dict[str, str] = {
@@ -103,8 +111,10 @@ def gold_fact(raw: dict[str, Any]) -> Fact:
                 bool(raw.get("negated", False)))
 
 
-def load_half(half: str) -> tuple[list[Utterance], list[ChangeSequence]]:
-    raw = yaml.safe_load((DATA_DIR / f"{half}.yaml").read_text(encoding="utf-8"))
+def load_half(half: str, data_dir: Path = DATA_DIR
+              ) -> tuple[list[Utterance], list[ChangeSequence]]:
+    """The utterances and change sequences of one half's file (tune.yaml, test.yaml)."""
+    raw = yaml.safe_load((data_dir / f"{half}.yaml").read_text(encoding="utf-8"))
     utterances = [
         Utterance(u["id"], u["source"], u["speaker"], u.get("addressee"), _time(u["timestamp"]),
                   u["text"], tuple(gold_fact(f) for f in u["facts"]))
@@ -356,6 +366,96 @@ def score_sequence(score: SequenceScore, seq: ChangeSequence,
         texts = " / ".join(repr(m.text) for m in seq.messages)
         score.errors.append(f"- `{seq.id}` ({seq.kind}): {texts}"
                             + "".join(f"\n  - {p}" for p in problems))
+
+
+# --- runs against a real Memory ----------------------------------------------------------------
+# `for_matching` puts gold and predicted facts in the form the match rule reads: the English
+# benchmark's as they are; the Chinese one spaces CJK characters (bench/extraction_zh.py).
+def same(fact: Fact) -> Fact:
+    return fact
+
+
+def run_utterances(extractor: Any, items: Sequence[Utterance], batch: int,
+                   for_matching: Callable[[Fact], Fact] = same) -> UtteranceScore:
+    """Each item's text (speaker, addressee, timestamp) through `extractor`, `batch` items a
+    call; its predicted facts matched to its gold facts (score_item)."""
+    score = UtteranceScore()
+    inputs = [ExtractionInput(text=u.text, speaker=u.speaker, addressee=u.addressee,
+                              timestamp=u.timestamp) for u in items]
+    extractions = [e for i in range(0, len(inputs), batch)
+                   for e in extractor.extract(inputs[i : i + batch])]
+    for item, extraction in zip(items, extractions, strict=True):
+        gold = replace(item, facts=tuple(for_matching(f) for f in item.facts))
+        score_item(score, gold, [for_matching(f) for f in predicted_facts(extraction)])
+    return score
+
+
+def run_when(memory: Memory, items: Sequence[Utterance], score: UtteranceScore, batch: int,
+             for_matching: Callable[[Fact], Fact] = same) -> None:
+    """The `when` column from what a user gets: each item with a dated gold fact is written
+    through the real write path (Memory.write_batch, as its own user of this throwaway
+    memory), and the occurred_at of the facts stored for it, on the message's own calendar,
+    is scored against the gold dates (score_when)."""
+    dated = [u for u in items if any(f.when is not None for f in u.facts)]
+    for start in range(0, len(dated), batch):
+        memory.write_batch([
+            {"user_id": f"when-{u.id}", "text": u.text, "speaker": u.speaker,
+             "addressee": u.addressee, "timestamp": u.timestamp, "source_id": u.id}
+            for u in dated[start : start + batch]])
+    for u in dated:
+        stored = [
+            for_matching(Fact(f.subject_name or "", (f.predicate,), f.object_name or "", f.key,
+                              f.occurred_at.astimezone(u.timestamp.tzinfo).date()
+                              if f.occurred_at is not None else None))
+            for f in memory.facts(f"when-{u.id}", statuses=None, limit=10_000)
+            if f.memory_type != SEMANTIC_MEMORY_TYPE
+        ]
+        score_when(score, replace(u, facts=tuple(for_matching(f) for f in u.facts)), stored)
+
+
+def stored_facts(
+    memory: Memory, user_id: str, reasons: dict[str, str]
+) -> list[tuple[str, Fact, str | None]]:
+    """(status, fact, why superseded) of each of the user's facts of every status but
+    forgotten. The reason is the one the write reported (WriteResult.changes), else the one on
+    the SUPERSEDES link of the fact's history. Consolidated semantic memories are conclusions,
+    not statements: left out."""
+    out = []
+    for f in memory.facts(user_id, statuses=None, limit=10_000):
+        if f.memory_type == SEMANTIC_MEMORY_TYPE:
+            continue
+        reason = None
+        if f.status == "superseded":
+            reason = reasons.get(f.id) or next(
+                (link.reason for link in memory.history(f.id)
+                 if link.kind == "SUPERSEDES" and link.to_id == f.id), "(no reason recorded)")
+        out.append((f.status, Fact(f.subject_name or "", (f.predicate,), f.object_name or "",
+                                   f.key), reason))
+    return out
+
+
+def run_sequences(memory: Memory, sequences: Sequence[ChangeSequence],
+                  for_matching: Callable[[Fact], Fact] = same) -> SequenceScore:
+    """Each sequence's messages written in order into a fresh user of `memory` (the sequence
+    id), the supersession reasons the writes report collected; then its facts of every status
+    compared with the gold `current` and `superseded` lists (score_sequence)."""
+    score = SequenceScore()
+    for seq in sequences:
+        reasons: dict[str, str] = {}
+        for n, message in enumerate(seq.messages):
+            [result] = memory.write_batch([{
+                "user_id": seq.id, "text": message.text, "speaker": seq.speaker,
+                "addressee": seq.addressee, "timestamp": message.timestamp,
+                "source_id": f"{seq.id}:{n}",
+            }])
+            reasons |= {c.other_fact_id: c.reason for c in result.changes
+                        if c.kind == "superseded" and c.other_fact_id is not None}
+        gold = replace(seq, current=tuple(for_matching(f) for f in seq.current),
+                       superseded=tuple(for_matching(f) for f in seq.superseded))
+        found = [(status, for_matching(f), why)
+                 for status, f, why in stored_facts(memory, seq.id, reasons)]
+        score_sequence(score, gold, found)
+    return score
 
 
 def utterance_report(score: UtteranceScore) -> dict[str, Any]:

@@ -27,22 +27,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import yaml
+import extraction_scoring as scoring
 from common import BENCH_DIR, code_state, markdown_table, write_results
-from extraction import stored_facts
 from extraction_scoring import (
     ChangeSequence,
     Fact,
-    Message,
-    SequenceScore,
     Utterance,
-    UtteranceScore,
-    _time,
-    gold_fact,
-    predicted_facts,
-    score_item,
-    score_sequence,
-    score_when,
+    run_sequences,
+    run_utterances,
+    run_when,
     sequence_report,
     stratified_split,
     utterance_report,
@@ -50,7 +43,6 @@ from extraction_scoring import (
 
 from graph_memory.config import Settings
 from graph_memory.memory import Memory
-from graph_memory.models import SEMANTIC_MEMORY_TYPE, ExtractionInput
 
 NAME = "extraction_zh"
 DATA_DIR = BENCH_DIR / "data" / "extraction_zh"
@@ -65,21 +57,8 @@ BATCH = 64
 _SOURCES = {"realtalk": "real (XPersona, MemDaily)", "written": "written"}
 
 
-def load_half(half: str, data_dir: Path = DATA_DIR) -> tuple[list[Utterance], list[ChangeSequence]]:
-    raw = yaml.safe_load((data_dir / f"{half}.yaml").read_text(encoding="utf-8"))
-    utterances = [
-        Utterance(u["id"], u["source"], u["speaker"], u.get("addressee"), _time(u["timestamp"]),
-                  u["text"], tuple(gold_fact(f) for f in u["facts"]))
-        for u in raw["utterances"]
-    ]
-    sequences = [
-        ChangeSequence(s["id"], s["kind"], s["speaker"], s.get("addressee"),
-                       tuple(Message(m["text"], _time(m["timestamp"])) for m in s["messages"]),
-                       tuple(gold_fact(f) for f in s["current"]),
-                       tuple(gold_fact(f) for f in s["superseded"]))
-        for s in raw["sequences"]
-    ]
-    return utterances, sequences
+def load_half(half: str) -> tuple[list[Utterance], list[ChangeSequence]]:
+    return scoring.load_half(half, DATA_DIR)
 
 
 def utterance_stratum(u: Utterance) -> str:
@@ -111,59 +90,6 @@ def unspaced(text: str) -> str:
 def for_matching(fact: Fact) -> Fact:
     return replace(fact, subject=spaced(fact.subject), object=spaced(fact.object),
                    key=None if fact.key is None else spaced(fact.key))
-
-
-def run_utterances(extractor: Any, items: Sequence[Utterance]) -> UtteranceScore:
-    score = UtteranceScore()
-    inputs = [ExtractionInput(text=u.text, speaker=u.speaker, addressee=u.addressee,
-                              timestamp=u.timestamp) for u in items]
-    extractions = [e for i in range(0, len(inputs), BATCH)
-                   for e in extractor.extract(inputs[i : i + BATCH])]
-    for item, extraction in zip(items, extractions, strict=True):
-        gold = replace(item, facts=tuple(for_matching(f) for f in item.facts))
-        score_item(score, gold, [for_matching(f) for f in predicted_facts(extraction)])
-    score.errors = [unspaced(e) for e in score.errors]
-    return score
-
-
-def run_when(memory: Memory, items: Sequence[Utterance], score: UtteranceScore) -> None:
-    """The `when` column as the English benchmark computes it (bench/extraction.py run_when):
-    each item with a dated gold fact is written through the real write path as its own user,
-    and the stored facts' occurred_at (on the message's calendar) is scored (score_when)."""
-    dated = [u for u in items if any(f.when is not None for f in u.facts)]
-    memory.write_batch([{"user_id": f"when-{u.id}", "text": u.text, "speaker": u.speaker,
-                         "addressee": u.addressee, "timestamp": u.timestamp, "source_id": u.id}
-                        for u in dated])
-    for u in dated:
-        stored = [
-            for_matching(Fact(f.subject_name or "", (f.predicate,), f.object_name or "", f.key,
-                              f.occurred_at.astimezone(u.timestamp.tzinfo).date()
-                              if f.occurred_at is not None else None))
-            for f in memory.facts(f"when-{u.id}", statuses=None, limit=10_000)
-            if f.memory_type != SEMANTIC_MEMORY_TYPE
-        ]
-        score_when(score, replace(u, facts=tuple(for_matching(f) for f in u.facts)), stored)
-
-
-def run_sequences(memory: Memory, sequences: Sequence[ChangeSequence]) -> SequenceScore:
-    score = SequenceScore()
-    for seq in sequences:
-        reasons: dict[str, str] = {}
-        for n, message in enumerate(seq.messages):
-            [result] = memory.write_batch([{
-                "user_id": seq.id, "text": message.text, "speaker": seq.speaker,
-                "addressee": seq.addressee, "timestamp": message.timestamp,
-                "source_id": f"{seq.id}:{n}",
-            }])
-            reasons |= {c.other_fact_id: c.reason for c in result.changes
-                        if c.kind == "superseded" and c.other_fact_id is not None}
-        gold = replace(seq, current=tuple(for_matching(f) for f in seq.current),
-                       superseded=tuple(for_matching(f) for f in seq.superseded))
-        found = [(status, for_matching(f), why)
-                 for status, f, why in stored_facts(memory, seq.id, reasons)]
-        score_sequence(score, gold, found)
-    score.errors = [unspaced(e) for e in score.errors]
-    return score
 
 
 # --- report ----------------------------------------------------------------------------------
@@ -215,9 +141,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         try:
             for half in halves:
                 utterances, sequences = load_half(half)
-                u_score = run_utterances(memory.extractor, utterances)
-                run_when(memory, utterances, u_score)
-                s_score = run_sequences(memory, sequences)
+                u_score = run_utterances(memory.extractor, utterances, BATCH, for_matching)
+                u_score.errors = [unspaced(e) for e in u_score.errors]
+                run_when(memory, utterances, u_score, BATCH, for_matching)
+                s_score = run_sequences(memory, sequences, for_matching)
+                s_score.errors = [unspaced(e) for e in s_score.errors]
                 results["halves"][half] = {"utterances": utterance_report(u_score),
                                            "sequences": sequence_report(s_score)}
                 if args.errors and half == "tune":
