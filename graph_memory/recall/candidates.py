@@ -147,8 +147,9 @@ class CandidatePool:
             return self._get(fact=memory)
         return self._get(episode=memory)
 
-    def fill_semantic(self, store: Store, query_vector: list[float]) -> None:
-        """Candidates found by other channels get their exact cosine similarity too."""
-        missing = [c.id for c in self.by_id.values() if c.semantic is None]
-        for memory_id, similarity in store.similarities_of(missing, query_vector).items():
-            self.by_id[memory_id].semantic = similarity
+    def fill_semantic(self, similarities: dict[str, float]) -> None:
+        """Candidates found by other channels get their exact cosine similarity too (read by
+        Store.similarities_of for every candidate without one: `similarities` may hold more)."""
+        for c in self.by_id.values():
+            if c.semantic is None and c.id in similarities:
+                c.semantic = similarities[c.id]

@@ -34,13 +34,28 @@ class Outdated:
     successors: tuple[str, ...]  # ids of current facts that replaced its facts
 
 
-def outdated_episodes(store: Store, episodes: Sequence[Episode]) -> dict[str, Outdated]:
-    """Episode id -> why it is outdated, for the outdated ones among `episodes`."""
+StateRow = tuple[str, str, FactStatus, datetime | None]  # Store.episode_fact_states
+
+
+def outdated_episodes(
+    store: Store,
+    episodes: Sequence[Episode],
+    fact_states: Sequence[StateRow] | None = None,
+    successor_facts: dict[str, Fact] | None = None,
+) -> dict[str, Outdated]:
+    """Episode id -> why it is outdated, for the outdated ones among `episodes`.
+
+    `fact_states`: Store.episode_fact_states already read for these episodes (or more: rows of
+    other episodes are ignored), saving recall a round trip. `successor_facts`, when given,
+    receives the successor facts read on the way (recall adds the missing ones as candidates)."""
     said_at = {e.id: e.timestamp for e in episodes}
     pruned = {e.id: e.pruned_facts for e in episodes if e.pruned_facts}
     states: dict[str, list[tuple[str, FactStatus, datetime | None]]] = {ep: [] for ep in pruned}
-    for ep_id, fact_id, status, superseded_at in store.episode_fact_states(list(said_at)):
-        states.setdefault(ep_id, []).append((fact_id, status, superseded_at))
+    if fact_states is None:
+        fact_states = store.episode_fact_states(list(said_at))
+    for ep_id, fact_id, status, superseded_at in fact_states:
+        if ep_id in said_at:
+            states.setdefault(ep_id, []).append((fact_id, status, superseded_at))
     candidates: dict[str, list[tuple[str, FactStatus]]] = {}
     for ep_id, facts in states.items():
         ended: list[tuple[str, FactStatus]] = [
@@ -60,8 +75,7 @@ def outdated_episodes(store: Store, episodes: Sequence[Episode]) -> dict[str, Ou
     superseded = sorted(
         {fid for facts in candidates.values() for fid, status in facts if status == "superseded"}
     )
-    successors = _successors(store, superseded)
-    ended_facts = {f.id: f for f in store.get_facts(superseded)}
+    successors, ended_facts = _successors(store, superseded, successor_facts)
     found: dict[str, Outdated] = {}
     for ep_id, gone in sorted(candidates.items()):
         removed = pruned.get(ep_id, 0) + sum(1 for _, status in gone if status == "forgotten")
@@ -89,12 +103,17 @@ def outdated_episodes(store: Store, episodes: Sequence[Episode]) -> dict[str, Ou
     return found
 
 
-def _successors(store: Store, fact_ids: list[str]) -> dict[str, tuple[tuple[str, str], ...]]:
-    """Superseded fact id -> ((current successor id, reason of the first link), ...)."""
+def _successors(
+    store: Store, fact_ids: list[str], read: dict[str, Fact] | None
+) -> tuple[dict[str, tuple[tuple[str, str], ...]], dict[str, Fact]]:
+    """Superseded fact id -> ((current successor id, reason of the first link), ...), and the
+    superseded facts themselves (read beside their links: one round trip, not two). The
+    versions read along the way are added to `read`."""
     if not fact_ids:
-        return {}
+        return {}, {}
+    ended = store.get_facts_and_links(fact_ids)
     first: dict[str, list[tuple[str, str]]] = {}
-    for link in store.fact_links(fact_ids):
+    for link in ended.links:
         if link.kind == "SUPERSEDES" and link.to_id in fact_ids:
             first.setdefault(link.to_id, []).append((link.from_id, link.reason))
     # Follow each successor forward to the version that holds now.
@@ -104,10 +123,11 @@ def _successors(store: Store, fact_ids: list[str]) -> dict[str, tuple[tuple[str,
     for _ in range(MAX_CHAIN):
         if not frontier:
             break
-        for fact in store.get_facts(frontier):
+        step = store.get_facts_and_links(frontier)
+        for fact in step.facts:
             seen[fact.id] = fact
         later: dict[str, list[str]] = {}
-        for link in store.fact_links(frontier):
+        for link in step.links:
             if link.kind == "SUPERSEDES" and link.to_id in frontier:
                 later.setdefault(link.to_id, []).append(link.from_id)
         frontier = sorted({n for ids in later.values() for n in ids} - set(seen))
@@ -122,7 +142,10 @@ def _successors(store: Store, fact_ids: list[str]) -> dict[str, tuple[tuple[str,
             return []
         return [c for n in holding.get(fid, []) for c in current(n, depth + 1)]
 
-    return {
+    if read is not None:
+        read.update(seen)
+    successors = {
         old: tuple((c, reason) for s, reason in pairs for c in current(s))
         for old, pairs in first.items()
     }
+    return successors, {f.id: f for f in ended.facts}

@@ -6,7 +6,7 @@ ER"), which a question often matches better than the chatty message does. So pro
 (fact -[EXTRACTED_FROM]-> message) is one more step of the graph:
 
 1. `note_sources`: every candidate message learns which candidate facts were drawn from it
-   (`Candidate.drawn`; one read).
+   (`Candidate.drawn`; from the sources recall reads for every candidate fact anyway).
 2. `lend_fact_evidence`: each message takes on its facts' evidence,
 
        semantic(m) = max(semantic(m), share * max over its facts f of semantic(f))
@@ -27,18 +27,27 @@ still lets a fact stand for its messages or a message for its fact, whichever ra
 from __future__ import annotations
 
 from graph_memory.recall.candidates import CandidatePool
-from graph_memory.store.base import Store
+
+# Fact id -> its non-forgotten source messages: (episode id, caller's source id) pairs.
+Sources = dict[str, list[tuple[str, str | None]]]
 
 
-def note_sources(pool: CandidatePool, store: Store) -> None:
-    """Record on each candidate message the candidate facts drawn from it (one read)."""
-    facts = sorted(c.id for c in pool.by_id.values() if c.fact is not None)
-    if not facts:
-        return
-    for fact_id, episode_id, _ in store.sources_of_facts(facts):
-        found = pool.by_id.get(episode_id)
-        if found is not None and found.episode is not None:
-            found.drawn.add(fact_id)
+def group_sources(rows: list[tuple[str, str, str | None]]) -> Sources:
+    """Store.sources_of_facts rows by fact."""
+    sources: Sources = {}
+    for fact_id, episode_id, source_id in rows:
+        sources.setdefault(fact_id, []).append((episode_id, source_id))
+    return sources
+
+
+def note_sources(pool: CandidatePool, sources: Sources) -> None:
+    """Record on each candidate message the candidate facts drawn from it; `sources`: fact id
+    -> (episode id, source id) pairs, read for (at least) every candidate fact."""
+    for fact_id in sorted(c.id for c in pool.by_id.values() if c.fact is not None):
+        for episode_id, _ in sources.get(fact_id, ()):
+            found = pool.by_id.get(episode_id)
+            if found is not None and found.episode is not None:
+                found.drawn.add(fact_id)
 
 
 def lend_fact_evidence(pool: CandidatePool, share: float) -> None:

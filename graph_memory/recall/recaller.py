@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
@@ -27,8 +27,8 @@ from graph_memory.recall.models import (
     RecallResult,
     Signal,
 )
-from graph_memory.recall.outdated import OUTDATED_FACTOR, Outdated, outdated_episodes
-from graph_memory.recall.provenance import lend_fact_evidence, note_sources
+from graph_memory.recall.outdated import OUTDATED_FACTOR, Outdated, StateRow, outdated_episodes
+from graph_memory.recall.provenance import Sources, group_sources, lend_fact_evidence, note_sources
 from graph_memory.recall.query import query_entities, rewrite
 from graph_memory.recall.score import Weights, blend, recency, signals, weights_for
 from graph_memory.recall.trace import explain
@@ -48,6 +48,31 @@ ENTITY_HUB = 20
 CONSTRAINT_MEMORY_TYPE = "constraint"
 MAX_CONSTRAINTS = 5
 QUERY_MAX_CHARS = 2000
+
+
+@dataclass(frozen=True)
+class Reads:
+    """What the later stages need of every candidate, read at once right after the channels
+    (concurrent queries, not one round trip per stage): the source messages of every
+    candidate fact and standing constraint, the fact states of every candidate message
+    (outdated.py), the standing constraints, and the similarity to the query of those
+    candidates no vector channel found and of the standing constraints."""
+
+    sources: Sources
+    sources_read: frozenset[str]  # the fact ids `sources` was read for
+    fact_states: list[StateRow]
+    standing: list[Fact]
+    similarity: dict[str, float]
+
+    def sources_of(self, store: Store, fact_ids: list[str]) -> Sources:
+        """The sources of exactly these facts; ones not read yet are read now."""
+        unread = [fid for fid in fact_ids if fid not in self.sources_read]
+        found = group_sources(store.sources_of_facts(unread)) if unread else {}
+        return {
+            fid: self.sources[fid] if fid in self.sources_read else found[fid]
+            for fid in fact_ids
+            if fid in self.sources or fid in found
+        }
 
 
 @dataclass(frozen=True)
@@ -101,6 +126,16 @@ class Recaller:
         )
         preset = "chinese" if chinese and request.preset == "default" else request.preset
         weights = weights_for(preset, request.weights)
+        standing = (
+            self._pool.submit(
+                self._store.standing_facts,
+                request.user_id,
+                [CONSTRAINT_MEMORY_TYPE],
+                MAX_CONSTRAINTS * 4,
+            )
+            if request.include_constraints
+            else None
+        )
         # The query embedding (ONNX Runtime) and spaCy's parse both release the GIL: overlap.
         found = self._pool.submit(
             query_entities,
@@ -116,7 +151,9 @@ class Recaller:
         names = {e.id: e for e in entities}
         lap("entities")
 
-        pool = self._gather(request, search_text, vector, entities, names, weights.fact_evidence)
+        pool, reads = self._gather(
+            request, search_text, vector, entities, names, weights.fact_evidence, standing
+        )
         lap("channels")
         allowed_by_entity = self._entity_filter(request)
         kept = [c for c in pool.by_id.values() if self._passes(c, request, allowed_by_entity)]
@@ -131,11 +168,11 @@ class Recaller:
                 key=lambda pair: (-pair[0][0], pair[1].id),
             )
         scored, outdated = self._follow_changes(
-            request, scored, vector, len(entities), weights, now, allowed_by_entity
+            request, scored, vector, len(entities), weights, now, allowed_by_entity, reads
         )
         lap("score")
-        results = self._assemble(request, scored, names, weights, outdated)
-        constraints = self._constraints(request, vector, weights, now, {r.id for r in results})
+        results = self._assemble(request, scored, names, weights, outdated, reads)
+        constraints = self._constraints(request, weights, now, {r.id for r in results}, reads)
         lap("assemble")
         response = RecallResponse(
             results=tuple(results),
@@ -152,31 +189,26 @@ class Recaller:
     def _constraints(
         self,
         request: RecallRequest,
-        vector: list[float],
         weights: Weights,
         now: datetime,
         shown: set[str],
+        reads: Reads,
     ) -> list[RecallResult]:
         """Current constraint facts, most relevant first, whatever the query was about."""
         if not request.include_constraints:
             return []
         pool = CandidatePool()
-        facts = self._store.standing_facts(
-            request.user_id, [CONSTRAINT_MEMORY_TYPE], MAX_CONSTRAINTS * 4
-        )
-        for fact in facts:
+        for fact in reads.standing:
             if fact.id not in shown and (
                 request.agent_id is None or fact.agent_id in (None, request.agent_id)
             ):
                 pool.by_id[fact.id] = Candidate(id=fact.id, fact=fact, channels={"constraint"})
-        pool.fill_semantic(self._store, vector)
+        pool.fill_semantic(reads.similarity)
         scored = sorted(
             ((self._score(c, 0, weights, now), c) for c in pool.by_id.values()),
             key=lambda pair: (-pair[0][0], pair[1].id),
         )[:MAX_CONSTRAINTS]
-        sources: dict[str, list[tuple[str, str | None]]] = {}
-        for fid, eid, source_id in self._store.sources_of_facts([c.id for _, c in scored]):
-            sources.setdefault(fid, []).append((eid, source_id))
+        sources = reads.sources_of(self._store, [c.id for _, c in scored])
         return [
             self._result(request, score, signals(raw, weights), c, sources, [], {}, {})
             for (score, raw), c in scored
@@ -197,9 +229,11 @@ class Recaller:
         entities: list[Entity],
         names: dict[str, Entity],
         fact_evidence: float,
-    ) -> CandidatePool:
+        standing: Future[list[Fact]] | None,
+    ) -> tuple[CandidatePool, Reads]:
         """The channels' candidates; with fact_evidence, messages take on the evidence of the
-        candidate facts drawn from them (recall/provenance.py)."""
+        candidate facts drawn from them (recall/provenance.py). And what later stages read of
+        the candidates and the standing constraints (`standing`, asked for with the channels)."""
         store, user = self._store, request.user_id
         k = max(MIN_CHANNEL_DEPTH, request.top_k * CHANNEL_DEPTH_PER_RESULT)
         entity_ids = [e.id for e in entities]
@@ -230,16 +264,40 @@ class Recaller:
         pool.add_entity(entity_facts.result(), hub_size=ENTITY_HUB)
         pool.add_entity(entity_episodes.result(), hub_size=ENTITY_HUB)
         pool.add_graph(graph.result(), names)
+        reads = self._read_candidates(pool, vector, standing)
         if fact_evidence > 0:
-            note_sources(pool, store)
-        pool.fill_semantic(store, vector)
+            note_sources(pool, reads.sources)
+        pool.fill_semantic(reads.similarity)
         if ml_episodes is not None:
             pool.add_multilingual(
                 store, ml_episodes.result(), multilingual.vector or [], multilingual.language
             )
         pool.score_keywords(text)
         lend_fact_evidence(pool, fact_evidence)
-        return pool
+        return pool, reads
+
+    def _read_candidates(
+        self, pool: CandidatePool, vector: list[float], standing: Future[list[Fact]] | None
+    ) -> Reads:
+        """One concurrent wave of reads for every candidate (Reads)."""
+        store = self._store
+        constraints = standing.result() if standing is not None else []
+        facts = sorted(
+            {c.id for c in pool.by_id.values() if c.fact is not None} | {f.id for f in constraints}
+        )
+        sources = self._pool.submit(store.sources_of_facts, facts)
+        episodes = [c.id for c in pool.by_id.values() if c.episode is not None]
+        states = self._pool.submit(store.episode_fact_states, episodes)
+        unscored = [c.id for c in pool.by_id.values() if c.semantic is None]
+        unscored += [f.id for f in constraints if f.id not in pool.by_id]
+        similarity = store.similarities_of(unscored, vector)
+        return Reads(
+            sources=group_sources(sources.result()),
+            sources_read=frozenset(facts),
+            fact_states=states.result(),
+            standing=constraints,
+            similarity=similarity,
+        )
 
     def _multilingual_vector(self, user_id: str, text: str) -> MultilingualQuery:
         """The query under the multilingual embedder: for a Chinese or mixed query, and for an
@@ -354,19 +412,21 @@ class Recaller:
         weights: Weights,
         now: datetime,
         allowed: set[str] | None,
+        reads: Reads,
     ) -> tuple[list[tuple[tuple[float, dict[str, float]], Candidate]], dict[str, Outdated]]:
         """Outdated messages among the best candidates (graph_memory/recall/outdated.py)
         score OUTDATED_FACTOR lower, and the facts that replaced theirs join the candidates."""
         depth = request.top_k * CHANNEL_DEPTH_PER_RESULT
         episodes = [c.episode for _, c in scored[:depth] if c.episode is not None]
-        outdated = outdated_episodes(self._store, episodes)
+        successors: dict[str, Fact] = {}
+        outdated = outdated_episodes(self._store, episodes, reads.fact_states, successors)
         if not outdated:
             return scored, outdated
         present = {c.id for _, c in scored}
         missing = sorted({s for o in outdated.values() for s in o.successors} - present)
         joined: list[Candidate] = []
         if missing:
-            facts = self._store.get_facts(missing)
+            facts = [successors[fact_id] for fact_id in missing]
             similarity = self._store.similarities_of([f.id for f in facts], vector)
             for fact in facts:
                 c = Candidate(
@@ -389,6 +449,7 @@ class Recaller:
         names: dict[str, Entity],
         weights: Weights,
         outdated: dict[str, Outdated],
+        reads: Reads,
     ) -> list[RecallResult]:
         """Top k, one slot per memory: an episode whose fact already ranks higher is left out
         (the fact lists it as a source), and so is a fact whose every source message already
@@ -399,9 +460,7 @@ class Recaller:
         fact_ids = [c.id for _, c in scored if c.fact is not None][: request.top_k * 4]
         fact_ids += sorted({c.id for _, c in conclusions.values()} - set(fact_ids))
         fact_ids += sorted({s for o in outdated.values() for s in o.successors} - set(fact_ids))
-        sources: dict[str, list[tuple[str, str | None]]] = {}
-        for fid, eid, source_id in self._store.sources_of_facts(fact_ids):
-            sources.setdefault(fid, []).append((eid, source_id))
+        sources = reads.sources_of(self._store, fact_ids)
         chosen: list[tuple[float, dict[str, float], Candidate]] = []
         chosen_ids: set[str] = set()
         covered: set[str] = set()
@@ -617,11 +676,7 @@ class Recaller:
             timestamp, needs = c.episode.timestamp, False
             if outdated is not None:
                 notes.append(f"{outdated.reason} (score x{OUTDATED_FACTOR:g})")
-        why = (
-            explain(c, signals, entity_names, notes, detect_language(request.query))
-            if request.explain
-            else None
-        )
+        why = explain(c, signals, entity_names, notes) if request.explain else None
         return RecallResult(
             id=c.id,
             kind=c.kind,

@@ -200,6 +200,13 @@ class GraphHit(_Row):
     via_fact: Fact | None = None
 
 
+class FactsAndLinks(_Row):
+    """Facts and the links that touch them (Store.get_facts_and_links)."""
+
+    facts: list[Fact]
+    links: list[FactLink]
+
+
 PruneRule = Literal["expired", "low_confidence", "superseded", "never_used", "faded"]
 
 
@@ -394,6 +401,11 @@ class Store(Protocol):
         ...
 
     def get_facts(self, ids: Sequence[str]) -> list[Fact]: ...
+
+    def get_facts_and_links(self, ids: Sequence[str]) -> FactsAndLinks:
+        """get_facts and fact_links of the same ids in one read: the facts in `ids` order, the
+        links as fact_links lists them (each once, in the order of the ids they touch)."""
+        ...
 
     def get_episodes(self, ids: Sequence[str]) -> list[Episode]:
         """Non-forgotten episodes among `ids`."""

@@ -37,6 +37,7 @@ from graph_memory.store.base import (
     EmbeddingSource,
     EntityUse,
     EvidenceRow,
+    FactsAndLinks,
     FactUpdate,
     ForgetPlan,
     GraphHit,
@@ -137,6 +138,9 @@ class CypherStore(ABC):
     """The store contract on top of `_run(name, params)`; subclasses add what differs."""
 
     dialect: str
+    # Whether the dialect's vector index queries scan the user's memories exactly by themselves
+    # when the index's hits hold too few of them (_vector_rows).
+    exact_fallback_in_query = False
 
     # --- what each backend supplies -------------------------------------------------------
     @abstractmethod
@@ -169,6 +173,17 @@ class CypherStore(ABC):
     @abstractmethod
     def _text_params(self, label: str, user_id: str, text: str) -> dict[str, Any] | None:
         """The fulltext query parameters for `text`, or None when it holds no word to search."""
+
+    def _vector_rows(
+        self, index_query: str, exact_query: str, params: Mapping[str, Any]
+    ) -> list[list[Any]]:
+        """The rows of a vector search: the shared index's, or when they hold fewer than
+        params["k"] of the user's, an exact scan's. A dialect whose index query falls back
+        to the scan by itself (`exact_fallback_in_query`) answers in one round trip."""
+        rows = self._run(index_query, params)
+        if len(rows) < params["k"] and not self.exact_fallback_in_query:
+            rows = self._run(exact_query, params)
+        return rows
 
     def building_indexes(self) -> list[str]:
         return [f"{row[0]}: {row[1]}" for row in self._run("building_indexes")]
@@ -213,9 +228,7 @@ class CypherStore(ABC):
         (a graph of many users naming the same things) and an exact scan of the user's own."""
         params = {**self._vector_params("Entity"), "user_id": user_id, "embedding": embedding,
                   "k": k, "k_raw": k * _OVERFETCH}
-        rows = self._run("similar_entities", params)
-        if len(rows) < k:
-            rows = self._run("similar_entities_exact", params)
+        rows = self._vector_rows("similar_entities", "similar_entities_exact", params)
         return [(from_props(Entity, row[0]), self._index_similarity(float(row[1]))) for row in rows]
 
     def active_facts_of_subjects(self, user_id: str, subject_ids: Sequence[str]) -> list[Fact]:
@@ -332,9 +345,7 @@ class CypherStore(ABC):
         label = "Fact" if kind == "facts" else "Episode"
         params = {**self._vector_params(label), "user_id": user_id, "embedding": embedding,
                   "k": k, "k_raw": k * _OVERFETCH}
-        rows = self._run(f"search_{kind}_by_vector", params)
-        if len(rows) < k:
-            rows = self._run(f"nearest_{kind}_exact", params)
+        rows = self._vector_rows(f"search_{kind}_by_vector", f"nearest_{kind}_exact", params)
         return [(row[0], self._index_similarity(float(row[1]))) for row in rows]
 
     def search_facts_by_vector(
@@ -353,9 +364,9 @@ class CypherStore(ABC):
         self, user_id: str, embedding: list[float], k: int
     ) -> list[tuple[Episode, float]]:
         params = {"user_id": user_id, "embedding": embedding, "k": k, "k_raw": k * _OVERFETCH}
-        rows = self._run("search_episodes_by_multilingual_vector", params)
-        if len(rows) < k:
-            rows = self._run("nearest_episodes_multilingual_exact", params)
+        rows = self._vector_rows(
+            "search_episodes_by_multilingual_vector", "nearest_episodes_multilingual_exact", params
+        )
         return [(from_props(Episode, r[0]), self._index_similarity(float(r[1]))) for r in rows]
 
     def has_multilingual_episodes(self, user_id: str) -> bool:
@@ -452,18 +463,22 @@ class CypherStore(ABC):
             "expand_from_entities",
             {"user_id": user_id, "entity_ids": list(entity_ids), "hops": hops, "limit": limit},
         )
+        if not rows:
+            return []
+        paths, props = rows[0]
+        facts: dict[str, Fact] = {}  # each fact's properties come once (the query says why)
+        for fact_props in props:
+            if fact_props["id"] not in facts:
+                facts[fact_props["id"]] = from_props(Fact, fact_props)
         hits: list[GraphHit] = []
-        parsed: dict[str, Fact] = {}  # a first-hop fact repeats on each of its second hops
-        for start_id, start_name, first, via_id, via_name, second in rows:
-            first_fact = parsed.get(first["id"]) or parsed.setdefault(
-                first["id"], from_props(Fact, first)
-            )
-            hits.append(GraphHit(fact=first_fact, hops=1, start_id=start_id, start_name=start_name))
-            if second is not None:
+        for start_id, start_name, first_id, via_id, via_name, second_id in paths:
+            first = facts[first_id]
+            hits.append(GraphHit(fact=first, hops=1, start_id=start_id, start_name=start_name))
+            if second_id is not None:
                 hits.append(
-                    GraphHit(fact=from_props(Fact, second), hops=2, start_id=start_id,
+                    GraphHit(fact=facts[second_id], hops=2, start_id=start_id,
                              start_name=start_name, via_id=via_id, via_name=via_name,
-                             via_fact=first_fact)
+                             via_fact=first)
                 )
         return hits
 
@@ -506,6 +521,24 @@ class CypherStore(ABC):
         if not ids:
             return []
         return [from_props(Fact, row[0]) for row in self._run("get_facts", {"ids": list(ids)})]
+
+    def get_facts_and_links(self, ids: Sequence[str]) -> FactsAndLinks:
+        if not ids:
+            return FactsAndLinks(facts=[], links=[])
+        order = {fact_id: i for i, fact_id in enumerate(ids)}
+        # Groups of an aggregation come in no set order: put them back in the ids' order, so
+        # that links come as fact_links lists them (DISTINCT keeps the first of each).
+        rows = sorted(self._run("facts_and_links", {"ids": list(ids)}), key=lambda r: order[r[0]])
+        links: dict[tuple[Any, ...], FactLink] = {}
+        for row in rows:
+            for kind, from_id, to_id, reason, at in row[2]:
+                key = (kind, from_id, to_id, reason, at)
+                if key not in links:
+                    links[key] = FactLink(kind=kind, from_id=from_id, to_id=to_id, reason=reason,
+                                          at=from_epoch(at))
+        return FactsAndLinks(
+            facts=[from_props(Fact, row[1]) for row in rows], links=list(links.values())
+        )
 
     def get_episodes(self, ids: Sequence[str]) -> list[Episode]:
         if not ids:
