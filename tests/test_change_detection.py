@@ -76,6 +76,26 @@ def test_a_denial_no_rule_states_ends_only_what_it_names(chat_memory: Memory) ->
     assert goal.end_reason == "ended: 'I don't want to move to Canada anymore'"
 
 
+def test_switched_to_replaces_the_held_value_most_like_it(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "squash")
+    chat.say("I play tennis every weekend.")
+    chat.say("I work at Google.")
+    result = chat.say("Actually I've switched to squash.", timedelta(days=20))
+    assert chat.state("HAS_HOBBY") == {"tennis": "superseded", "squash": "current"}
+    assert chat.state("WORKS_AT") == {"Google": "current"}
+    tennis = chat.fact("HAS_HOBBY", "tennis")
+    assert tennis.end_reason == "ended: 'switched to squash'"
+    assert any(c.kind == "superseded" and c.fact_id == tennis.id for c in result.changes)
+
+
+def test_switched_to_something_unlike_what_is_held_ends_nothing(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "nightshift")
+    chat.say("I love tennis.")
+    chat.say("I've switched to the night shift.", timedelta(days=20))
+    assert chat.state("PREFERS").get("tennis") == "current"
+    assert chat.superseded() == []
+
+
 def test_a_denial_ends_the_diet_and_stores_no_positive_fact(chat_memory: Memory) -> None:
     chat = Chat(chat_memory, "diet")
     chat.say("I'm vegetarian.")

@@ -207,6 +207,29 @@ def test_an_update_cue_replaces_the_latest_wish_only(ontology: Ontology) -> None
     assert "'instead'" in link.reason and "exchange them replaces get a refund" in link.reason
 
 
+def test_an_update_cue_replaces_an_older_unnamed_value_only_when_alike(
+    ontology: Ontology,
+) -> None:
+    # The cosines of MiniLM for these names (the write path's similarity).
+    cosine = {("squash", "tennis"): 0.38, ("night shift", "tennis"): 0.13}
+
+    def alike(a: str, b: str) -> float:
+        return cosine[(a, b)]
+
+    resolver = ConflictResolver(ontology, alike)
+    switched = said("update", "switched to")
+    tennis = make("f1", "PREFERS", "tennis")
+    shift = make("f2", "PREFERS", "night shift", at=timedelta(days=7))
+    assert resolver.resolve([shift], [tennis], NOW, {"f2": switched}).changed_existing == {}
+    squash = make("f3", "PREFERS", "squash", at=timedelta(days=7))
+    result = resolver.resolve([squash], [tennis], NOW, {"f3": switched})
+    assert set(result.changed_existing) == {"f1"}
+    # What was just said is what the cue refers to, alike or not.
+    shift_now = make("f4", "PREFERS", "night shift", at=timedelta(minutes=5))
+    result = resolver.resolve([shift_now], [tennis], NOW, {"f4": switched})
+    assert set(result.changed_existing) == {"f1"}
+
+
 def test_a_named_old_value_is_the_one_replaced(ontology: Ontology) -> None:
     tea = make("f1", "PREFERS", "tea")
     pizza = make("f2", "PREFERS", "pizza", at=timedelta(days=1))

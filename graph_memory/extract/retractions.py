@@ -109,7 +109,7 @@ class Retraction:
 
 def retractions(text: str) -> list[Retraction]:
     """The retractions a message makes, in order. Questions, conditionals and denied ones
-    ("I never stopped running") make none; nor do denials (see above)."""
+    ("I never stopped running") make none."""
     found: list[Retraction] = []
     for s_start, s_end in sentences(text):
         sentence = text[s_start:s_end]
@@ -139,6 +139,35 @@ def retractions(text: str) -> list[Retraction]:
                     what = _FOR_Y.split(what, maxsplit=1)[0]
                 found.append(Retraction(cue, what, False, f"{cue} {what}", to))
         found.extend(_denials(sentence))
+    return found
+
+
+# "Actually I've switched to squash": what the speaker took up, the old value unnamed.
+_SWITCHED_TO = re.compile(
+    r"(?:^|[^\w'])i(?:'ve|\s+have)?\s+(?:just\s+|since\s+|now\s+)?(?P<cue>switched|changed|"
+    r"moved\s+on|moved\s+over|gone\s+over|went\s+over)\s+(?:over\s+)?to\s+"
+    r"(?:an?\s+|the\s+)?(?P<to>[^,.;!?]+?)" + _WHAT_END,
+    re.IGNORECASE,
+)
+
+
+def switched_to(text: str) -> list[tuple[str, str, tuple[int, int]]]:
+    """(cue, value, value span) for each "I've switched to squash" / "I moved on to Rust" of
+    the message whose sentence names no old value ("from X" is a retraction) and is no
+    question or conditional: a short value (at most MAX_VALUE_WORDS words)."""
+    found: list[tuple[str, str, tuple[int, int]]] = []
+    for s_start, s_end in sentences(text):
+        sentence = text[s_start:s_end].replace("\u2019", "'")
+        if sentence.rstrip().endswith("?") or _HYPOTHETICAL.match(sentence):
+            continue
+        for m in _SWITCHED_TO.finditer(sentence):
+            value = _value(m.group("to"))
+            if value is None or re.search(r"\bfrom\b", sentence, re.IGNORECASE):
+                continue
+            start = s_start + m.start("to")
+            found.append(
+                (f"{' '.join(m.group('cue').split())} to", value, (start, start + len(value)))
+            )
     return found
 
 

@@ -44,10 +44,13 @@ The cases, in the order they are checked (ontology/README.md has the table):
       "currently") and the statement has no key, nor when its own message ends a fact of the
       slot (that is the one it replaces: e); else the statements whose object shares the most
       words with the new one ("Actually, I want to learn French instead" replaces "learn
-      German", not the later "visit Japan"); else the latest (those of the latest valid
-      time). An `update` cue never replaces an event (memory type `event`: what happened
-      stays true); a `correction` does. Each replacement is decided as a competitor (2a-2c),
-      with the cue as written in its reason.
+      German", not the later "visit Japan"); else, for a statement without a key, those
+      said within JUST_SAID or at least ALIKE to it when the resolver has a similarity
+      ("I've switched to the night shift" replaces no "tennis" of last week); of these the
+      latest (those of the latest valid time).
+      An `update` cue never replaces an event (memory type `event`: what happened stays
+      true); a `correction` does. Each replacement is decided as a competitor (2a-2c), with
+      the cue as written in its reason.
    d. after the statements, a retraction in the message ("I've moved on from running", "I
       stopped the keto diet", "forget what I said about being allergic to cats"; "I can eat
       dairy again" for constraints only; a first-person denial with "anymore" / "no longer",
@@ -68,9 +71,9 @@ Nothing is ever deleted: superseded and conflicted facts keep their text, embedd
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from graph_memory.extract.cues import Cue, names_object, same_but_gerunds, shared_words
 from graph_memory.extract.retractions import Retraction
@@ -81,6 +84,13 @@ _ACTIVE = ("current", "conflicted")
 EVENT_MEMORY_TYPE = "event"
 CONSTRAINT_MEMORY_TYPE = "constraint"
 RESTATED = "confirmed by a later statement"
+# Values at least this alike (the cosine of their names' MiniLM embeddings) may replace one
+# another without sharing a word: tennis / squash 0.38, coffee / green tea 0.52, Netflix /
+# Hulu 0.63; tennis / night shift 0.13, Google / squash 0.21, tennis / Linux 0.18.
+ALIKE = 0.3
+# A statement this recent is what an update cue refers to even when not alike ("I want a
+# refund for these shoes." "Actually, I'd like to exchange them instead.").
+JUST_SAID = timedelta(minutes=30)
 
 
 @dataclass(frozen=True)
@@ -205,9 +215,14 @@ def competition_reason(ontology: Ontology, new: Fact, old: Fact) -> str | None:
 class ConflictResolver:
     """Applies the ontology's conflict policy (see the module docstring)."""
 
-    def __init__(self, ontology: Ontology) -> None:
+    def __init__(
+        self, ontology: Ontology, similarity: Callable[[str, str], float] | None = None
+    ) -> None:
         self._ontology = ontology
         self._window = ontology.conflict_policy.conflict_window_seconds
+        # How alike two values are (the cosine of their names' embeddings); without one, an
+        # update cue replaces the latest statement of its slot whatever it names.
+        self._similarity = similarity
 
     def resolve(
         self,
@@ -371,6 +386,18 @@ class ConflictResolver:
         best = max(overlap.values())
         if best > 0:
             others = [f for f in others if overlap[f.id] == best]
+        elif self._similarity is not None and candidate.key is None:
+            # "I've switched to the night shift" is no change of "I love tennis" said last
+            # week; what was just said is what "instead" refers to, alike or not.
+            alike, new = self._similarity, candidate.object_name or ""
+            others = [
+                f
+                for f in others
+                if candidate.valid_from - f.valid_from <= JUST_SAID
+                or alike(new, f.object_name or "") >= ALIKE
+            ]
+            if not others:
+                return []
         latest = others[-1].valid_from
         return [f for f in others if f.valid_from == latest]
 

@@ -18,7 +18,7 @@ from graph_memory.entities import EntityResolver, ResolvedEntities
 from graph_memory.errors import InvalidInputError
 from graph_memory.extract.base import Extractor
 from graph_memory.extract.cues import change_cue
-from graph_memory.extract.retractions import retractions
+from graph_memory.extract.retractions import Retraction, retractions
 from graph_memory.extract.when import occurred
 from graph_memory.ids import make_id
 from graph_memory.language import detect_language
@@ -45,7 +45,7 @@ from graph_memory.store.base import (
 )
 from graph_memory.text import episode_search_text
 from graph_memory.write.conflict_policy import ConflictResolver, Ending, Resolution, Said
-from graph_memory.write.restate import corrected, switched
+from graph_memory.write.restate import corrected, switched, switched_to_held
 
 CALLER_EXTRACTOR = "caller"
 Vector = npt.NDArray[np.float32]
@@ -117,6 +117,8 @@ class _Item:
     statements: list[ExtractedFact] = field(default_factory=list)
     mentions: list[EntityRef] = field(default_factory=list)
     candidate_ids: list[str] = field(default_factory=list)
+    # what the write path found the message ends beside its text's retractions ("switched to")
+    retracted: list[Retraction] = field(default_factory=list)
 
 
 class WritePlanner:
@@ -133,7 +135,7 @@ class WritePlanner:
         self._embedder = embedder
         self._entities = entities
         self._ontology = ontology
-        self._conflicts = ConflictResolver(ontology)
+        self._conflicts = ConflictResolver(ontology, self._alike)
         self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed")
 
     def close(self) -> None:
@@ -298,7 +300,20 @@ class WritePlanner:
             )
             if found is not None:
                 return [found]
-        return switched(self._store, request.user_id, self._speaker(item), text, stated)
+        moved = switched(self._store, request.user_id, self._speaker(item), text, stated)
+        took_up = switched_to_held(
+            self._store, request.user_id, self._speaker(item), text, stated, self._similarity
+        )
+        item.retracted.extend(dict.fromkeys(ended for _, ended in took_up))
+        return [*moved, *(restated for restated, _ in took_up)]
+
+    def _alike(self, a: str, b: str) -> float:
+        return self._similarity(a, [b])[0]
+
+    def _similarity(self, value: str, others: Sequence[str]) -> list[float]:
+        """The cosine of `value`'s embedding with each of `others`' (rows are L2-normalised)."""
+        vectors = self._embedder.embed([value, *others])
+        return [float(x) for x in vectors[1:] @ vectors[0]]
 
     def _plan_user(
         self,
@@ -320,7 +335,8 @@ class WritePlanner:
         retracting = {
             item.episode.id: (EntityRef(name=self._speaker(item), type="Person"), found)
             for item in items
-            if item.request.text is not None and (found := retractions(item.episode.text or ""))
+            if item.request.text is not None
+            and (found := [*retractions(item.episode.text or ""), *item.retracted])
         }
         refs.extend(ref for ref, _ in retracting.values())
         entities = self._entities.resolve(user_id, refs, now)

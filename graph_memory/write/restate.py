@@ -8,23 +8,28 @@ earlier fact is meant.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 from graph_memory.extract.cues import names_object
 from graph_memory.extract.retractions import (
+    Retraction,
     bare_correction,
     it_is_correction,
     not_x_correction,
     retractions,
+    switched_to,
 )
 from graph_memory.models import EntityRef, ExtractedFact, Fact, Triple
 from graph_memory.store.base import Store
+from graph_memory.write.conflict_policy import ALIKE
 
 # "Sorry, I meant Tuesday." corrects the speaker's statement of at most this long ago.
 CORRECTION_WINDOW = timedelta(minutes=30)
 # How many of the user's newest active facts are read to find what a message restates.
 HELD_LIMIT = 200
+# Cosines of one value against others: (value, others) -> one per other.
+Similarity = Callable[[str, Sequence[str]], Sequence[float]]
 
 
 def _restated(
@@ -137,4 +142,47 @@ def switched(
                 restated := _restated(store, fact, retraction.to, span, cue)
             ):
                 found.append(restated)
+    return found
+
+
+def switched_to_held(
+    store: Store,
+    user_id: str,
+    speaker: str,
+    text: str,
+    stated: Sequence[ExtractedFact],
+    similarity: Similarity,
+) -> list[tuple[ExtractedFact, Retraction]]:
+    """ "Actually I've switched to squash." (retractions.switched_to) where no statement of
+    the message names squash: the speaker's held fact (not an event) whose value is most like
+    it, at least conflict_policy.ALIKE alike, restated with the new value and the cue "switched
+    to"; with the retraction that ends the old value (rule 3d), so that the new fact is its
+    successor (rule 3e). Nothing when no held value is alike."""
+    wanted = [
+        (cue, value, span)
+        for cue, value, span in switched_to(text)
+        if not any(names_object(value, s.triple.object.name) for s in stated)
+    ]
+    if not wanted:
+        return []
+    held = [
+        f
+        for f in store.list_facts(user_id, statuses=["current", "conflicted"], limit=HELD_LIMIT)
+        if (f.subject_name or "").casefold() == speaker.casefold()
+        and f.memory_type not in ("event", "semantic")
+        and f.object_name
+    ]
+    found: list[tuple[ExtractedFact, Retraction]] = []
+    for cue, value, span in wanted:
+        names = sorted({f.object_name or "" for f in held if f.object_name != value})
+        if not names:
+            continue
+        scores = similarity(value, names)
+        best, score = max(zip(names, scores, strict=True), key=lambda pair: pair[1])
+        if score < ALIKE:
+            continue
+        ended = Retraction(cue, best, said=f"{cue} {value}", to=value)
+        for fact in held:
+            if fact.object_name == best and (restated := _restated(store, fact, value, span, cue)):
+                found.append((restated, ended))
     return found
