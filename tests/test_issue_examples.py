@@ -240,11 +240,7 @@ def test_a_possessive_inside_an_object_is_resolved(client: TestClient) -> None:
 TEA_TO_COFFEE = [
     ("I love tea.", "I used to drink tea, now I love coffee."),
     ("I drink tea every morning.", "I used to drink tea, these days it's coffee."),
-    pytest.param("I love drinking tea.", "I used to drink tea, these days it's coffee.",
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "'Emi prefers drinking tea' stays current: the 'used to drink tea' clause "
-                     "ends only a new 'tea' fact of its own message, not the earlier "
-                     "'drinking tea' one"))),
+    ("I love drinking tea.", "I used to drink tea, these days it's coffee."),
 ]
 
 
@@ -272,14 +268,8 @@ def test_used_to_then_these_days_replaces_the_old_habit(
 SWITCHED = [
     ("I drink coffee every morning.", "Actually I've switched to green tea.", "coffee",
      "green tea"),
-    pytest.param("I love tennis.", "Actually I've switched to squash.", "tennis", "squash",
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "'Actually I've switched to squash.' extracts nothing; 'Emi prefers "
-                     "tennis' stays current"))),
-    pytest.param("I play tennis every weekend.", "Actually I've switched to squash.", "tennis",
-                 "squash", marks=pytest.mark.xfail(strict=True, reason=(
-                     "'Actually I've switched to squash.' extracts nothing; the tennis "
-                     "hobby stays current"))),
+    ("I love tennis.", "Actually I've switched to squash.", "tennis", "squash"),
+    ("I play tennis every weekend.", "Actually I've switched to squash.", "tennis", "squash"),
 ]
 
 
