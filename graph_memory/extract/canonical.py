@@ -12,6 +12,8 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
+from spacy.attrs import DEP, LOWER
+
 _SPACES = re.compile(r"\s+")
 # Words that stand for a noun mentioned elsewhere: "a red one" names "red".
 _PROFORMS = frozenset({"one", "ones"})
@@ -234,12 +236,31 @@ def is_past(verb: Any, perfect: bool = False) -> bool:
     return perfect and verb.tag_ == "VBN" and any(c.lemma_ == "have" for c in auxes)
 
 
+_CONDITION_HEADS = "graph_memory.condition_heads"
+
+
+def _condition_heads(doc: Any) -> frozenset[int]:
+    """The heads of the doc's "if"/"unless"/"whether" clauses, found once per doc from its
+    arrays (most chat messages have none, and then no clause walks its ancestors)."""
+    heads: frozenset[int] | None = doc.user_data.get(_CONDITION_HEADS)
+    if heads is None:
+        strings = doc.vocab.strings
+        marks = {strings.add(w) for w in _CONDITIONS}
+        mark = strings.add("mark")
+        rows = doc.to_array([DEP, LOWER]).reshape(-1, 2).tolist() if len(doc) else []
+        heads = frozenset(
+            doc[i].head.i for i, (d, w) in enumerate(rows) if d == mark and w in marks
+        )
+        doc.user_data[_CONDITION_HEADS] = heads
+    return heads
+
+
 def is_conditional(token: Any) -> bool:
     """Whether the token sits in an "if"/"unless"/"whether" clause."""
-    for node in (token, *token.ancestors):
-        if any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in node.children):
-            return True
-    return False
+    heads = _condition_heads(token.doc)
+    if not heads:
+        return False
+    return token.i in heads or any(node.i in heads for node in token.ancestors)
 
 
 # Verbs that report what someone thinks, says or wishes: the clause under them is theirs.
@@ -275,7 +296,11 @@ def is_hearsay(token: Any) -> bool:
 
 def is_question(sent: Any) -> bool:
     """Whether the sentence asks rather than states."""
-    if sent.text.rstrip().endswith("?"):
+    # The last token that is not whitespace (sent.text would make every token of it).
+    doc, last = sent.doc, sent.end - 1
+    while last > sent.start and doc[last].is_space:
+        last -= 1
+    if doc[last].text.rstrip().endswith("?"):
         return True
     if len(sent) < 2:
         return False

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 import spacy
+from spacy.attrs import DEP, IS_TITLE, LIKE_NUM, ORTH, POS, SENT_START
 from spacy.language import Language
 
 from graph_memory.extract.canonical import (
@@ -63,14 +64,22 @@ _BASE_EXCLUDED = frozenset({"be", "do"})
 _BASE_PRESENT_ONLY = frozenset({"have", "see"})
 
 
-def _may_be_named(token: Any) -> bool:
-    """A proper noun, a number, a word with a digit ("A380"), or a capitalised word inside a
-    sentence ("Italian", "Kate")."""
-    return (
-        token.pos_ in _NER_HINTS
-        or token.like_num
-        or any(c.isdigit() for c in token.text)
-        or (token.is_title and not token.is_sent_start and token.text != "I")
+def _may_be_named(doc: Any, text: str) -> bool:
+    """Whether a token is a proper noun, a number, a word with a digit ("A380"), or a
+    capitalised word inside a sentence ("Italian", "Kate"); read from the doc's arrays, with
+    no Token objects made."""
+    if any(c.isdigit() for c in text):
+        return True
+    if not len(doc):
+        return False
+    strings = doc.vocab.strings
+    columns = doc.to_array([POS, LIKE_NUM, IS_TITLE, SENT_START, ORTH]).reshape(-1, 5)
+    pos, like_num, title, start, orth = columns.T.tolist()
+    hints = {strings[p] for p in _NER_HINTS}
+    i_orth = strings["I"]
+    return any(
+        p in hints or n or (t and s != 1 and o != i_orth)
+        for p, n, t, s, o in zip(pos, like_num, title, start, orth, strict=True)
     )
 
 
@@ -142,6 +151,9 @@ class RuleExtractor:
                     excluded.update(v.lower() for v in pattern.exclude_verbs)
                 else:
                     self._regexes.append((relation, pattern, re.compile(pattern.regex)))
+        strings = self._nlp.vocab.strings
+        self._start_pos = frozenset(strings.add(p) for p in ("VERB", "AUX", "NOUN"))
+        self._start_deps = frozenset(strings.add(d) for d in ("acomp", "attr", "conj", "nsubj"))
         self._people = frozenset(people)
         self._excluded = frozenset(excluded)
         self._excluded_unless_past = frozenset(present_only - excluded)
@@ -157,27 +169,34 @@ class RuleExtractor:
         docs = list(self._nlp.pipe(tokenized, batch_size=64, disable=["ner"]))
         # NER is ~40% of the pipeline's time and finds nothing in most chat messages: run it
         # only where a token looks like a name or a number.
-        named = [doc for doc in docs if any(_may_be_named(token) for token in doc)]
+        named = [doc for doc, text in zip(docs, texts, strict=True) if _may_be_named(doc, text)]
         for _ in self._nlp.get_pipe("ner").pipe(named, batch_size=64):
             pass  # annotates the docs in place
-        for index, doc in zip(todo, docs, strict=True):
+        for index, doc, text in zip(todo, docs, texts, strict=True):
             item = items[index]
-            results[index] = self._extract_doc(doc, item.speaker, item.addressee)
+            results[index] = self._extract_doc(doc, text, item.speaker, item.addressee)
         return results
 
-    def _extract_doc(self, doc: Any, speaker: str, addressee: str | None) -> Extraction:
+    def _extract_doc(
+        self, doc: Any, text: str, speaker: str, addressee: str | None
+    ) -> Extraction:
         doc.user_data[PARTICIPANTS] = frozenset(
             word for name in (speaker, addressee or "") for word in name.split()
         )
         matches: list[Match] = []
         fallbacks: list[Match] = []
         opens: list[Match] = []
+        # Only tokens some pattern kind can start from (verbs, nouns, subjects, complements):
+        # chosen on the doc's arrays, so no Token is made for the others.
+        rows = doc.to_array([POS, DEP]).reshape(-1, 2).tolist() if len(doc) else []
+        wanted = [p in self._start_pos or d in self._start_deps for p, d in rows]
         for sent in doc.sents:
             if not is_question(sent):
-                for token in sent:
-                    self._match_token(token, matches, fallbacks, opens)
+                for i in range(sent.start, sent.end):
+                    if wanted[i]:
+                        self._match_token(doc[i], matches, fallbacks, opens)
         matches.extend(_what_replaced(doc, matches))
-        for match in self._match_regexes(doc):
+        for match in self._match_regexes(doc, text):
             (fallbacks if match.pattern.fallback else matches).append(match)
         for later in (fallbacks, opens):
             taken = [m.span for m in matches]
@@ -232,10 +251,12 @@ class RuleExtractor:
         for match in found:
             (fallbacks if match.pattern.fallback else out).append(match)
 
-    def _match_regexes(self, doc: Any) -> list[Match]:
+    def _match_regexes(self, doc: Any, text: str) -> list[Match]:
+        """Matches of the regex patterns in `text`, the doc's own text (doc.text would be
+        made again from every token)."""
         out: list[Match] = []
         for relation, pattern, regex in self._regexes:
-            for found in regex.finditer(doc.text):
+            for found in regex.finditer(text):
                 span = doc.char_span(*found.span(), alignment_mode="expand")
                 obj_span = doc.char_span(*found.span("object"), alignment_mode="expand")
                 if span is None or obj_span is None or is_question(span.sent):

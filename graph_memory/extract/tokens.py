@@ -17,6 +17,7 @@ _IDENTIFIER = re.compile(r"(?<![\w-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]
 # A phone number with its area code in parentheses: "(555) 123-4567", "+1 (555) 123-4567".
 _PHONE = re.compile(r"(?<![\w(])(?:\+\d{1,3}\s?)?\(\d{2,5}\)\s?\d{2,5}[-\s.]\d{2,5}(?![\w-])")
 _INITIAL = re.compile(r"^[A-Z]\.$")
+_MAYBE_INITIAL = re.compile(r"\b[A-Z]\.")
 
 
 def tokenize(nlp: Any, text: str) -> Doc:
@@ -24,7 +25,11 @@ def tokenize(nlp: Any, text: str) -> Doc:
     letter split from its full stop."""
     doc: Doc = nlp.make_doc(text)
     last = len(doc) - 1
-    initials = [t for t in doc if _INITIAL.match(t.text) and (t.i == last or doc[t.i + 1].is_space)]
+    initials = []
+    if _MAYBE_INITIAL.search(text):  # most messages have none: no walk over their tokens
+        initials = [
+            t for t in doc if _INITIAL.match(t.text) and (t.i == last or doc[t.i + 1].is_space)
+        ]
     if initials:
         with doc.retokenize() as retokenizer:
             for token in initials:
