@@ -38,6 +38,7 @@ RejectKind = Literal[
 ]
 QUERY_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 PARAM_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+MAP_KEY = re.compile(r"^[^`]+$")
 MAX_QUERY_CHARS = 20_000
 _PARAM_LINE = re.compile(
     r"^//\s*@param\s+(?P<name>\w+)\s*:\s*(?P<type>string|int|float|bool)"
@@ -211,11 +212,28 @@ def bind(query: SavedQuery, given: Mapping[str, JsonValue], *, from_text: bool =
 
 
 def check_params(params: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
-    """Ad-hoc query parameters: names must be identifiers (they are `$name` in the query)."""
-    for name in params:
+    """Ad-hoc query parameters: names must be identifiers (they are `$name` in the query), and
+    the keys of maps within them non-empty and without a backtick (MAP_KEY: FalkorDB writes a
+    map parameter into the query text as `key`: value, and cannot escape a backtick)."""
+    for name, value in params.items():
         if not PARAM_NAME.fullmatch(name):
             raise CypherRejected("bad_params", f"parameter name {name[:64]!r} is not an identifier")
+        _check_map_keys(name, value)
     return dict(params)
+
+
+def _check_map_keys(name: str, value: JsonValue) -> None:
+    if isinstance(value, list):
+        for item in value:
+            _check_map_keys(name, item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if not MAP_KEY.fullmatch(key):
+                raise CypherRejected(
+                    "bad_params", f"parameter {name}: map key {key[:64]!r} is empty or holds a "
+                    "backtick"
+                )
+            _check_map_keys(name, item)
 
 
 # --- running ----------------------------------------------------------------------------------

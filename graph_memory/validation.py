@@ -17,8 +17,12 @@ from graph_memory.models import (
 )
 from graph_memory.ontology import Ontology
 
-# C0/C1 control characters except tab, newline and carriage return.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# C0/C1 control characters except tab, newline and carriage return (a regex class's body).
+CONTROL_CHARS = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f"
+_CONTROL = re.compile(f"[{CONTROL_CHARS}]")
+# What clean_text accepts, as a pattern for the OpenAPI document: no control character, and
+# something besides whitespace (its length limit is the field's maxLength).
+CLEAN_TEXT_PATTERN = rf"^[^{CONTROL_CHARS}]*[^\s{CONTROL_CHARS}][^{CONTROL_CHARS}]*$"
 
 
 def clean_text(value: object, *, field: str, max_chars: int) -> str:

@@ -228,6 +228,21 @@ def test_injection_through_values_and_parameter_names_does_nothing(
     rejected(memory, "syntax", query="MATCH (n:$label) RETURN n", params={"label": "Fact"})
 
 
+def test_map_parameters_pass_through_and_keys_the_engine_cannot_write_are_refused(
+    memory: Memory,
+) -> None:
+    """A map parameter reaches the query as given; a map key that is empty or holds a backtick
+    (FalkorDB writes map parameters into the query text) is a 422 naming the parameter, never
+    an engine failure (it was a 503)."""
+    given = {"a b": [1, {"c": "d"}], "e": None}
+    result = run_cypher(memory.store, query="RETURN $m AS m", params={"m": given}, **LIMITS)
+    assert result.rows == [[given]]
+    for bad in ({"": 1}, {"a`b": 1}, [{"x": {"": True}}]):
+        with pytest.raises(CypherRejected, match="parameter m: map key") as refused:
+            run_cypher(memory.store, query="RETURN $m AS m", params={"m": bad}, **LIMITS)
+        assert refused.value.kind == "bad_params"
+
+
 def test_the_row_cap_keeps_the_written_columns_and_order(memory: Memory) -> None:
     """The engine caps rows with a subquery around the query; what the analyst sees is the
     query's own result: columns as written, ORDER BY kept, a leading WITH allowed."""

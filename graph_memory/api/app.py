@@ -23,8 +23,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from graph_memory import __version__
 from graph_memory.api.errors import error_response, install_error_handlers
+from graph_memory.api.openapi import document_validation
 from graph_memory.api.routes import health, router
-from graph_memory.api.schemas import document_ontology
 from graph_memory.config import Settings, get_settings
 from graph_memory.memory import Memory
 from graph_memory.ontology import load_ontology
@@ -257,7 +257,9 @@ def create_app(settings: Settings | None = None, memory: Memory | None = None) -
     app.include_router(router)
     app.include_router(health)
     install_ui(app)  # /ui, /docs, /redoc: the package's own files, offline
-    document_ontology(app, memory.ontology if memory is not None
-                      else load_ontology(settings.ontology_file))  # its memory types, named
+    document_validation(  # its ontology's names, and the text rules of its validation
+        app, memory.ontology if memory is not None else load_ontology(settings.ontology_file),
+        settings.max_text_chars,
+    )
     app.router.routes.append(Route("/mcp", endpoint=McpEndpoint(), include_in_schema=False))
     return app

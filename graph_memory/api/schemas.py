@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import types
 from datetime import datetime
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import (
     AfterValidator,
@@ -28,7 +28,6 @@ from graph_memory.hindsight.recall import ExperienceQuery
 from graph_memory.lifecycle import MAX_PRUNE_DAYS, PruneReport
 from graph_memory.models import (
     ID_PATTERN,
-    SEMANTIC_MEMORY_TYPE,
     TIME_MAX,
     TIME_MIN,
     Entity,
@@ -44,11 +43,6 @@ from graph_memory.models import (
     bounded_time,
 )
 from graph_memory.recall.models import RecallFilters, RecallRequest
-
-if TYPE_CHECKING:
-    from fastapi import FastAPI
-
-    from graph_memory.ontology import Ontology
 
 __all__ = [
     "WRITE_TAGS",
@@ -485,65 +479,3 @@ class ReviewBody(_Body):
         json_schema_extra={"examples": [{}, {"reason": "Emi moved in March"}]},
     )
     reason: str | None = Field(default=None, max_length=1000)
-
-
-# --- what the loaded ontology allows ----------------------------------------------------------
-
-# The bodies whose memory types the ontology decides: written ones (every type but semantic,
-# which only consolidation makes) and recall's filter (every type).
-_WRITTEN_MEMORY_TYPES = (("WriteBody", "memory_type"), ("UpdateBody", "memory_type"),
-                         ("SlotBody", "memory_type"))
-_FILTERED_MEMORY_TYPES = (("RecallFiltersBody", "memory_types"),)
-
-
-def _string_branch(prop: dict[str, Any]) -> dict[str, Any]:
-    """The string schema of a property (`str` or `str | None`, or a list's items)."""
-    for branch in prop.get("anyOf", [prop]):
-        if branch.get("type") == "string":
-            return dict(branch)
-        if branch.get("type") == "array":
-            return dict(branch["items"])
-    raise KeyError("no string schema")
-
-
-def document_ontology(app: FastAPI, ontology: Ontology) -> None:
-    """Make the app's OpenAPI document name the memory types and relations of the loaded
-    ontology (enums), as the validation does (validation.check_memory_type,
-    check_writable_memory_type; the facts listing's predicate)."""
-    build = app.openapi
-    every = sorted(ontology.memory_types)
-    writable = [name for name in every if name != SEMANTIC_MEMORY_TYPE]
-
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is not None:
-            return app.openapi_schema
-        document = build()
-        bodies = document["components"]["schemas"]
-        for names, enum in ((_WRITTEN_MEMORY_TYPES, writable), (_FILTERED_MEMORY_TYPES, every)):
-            for body, field in names:
-                prop = bodies[body]["properties"][field]
-                string = {**_string_branch(prop), "enum": enum}
-                string.pop("maxLength", None)
-                if field == "memory_types":
-                    prop["anyOf"] = [{"type": "array", "items": string}, {"type": "null"}]
-                else:
-                    prop["anyOf"] = [string, {"type": "null"}]
-                prop.pop("type", None)
-                prop["description"] = (
-                    "A memory type of this service's ontology" + (
-                        "." if field == "memory_types"
-                        else f" (not {SEMANTIC_MEMORY_TYPE!r}: consolidation makes those)."
-                    )
-                )
-        # A triple's predicate and its ends' types (which pairs a relation takes is not said).
-        bodies["Triple"]["properties"]["predicate"]["enum"] = sorted(ontology.relations)
-        bodies["EntityRef"]["properties"]["type"]["enum"] = sorted(ontology.entity_types)
-        for operation in document["paths"].get("/v1/users/{user_id}/facts", {}).values():
-            for parameter in operation.get("parameters", []):
-                if parameter["name"] == "predicate":
-                    parameter["schema"] = {"anyOf": [
-                        {"type": "string", "enum": sorted(ontology.relations)}, {"type": "null"}
-                    ]}
-        return document
-
-    app.openapi = openapi  # type: ignore[method-assign]
