@@ -169,6 +169,12 @@ def test_status_changes_and_links(seeded: tuple[Store, Episode, Fact, Entity, En
     assert [(link.kind, link.from_id, link.to_id) for link in links] == [
         ("SUPERSEDES", moved.id, lives.id)
     ]
+    # One read of both: the facts in the order asked, a link between two of them listed once.
+    both = store.get_facts_and_links([moved.id, lives.id, "fact_missing"])
+    assert [f.id for f in both.facts] == [moved.id, lives.id]
+    assert both.facts == store.get_facts([moved.id, lives.id])
+    assert both.links == store.fact_links([moved.id, lives.id]) == links
+    assert store.get_facts_and_links([]).facts == []
     newest_first = store.list_facts("u1")
     assert [f.id for f in newest_first] == [moved.id, lives.id]
     assert [f.id for f in store.list_facts("u1", statuses=["superseded"])] == [lives.id]
