@@ -201,6 +201,11 @@ def test_relatives_are_subjects_of_their_own_facts(nlp: Any, pattern: OpenPatter
     assert open_rows(nlp, pattern, "My friend Tom repaired the fence.") == [
         ("Tom", "fence", "repair", False)]
     assert open_rows(nlp, pattern, "Your brother fixed the car.") == []
+    # "she" / "he" is the relative named before it in the message, never a friend or a name
+    assert ("Emi's mom", "Emi's bike", "fix", False) in open_rows(
+        nlp, pattern, "My mom is a nurse and she fixed my bike yesterday.")
+    assert open_rows(nlp, pattern, "She fixed my bike.") == []
+    assert open_rows(nlp, pattern, "My friend is great, she fixed my bike.") == []
 
 
 def test_each_coordinated_clause_and_object_is_a_fact(nlp: Any, pattern: OpenPattern) -> None:

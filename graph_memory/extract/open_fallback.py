@@ -203,7 +203,7 @@ def _subject(verb: Any) -> Any | None:
 
 def _who(subject: Any | None, people: frozenset[str]) -> Who | None:
     """The person the clause is about, with placeholders, or None: the speaker, or the
-    speaker's relative ("my sister", "my husband Tom"); never "you"."""
+    speaker's relative ("my sister", "my husband Tom", "my mom ... she"); never "you"."""
     if subject is None:
         return None
     coordinated = [c for c in subject.children if c.dep_ == "conj"]
@@ -211,6 +211,13 @@ def _who(subject: Any | None, people: frozenset[str]) -> Who | None:
         subject.lower_ == "me" and coordinated
     ):
         return Who(SPEAKER, "", True, [subject])  # "I", "we", "my friends and I", "me and X"
+    if subject.lower_ in ("he", "she"):
+        # "my brother ... he plays classical guitar": the one relative named before it
+        name = person_subject(subject, people, speaker_only=False)
+        if name is None or not name.startswith(f"{SPEAKER}'s ") or name.split()[-1] in (
+                UNNAMED_ROLES):
+            return None  # a name, someone else's, or "my friend" (nobody the memory can name)
+        return Who(name, "PERSON", True, [subject])
     if subject.pos_ != "NOUN" or subject.lemma_.lower() not in people:
         # A name alone is too often a celebrity, a character or a misread title ("I think
         # Spiderman has ...", "Healthy Eating: incorporate vegetables"); a relative is the
