@@ -96,6 +96,25 @@ def test_switched_to_something_unlike_what_is_held_ends_nothing(chat_memory: Mem
     assert chat.superseded() == []
 
 
+def test_leaving_a_job_or_selling_a_car_ends_only_that(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "left")
+    chat.say("I work at Google.")
+    chat.say("I love Google Maps.")
+    chat.say("I own a Honda.")
+    chat.say("I left Google last month.", timedelta(days=60))
+    chat.say("I sold my Honda.")
+    assert chat.state("WORKS_AT") == {"Google": "superseded"}
+    assert chat.state("OWNS") == {"Honda": "superseded"}
+    assert chat.state("PREFERS") == {"Google Maps": "current"}
+
+
+def test_not_x_then_y_corrects_the_value_just_said(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "notxy")
+    chat.say("I live in Paris.")
+    chat.say("Not Paris, Lyon.", timedelta(minutes=1))
+    assert chat.state("LIVES_IN") == {"Paris": "superseded", "Lyon": "current"}
+
+
 def test_a_denial_ends_the_diet_and_stores_no_positive_fact(chat_memory: Memory) -> None:
     chat = Chat(chat_memory, "diet")
     chat.say("I'm vegetarian.")

@@ -184,6 +184,8 @@ def test_retractions_name_what_they_end(
         "I'm done with work for today.",
         "I stopped running for a week because of my knee.",
         "I love my job.",
+        "I left Google early today.",
+        "I left the office at 5.",
     ],
 )
 def test_no_retraction_where_the_speaker_ends_nothing(text: str) -> None:
@@ -209,12 +211,29 @@ def test_a_first_person_denial_with_anymore_is_a_retraction(
 
 def test_a_denial_ends_only_what_it_names_but_for_verbs() -> None:
     [canada] = retractions("I don't want to move to Canada anymore.")
-    assert canada.names("move to Canada")
-    assert not canada.names("Canada")  # "I love Canada" still holds
+    assert canada.ends("HAS_GOAL", "move to Canada")
+    assert not canada.ends("PREFERS", "Canada")  # "I love Canada" still holds
     [tennis] = retractions("I don't have time for tennis anymore.")
-    assert not tennis.names("tennis")  # no time is not no liking
+    assert not tennis.ends("HAS_HOBBY", "tennis")  # no time is not no liking
     [jazz] = retractions("I no longer like jazz music.")
-    assert jazz.names("jazz music") and not jazz.names("jazz")
+    assert jazz.ends("PREFERS", "jazz music") and not jazz.ends("PREFERS", "jazz")
+    [spanish] = retractions("I'm not learning Spanish anymore.")
+    assert spanish.ends("STATES", "Spanish", "learn")  # the verb is the open fact's key
+    assert not spanish.ends("STATES", "Spanish", "teach")
+
+
+@pytest.mark.parametrize(
+    ("text", "ended", "kept"),
+    [
+        ("I left Google last month.", ("WORKS_AT", "Google"), ("PREFERS", "Google")),
+        ("I sold my Honda.", ("OWNS", "Honda"), ("PREFERS", "Honda")),
+    ],
+)
+def test_leaving_or_selling_ends_work_or_possession_only(
+    text: str, ended: tuple[str, str], kept: tuple[str, str]
+) -> None:
+    [found] = retractions(text)
+    assert found.ends(*ended) and not found.ends(*kept)
 
 
 @pytest.mark.parametrize(
@@ -228,6 +247,21 @@ def test_a_denial_ends_only_what_it_names_but_for_verbs() -> None:
 )
 def test_no_denial_retraction_without_the_speaker_or_anymore(text: str) -> None:
     assert retractions(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "old"),
+    [
+        ("Not Paris, Lyon.", "Lyon", "Paris"),
+        ("No, not Tuesday, Wednesday.", "Wednesday", "Tuesday"),
+    ],
+)
+def test_not_x_then_y_corrects_x_to_y(text: str, value: str, old: str) -> None:
+    found = not_x_correction(text)
+    assert found is not None
+    assert found[1:3] == (value, old)
+    start, end = found[3]
+    assert text[start:end] == value
 
 
 def test_a_retraction_reason_is_the_retraction_as_written() -> None:

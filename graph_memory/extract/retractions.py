@@ -35,6 +35,24 @@ _RETRACTION = re.compile(
     r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
     re.IGNORECASE,
 )
+# "I left Google", "I sold my Honda": an end of what these relations hold, nothing else ("I
+# left my keys at work" ends no liking).
+_LEFT = re.compile(
+    r"\b(?P<cue>left|sold|got\s+rid\s+of|gave\s+away)\s+(?!it\b|that\b|this\b|for\b|to\b)"
+    r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
+    re.IGNORECASE,
+)
+# "I left Google early today": a day's leaving, not a job's.
+_LEFT_FOR_THE_DAY = re.compile(
+    r"\b(?:early|late|today|tonight|this\s+(?:morning|afternoon|evening)|at\s+\d)",
+    re.IGNORECASE,
+)
+_LEFT_RELATIONS = {
+    "left": frozenset({"WORKS_AT", "STUDIES_AT"}),
+    "sold": frozenset({"OWNS"}),
+    "got rid of": frozenset({"OWNS"}),
+    "gave away": frozenset({"OWNS"}),
+}
 _AGAIN = re.compile(
     r"\bcan\s+(?P<cue>eat|drink|have)\s+(?P<what>[^,.;!?]+?)\s+again\b", re.IGNORECASE
 )
@@ -92,19 +110,26 @@ class Retraction:
     said: str = field(default="", compare=False)
     to: str | None = None  # what it became: "... from Netflix to Hulu"
     denied: bool = False  # "I'm not lactose intolerant anymore"
+    relations: frozenset[str] = frozenset()  # it ends facts of these only ("I left Google")
 
     @property
     def reason(self) -> str:
         return f"ended: '{self.said or f'{self.cue} {self.what}'}'"
 
-    def names(self, object_name: str) -> bool:
-        """Whether it ends a fact of this object: `what` names it; for a denial, `what` says
-        nothing more than the object but verbs ("want to move to Canada" ends "move to
-        Canada", not "Canada")."""
-        return names_object(self.what, object_name) and (
-            not self.denied
-            or content_words(self.what) - content_words(object_name) <= _DENIAL_VERBS
-        )
+    def ends(self, predicate: str, object_name: str, key: str | None = None) -> bool:
+        """Whether it ends a fact of this relation, object and key: `what` names the object
+        (and the relation is one of `relations`, when given); for a denial, `what` says
+        nothing more than the object but verbs and the key ("want to move to Canada" ends
+        "move to Canada", not "Canada"; "not learning Spanish" ends STATES Spanish [learn])."""
+        if self.relations and predicate not in self.relations:
+            return False
+        if not names_object(self.what, object_name):
+            return False
+        if not self.denied:
+            return True
+        extra = content_words(self.what) - content_words(object_name) - _DENIAL_VERBS
+        verb = (key or "").lower()
+        return all(verb and w.startswith(verb[:-1] if verb.endswith("e") else verb) for w in extra)
 
 
 def retractions(text: str) -> list[Retraction]:
@@ -115,7 +140,7 @@ def retractions(text: str) -> list[Retraction]:
         sentence = text[s_start:s_end]
         if sentence.rstrip().endswith("?") or _HYPOTHETICAL.match(sentence):
             continue
-        for pattern, constraints_only in ((_RETRACTION, False), (_AGAIN, True)):
+        for pattern, constraints_only in ((_RETRACTION, False), (_LEFT, False), (_AGAIN, True)):
             for m in pattern.finditer(sentence):
                 before = sentence[: m.start()]
                 imperative = m.group("cue").lower().startswith(("forget", "take"))
@@ -123,6 +148,7 @@ def retractions(text: str) -> list[Retraction]:
                     _DENIED_BEFORE.search(before)
                     or not (imperative or _FIRST_PERSON_BEFORE.search(before))
                     or _FOR_A_WHILE.search(m.group("what"))
+                    or (pattern is _LEFT and _LEFT_FOR_THE_DAY.search(m.group("what")))
                 ):
                     continue
                 what = m.group("what").strip()
@@ -137,7 +163,8 @@ def retractions(text: str) -> list[Retraction]:
                     to = _value(became[0]) if became else None
                 else:  # "I gave up coffee for tea": the tea goes on
                     what = _FOR_Y.split(what, maxsplit=1)[0]
-                found.append(Retraction(cue, what, False, f"{cue} {what}", to))
+                only = _LEFT_RELATIONS.get(cue.lower(), frozenset())
+                found.append(Retraction(cue, what, False, f"{cue} {what}", to, relations=only))
         found.extend(_denials(sentence))
     return found
 
@@ -215,6 +242,11 @@ _NOT_X_CORRECTION = re.compile(
     r"\W*$",
     re.IGNORECASE,
 )
+_NOT_X_Y = re.compile(
+    r"^\W*(?:(?:oh|oops|whoops|sorry|no|wait|my\s+bad|correction|i\s+mean)\W+)*(?P<cue>not)\s+"
+    r"(?P<old>[^,.;!?]{1,40}?),\s*(?:it's\s+|it\s+is\s+)?(?P<value>[^,.;!?]{1,40}?)\W*$",
+    re.IGNORECASE,
+)
 _NOT_A_VALUE = frozenset(
     {
         "it", "that", "this", "you", "i", "we", "he", "she", "they", "to", "what", "nothing",
@@ -237,7 +269,15 @@ def bare_correction(text: str) -> tuple[str, str, tuple[int, int]] | None:
 def not_x_correction(text: str) -> tuple[str, str, str, tuple[int, int]] | None:
     """(cue, value, old value, value span) when the whole message corrects a value it names:
     "Sorry, she lives in Lyon, not Paris." -> Lyon for Paris; the new value is the words
-    before ", not", as many as the old value has ("I meant the 15th, not the 12th")."""
+    before ", not", as many as the old value has ("I meant the 15th, not the 12th"). Or the
+    old value first: "Not Paris, Lyon.", "No, not Tuesday, Wednesday."."""
+    m = _NOT_X_Y.match(text.strip())
+    if m is not None:
+        old, value = m.group("old").strip(" '\""), m.group("value").strip(" '\"")
+        if _value(old) is None or _value(value) is None:
+            return None
+        start = text.rindex(value)
+        return f"not {old}", value, old, (start, start + len(value))
     m = _NOT_X_CORRECTION.match(text.strip())
     if m is None:
         return None

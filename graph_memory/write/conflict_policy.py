@@ -257,7 +257,10 @@ class ConflictResolver:
                         twin, candidate.valid_from, candidate.id, f"ended: '{cue.text}'", run
                     )
                     run.result.dropped.add(candidate.id)
-                elif any(r.names(candidate.object_name or "") for r in retracted):
+                elif any(
+                    r.ends(candidate.predicate, candidate.object_name or "", candidate.key)
+                    for r in retracted
+                ):
                     run.result.dropped.add(candidate.id)  # a retraction of this message said it
                 else:  # history: stored already ended, at its own time
                     run.pool[candidate.id] = candidate
@@ -459,7 +462,7 @@ class ConflictResolver:
             and not any(same_statement(c, fact) for c in candidates if c.valid_from == ending.at)
             and fact.subject_id == ending.subject_id
             and fact.valid_from < ending.at
-            and retraction.names(fact.object_name or "")
+            and retraction.ends(fact.predicate, fact.object_name or "", fact.key)
             and (not retraction.constraints_only or fact.memory_type == CONSTRAINT_MEMORY_TYPE)
         ]
 
