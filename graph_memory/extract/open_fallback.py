@@ -185,9 +185,10 @@ def _holds(verb: Any, tensed: Any) -> bool:
     objects = [c for c in verb.children if c.dep_ == "dobj"]
     if not objects or objects[0].pos_ not in ("NOUN", "PROPN"):
         return False
-    # "I only have miso soup for lunch": a meal; 'his "I have a dream" speech': a quotation
+    # "I only have miso soup for lunch": a meal; 'his "I have a dream" speech': a quotation;
+    # "I have a boat in mind": a wish
     words = {t.lower_ for t in verb.subtree}
-    return not (words & TODAY or words & set(QUOTES))
+    return not (words & TODAY or words & set(QUOTES) or "mind" in words)
 
 
 def _subject(verb: Any) -> Any | None:

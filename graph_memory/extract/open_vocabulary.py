@@ -90,7 +90,7 @@ HOLLOW_OBJECTS = frozenset(
      "portion", "success", "function", "i", "id", "im", "ive", "ill", "u", "ya", "yall",
      "majority", "minority", "impression", "path", "block", "calorie", "space",
      "nostalgia", "clarity", "shenanigan", "shenanigans", "reduction", "read", "preference",
-     "favorite", "favourite"}
+     "favorite", "favourite", "option"}
 )
 # Generic things of a passing day, stated without a modifier that would make them specific
 # ("running some errands", "we played some games", "we saw stars", "we had desserts").
