@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextvars
 import json
 import logging
+import math
 import re
 import threading
 import time
@@ -16,6 +17,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Iterable
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from graph_memory.errors import GraphMemoryError
 from graph_memory.models import WorkingSlot
 from graph_memory.recall.models import RecallResponse
+from graph_memory.store.read_replica import ReplicaStatus, replica_of
 from graph_memory.store.supervisor import EngineStatus
 from graph_memory.tenants import Tenants
 
@@ -37,94 +40,106 @@ _SESSIONS_TRACKED = 100_000
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 
+class _SupervisedEngine:
+    """An engine process's supervisor metrics: its state, and the crashes, restarts and failed
+    restarts it counts (added as they grow between scrapes)."""
+
+    def __init__(self, prefix: str, what: str, states: tuple[str, ...],
+                 registry: CollectorRegistry) -> None:
+        self.states = states
+        self.state = Gauge(
+            f"{prefix}_state", f"The {what}'s state: 1 for the current one of "
+            f"{', '.join(states)} (absent on Neo4j).", ["state"], registry=registry,
+        )
+        self.counters = {
+            field: Counter(f"{prefix}_{name}_total", f"{doc} of the {what}.", registry=registry)
+            for field, name, doc in (
+                ("crashes", "crashes", "Exits nobody asked for"),
+                ("restarts", "restarts", "Successful restarts after a crash"),
+                ("failed_attempts", "restart_failures", "Restart attempts that failed"),
+            )
+        }
+        self._seen = dict.fromkeys(self.counters, 0)
+        self._lock = threading.Lock()
+
+    def observe(self, state: str, status: EngineStatus | None) -> None:
+        for known in self.states:
+            self.state.labels(known).set(1 if state == known else 0)
+        if status is None:
+            return
+        with self._lock:  # counters only go up: add what is new since the last scrape
+            grown = {field: getattr(status, field) - seen for field, seen in self._seen.items()}
+            self._seen = {field: getattr(status, field) for field in self._seen}
+        for field, counter in self.counters.items():
+            counter.inc(max(0, grown[field]))
+
+
 class Telemetry:
     """The service's metrics and recall log, shared by the REST routes and the MCP tools."""
 
     def __init__(self, recall_log: Path | None = None) -> None:
-        self.registry = CollectorRegistry()
-        r = self.registry
-        self.request_seconds = Histogram(
+        self.registry = r = CollectorRegistry()
+        counter = partial(Counter, registry=r)
+        gauge = partial(Gauge, registry=r)
+        histogram = partial(Histogram, registry=r)
+        self.request_seconds = histogram(
             "graph_memory_http_request_duration_seconds",
             "HTTP request latency by route template, method and status.",
-            ["method", "route", "status"],
-            buckets=LATENCY_BUCKETS,
-            registry=r,
+            ["method", "route", "status"], buckets=LATENCY_BUCKETS,
         )
-        self.tool_calls = Counter(
+        self.tool_calls = counter(
             "graph_memory_mcp_tool_calls_total",
-            "MCP tool calls by tool and outcome (ok, tool_error, host_error).",
-            ["tool", "outcome"],
-            registry=r,
+            "MCP tool calls by tool and outcome (ok, tool_error, host_error).", ["tool", "outcome"],
         )
-        self.recalls = Counter(
-            "graph_memory_recalls_total",
-            "Recalls by outcome: hit (at least one result) or miss.",
+        self.recalls = counter(
+            "graph_memory_recalls_total", "Recalls by outcome: hit (at least one result) or miss.",
             ["outcome"],
-            registry=r,
         )
-        self.recall_results = Histogram(
-            "graph_memory_recall_results",
-            "Results returned per recall.",
+        self.recall_results = histogram(
+            "graph_memory_recall_results", "Results returned per recall.",
             buckets=(0, 1, 2, 3, 5, 10, 20, 50, 100),
-            registry=r,
         )
-        self.writes = Counter(
-            "graph_memory_writes_total", "Memories written (batch items count one each).",
-            registry=r,
+        self.writes = counter(
+            "graph_memory_writes_total", "Memories written (batch items count one each)."
         )
-        self.session_writes = Counter(
+        self.session_writes = counter(
             "graph_memory_session_writes_total",
             "Memories written within a session; divide by graph_memory_sessions_written for "
             "writes per session.",
-            registry=r,
         )
-        self.sessions_written = Gauge(
+        self.sessions_written = gauge(
             "graph_memory_sessions_written",
             f"Distinct (tenant, user, session) written to since start (the latest "
             f"{_SESSIONS_TRACKED} kept).",
-            registry=r,
         )
-        self.working_memory_slots = Histogram(
+        self.working_memory_slots = histogram(
             "graph_memory_working_memory_slots",
             "Live working-memory slots of a session, observed on every read.",
             buckets=(0, 1, 2, 5, 10, 20, 50, 100, 200),
-            registry=r,
         )
-        self.engine_up = Gauge(
-            "graph_memory_engine_up", "1 if the graph engine answered at the last scrape.",
-            registry=r,
+        self.engine_up = gauge(
+            "graph_memory_engine_up", "1 if the graph engine answered at the last scrape."
         )
-        self.engine_ping_seconds = Gauge(
-            "graph_memory_engine_ping_seconds",
-            "Time the engine took to answer at the last scrape.",
-            registry=r,
+        self.engine_ping_seconds = gauge(
+            "graph_memory_engine_ping_seconds", "Time the engine took to answer at the last scrape."
         )
-        self.tenants_open = Gauge(
-            "graph_memory_tenants_open", "Tenants with an open Memory.", registry=r
+        self.tenants_open = gauge("graph_memory_tenants_open", "Tenants with an open Memory.")
+        self.engine = _SupervisedEngine(
+            "graph_memory_engine", "embedded engine", ("up", "restarting", "failed", "stopped"), r
         )
-        self.engine_state = Gauge(
-            "graph_memory_engine_state",
-            "The embedded engine's supervisor state: 1 for the current one of up, restarting, "
-            "failed, stopped (absent on Neo4j).",
-            ["state"],
-            registry=r,
+        # Analyst Cypher's engine (store/read_replica.py), when the service has one.
+        self.replica = _SupervisedEngine(
+            "graph_memory_analyst_replica", "analyst read replica",
+            ("not_started", "starting", "up", "down", "stopped"), r,
         )
-        self.engine_crashes = Counter(
-            "graph_memory_engine_crashes_total",
-            "Times the embedded engine exited without being asked to.",
-            registry=r,
+        self.replica_lag_bytes = gauge(
+            "graph_memory_analyst_replica_lag_bytes",
+            "How far the analyst replica's replication offset is behind the engine's (while up).",
         )
-        self.engine_restarts = Counter(
-            "graph_memory_engine_restarts_total",
-            "Successful restarts of a dead embedded engine.",
-            registry=r,
+        self.replica_last_io_seconds = gauge(
+            "graph_memory_analyst_replica_last_io_seconds",
+            "Seconds since the analyst replica last heard from the engine (while up).",
         )
-        self.engine_restart_failures = Counter(
-            "graph_memory_engine_restart_failures_total",
-            "Restart attempts of a dead embedded engine that failed.",
-            registry=r,
-        )
-        self._engine_seen = (0, 0, 0)  # crashes, restarts, failed attempts already counted
         self._sessions: OrderedDict[tuple[str, str, str], None] = OrderedDict()
         self._lock = threading.Lock()
         self.recall_log = RecallLog(recall_log) if recall_log is not None else None
@@ -155,7 +170,8 @@ class Telemetry:
 
     def scrape(self, tenants: Tenants) -> bytes:
         """The metrics text, after pinging the engine (one round trip that reads no data: no
-        node counts here, they would scan the graph on every scrape)."""
+        node counts here, they would scan the graph on every scrape) and asking the analyst
+        replica, if one was made, for its replication offset."""
         started = time.perf_counter()
         try:
             tenants.root.store.ping()
@@ -165,20 +181,21 @@ class Telemetry:
             self.engine_up.set(1)
         self.engine_ping_seconds.set(time.perf_counter() - started)
         self.tenants_open.set(len(tenants.opened()))
-        if tenants.root.engine is not None:
-            self._engine_status(tenants.root.engine.status())
+        supervisor = tenants.root.engine
+        if supervisor is not None:
+            status = supervisor.status()
+            self.engine.observe(status.state, status)
+            replica = replica_of(supervisor.engine)
+            if replica is not None:
+                self._replica_status(replica.status())
         return generate_latest(self.registry)
 
-    def _engine_status(self, status: EngineStatus) -> None:
-        for state in ("up", "restarting", "failed", "stopped"):
-            self.engine_state.labels(state).set(1 if status.state == state else 0)
-        with self._lock:  # counters only go up: add what is new since the last scrape
-            seen = self._engine_seen
-            now = (status.crashes, status.restarts, status.failed_attempts)
-            self._engine_seen = now
-        self.engine_crashes.inc(now[0] - seen[0])
-        self.engine_restarts.inc(now[1] - seen[1])
-        self.engine_restart_failures.inc(now[2] - seen[2])
+    def _replica_status(self, status: ReplicaStatus) -> None:
+        self.replica.observe(status.state, status.engine)
+        self.replica_lag_bytes.set(status.lag_bytes if status.lag_bytes is not None else math.nan)
+        self.replica_last_io_seconds.set(
+            status.last_io_s if status.last_io_s is not None else math.nan
+        )
 
 
 class RecallLog:

@@ -19,8 +19,10 @@ from pathlib import Path
 
 import pytest
 import redis
+from fastapi.testclient import TestClient
 
 from graph_memory.analyst import CypherRejected, CypherResult, run_cypher
+from graph_memory.api import create_app
 from graph_memory.config import Settings
 from graph_memory.embed import SentenceTransformerEmbedder
 from graph_memory.extract.base import Extractor
@@ -183,6 +185,44 @@ def test_a_killed_replica_is_restarted_and_answers_again(replicated: Memory) -> 
             assert e.kind == "unavailable" and time.monotonic() < deadline, e
             time.sleep(0.2)
     assert replica.engine.pid not in (None, pid)
+
+
+def test_metrics_report_the_analyst_replica_its_lag_and_its_restarts(
+    tmp_path: Path, embedder: SentenceTransformerEmbedder, extractor: Extractor
+) -> None:
+    """/metrics says where the analyst replica is: not started before the first analyst query;
+    up and in step (lag 0) after it; after a kill -9, its crash and restart are counted and it
+    is up again. Its state is always exactly one of the five."""
+    settings = Settings(data_dir=tmp_path / "data", engine_restart_backoff_s=0.1)
+    with Memory.open(settings, embedder=embedder, extractor=extractor) as memory, \
+            TestClient(create_app(memory=memory), base_url="http://127.0.0.1") as client:
+
+        def scrape() -> dict[str, float]:
+            lines = client.get("/metrics").text.splitlines()
+            return {name: float(value) for name, _, value in
+                    (line.rpartition(" ") for line in lines if line.startswith(
+                        "graph_memory_analyst_replica"))}
+
+        def state() -> str:
+            [current] = [name for name, value in scrape().items()
+                         if name.startswith("graph_memory_analyst_replica_state") and value == 1]
+            return current.split('"')[1]
+
+        assert state() == "not_started"
+        memory.write("Sam lives in Munich.", user_id="sam", speaker="Sam")
+        assert analyst(memory, "MATCH (f:Fact) RETURN count(f) AS n").rows == [[1]]
+        metrics = scrape()
+        assert state() == "up", metrics
+        assert metrics["graph_memory_analyst_replica_lag_bytes"] == 0
+        assert metrics["graph_memory_analyst_replica_crashes_total"] == 0
+        pid = replica_of(memory).engine.pid
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 60
+        while scrape()["graph_memory_analyst_replica_restarts_total"] < 1 or state() != "up":
+            assert time.monotonic() < deadline, scrape()
+            time.sleep(0.1)
+        assert scrape()["graph_memory_analyst_replica_crashes_total"] == 1
 
 
 def test_neo4j_a_long_read_does_not_hold_writes(neo4j_memory: Memory) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import sys
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -45,6 +45,31 @@ def replica_env(server: Any, data_dir: Path) -> dict[str, str]:
         "GRAPH_MEMORY_EMBEDDING_THREADS": "1",
     })
     return env
+
+
+def assert_no_duplicate_entities(q: Callable[..., list[Any]]) -> None:
+    """No two named entities of a user share a name and type (forgotten ones keep no name)."""
+    assert q("MATCH (e:Entity) WHERE e.name IS NOT NULL WITH e.user_id AS u, "
+             "toLower(e.name) AS name, e.type AS type, count(*) AS n WHERE n > 1 "
+             "RETURN u, name, type, n") == []
+
+
+def assert_latest_place_current(
+    q: Callable[..., list[Any]], user: str, stated: list[tuple[datetime, str]]
+) -> None:
+    """One fact per place stated, one current: the latest stated; every older one superseded
+    by a fact stated later (whatever order the replicas wrote them in)."""
+    places = q("MATCH (f:Fact {user_id: $u, predicate: 'LIVES_IN'}) "
+               "OPTIONAL MATCH (newer:Fact)-[:SUPERSEDES]->(f) "
+               "RETURN f.object_name AS city, f.status AS status, f.valid_from AS at, "
+               "collect(newer.valid_from) AS newer_at", u=user)
+    assert sorted(r["city"] for r in places) == sorted(city for _, city in stated)
+    latest = max(stated)[1]
+    assert [r["city"] for r in places if r["status"] == "current"] == [latest]
+    for row in places:
+        if row["city"] != latest:
+            assert row["status"] == "superseded", row
+            assert row["newer_at"] and all(at > row["at"] for at in row["newer_at"]), row
 
 
 @contextmanager
@@ -155,26 +180,11 @@ def test_two_replicas_on_one_neo4j_keep_every_invariant(
                                            "e.id AS id")}
     assert ids == outcome.acknowledged
 
-    # No duplicate entities (forgotten ones keep no name).
-    assert q("MATCH (e:Entity) WHERE e.name IS NOT NULL WITH e.user_id AS u, "
-             "toLower(e.name) AS name, e.type AS type, count(*) AS n WHERE n > 1 "
-             "RETURN u, name, type, n") == []
+    assert_no_duplicate_entities(q)
     assert q("MATCH (e:Entity) WHERE e.name IS NOT NULL RETURN count(e) AS n")[0]["n"] >= 50
 
     for user in USERS:
-        # One fact per place, one current: the latest stated; every older one superseded by
-        # a fact stated later (whatever order the replicas wrote them in).
-        places = q("MATCH (f:Fact {user_id: $u, predicate: 'LIVES_IN'}) "
-                   "OPTIONAL MATCH (newer:Fact)-[:SUPERSEDES]->(f) "
-                   "RETURN f.object_name AS city, f.status AS status, f.valid_from AS at, "
-                   "collect(newer.valid_from) AS newer_at", u=user)
-        assert sorted(r["city"] for r in places) == sorted(c for _, c in outcome.places[user])
-        latest = max(outcome.places[user])[1]
-        assert [r["city"] for r in places if r["status"] == "current"] == [latest]
-        for row in places:
-            if row["city"] != latest:
-                assert row["status"] == "superseded", row
-                assert row["newer_at"] and all(at > row["at"] for at in row["newer_at"]), row
+        assert_latest_place_current(q, user, outcome.places[user])
         # A repeated statement: one fact, every acknowledged statement its evidence (and, stated
         # this often, one semantic memory concluded from it).
         sushi = q("MATCH (f:Fact {user_id: $u}) WHERE toLower(f.object_name) = 'sushi' "
@@ -312,21 +322,9 @@ def test_feedback_and_consolidation_take_turns_across_replicas(
             "RETURN e.source_id AS source, count(*) AS n")}
         assert stored == {source: 1 for source in outcome.acknowledged}
         assert len(stored) == FEEDBACK_CLIENTS * 2 * ROUNDS
-        assert q("MATCH (e:Entity) WHERE e.name IS NOT NULL WITH e.user_id AS u, "
-                 "toLower(e.name) AS name, e.type AS type, count(*) AS n WHERE n > 1 "
-                 "RETURN u, name, type, n") == []
+        assert_no_duplicate_entities(q)
         for user in USERS:
-            places = q("MATCH (f:Fact {user_id: $u, predicate: 'LIVES_IN'}) "
-                       "OPTIONAL MATCH (newer:Fact)-[:SUPERSEDES]->(f) "
-                       "RETURN f.object_name AS city, f.status AS status, f.valid_from AS at, "
-                       "collect(newer.valid_from) AS newer_at", u=user)
-            assert sorted(r["city"] for r in places) == sorted(c for _, c in outcome.places[user])
-            latest = max(outcome.places[user])[1]
-            assert [r["city"] for r in places if r["status"] == "current"] == [latest]
-            for row in places:
-                if row["city"] != latest:
-                    assert row["status"] == "superseded", row
-                    assert row["newer_at"] and all(at > row["at"] for at in row["newer_at"])
+            assert_latest_place_current(q, user, outcome.places[user])
             # Consolidated over and over by both replicas: still one fact of the statement,
             # every statement its evidence, and one semantic memory of it.
             sushi = q("MATCH (f:Fact {user_id: $u}) WHERE toLower(f.object_name) = 'sushi' "

@@ -26,15 +26,23 @@ import secrets
 import socket
 import threading
 import time
+import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+import redis
+from pydantic import BaseModel, ConfigDict
 
 from graph_memory.store.engine import EmbeddedEngine
-from graph_memory.store.supervisor import EngineSupervisor
+from graph_memory.store.supervisor import EngineStatus, EngineSupervisor
 
 REPLICA_DIR = "analyst-replica"
 NICENESS = 19
 _POLL_S = 0.005
+# A query waits at least this long for the replica to apply the writes before it, whatever
+# its own time limit: applying the last writes takes the replica milliseconds, so a query limit
+# shorter than that would make every analyst query that follows a write a 503.
+MIN_CATCH_UP_S = 1.0
 log = logging.getLogger(__name__)
 
 
@@ -45,6 +53,34 @@ def primary_options() -> dict[str, Any]:
         probe.bind(("127.0.0.1", 0))
         port = int(probe.getsockname()[1])
     return {"password": secrets.token_urlsafe(32), "tcp_port": port}
+
+
+ReplicaState = Literal["not_started", "starting", "up", "down", "stopped"]
+
+
+class ReplicaStatus(BaseModel):
+    """The analyst replica for /metrics. `state`: not_started (it starts on the first analyst
+    query), starting (copying the primary), up, down (dead: being restarted, or given up),
+    stopped. `engine`: its supervisor's counts (restarts, crashes), once started. `lag_bytes`:
+    how far its replication offset is behind the primary's; `last_io_s`: seconds since it
+    last heard from the primary (both while up)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    state: ReplicaState
+    engine: EngineStatus | None = None
+    lag_bytes: int | None = None
+    last_io_s: int | None = None
+
+
+# The replica following each primary engine (by the primary's id, while the replica lives),
+# for /metrics, which sees the primary's supervisor only.
+_FOLLOWING: weakref.WeakValueDictionary[int, ReadReplica] = weakref.WeakValueDictionary()
+
+
+def replica_of(primary: EmbeddedEngine) -> ReadReplica | None:
+    """The analyst read replica made for `primary`, if any."""
+    return _FOLLOWING.get(id(primary))
 
 
 class ReplicaUnavailable(Exception):
@@ -84,11 +120,13 @@ class ReadReplica:
             self.engine, attempts=restart_attempts, backoff_s=restart_backoff_s
         )
         self._lock = threading.Lock()
+        self._starting = False  # read without the lock, which a start holds for its copy
         self._started = False
         self._stopped = False
         self._client: Any = None
         self._info: Any = None
         self._primary_info: Any = None
+        _FOLLOWING[id(primary)] = self
 
     @property
     def started(self) -> bool:
@@ -96,9 +134,10 @@ class ReadReplica:
 
     def graph(self, name: str, *, wait_s: float) -> Any:  # falkordb.Graph (untyped)
         """`name` on the replica once it has applied every write the primary had replicated
-        now; ReplicaUnavailable when it has not within `wait_s` seconds."""
+        now; ReplicaUnavailable when it has not within `wait_s` seconds (MIN_CATCH_UP_S at
+        least)."""
         self._ensure_started()
-        self._wait_caught_up(wait_s)
+        self._wait_caught_up(max(wait_s, MIN_CATCH_UP_S))
         return self._client.select_graph(name)
 
     def stop(self) -> None:
@@ -112,6 +151,34 @@ class ReadReplica:
         if started:
             self._supervisor.stop()
 
+    def status(self) -> ReplicaStatus:
+        """Where the replica is (ReplicaStatus); asks it and the primary for their replication
+        offsets (two round trips, no data read)."""
+        if self._stopped:
+            return ReplicaStatus(state="stopped")
+        if not self._started:
+            return ReplicaStatus(state="starting" if self._starting else "not_started")
+        engine = self._supervisor.status()
+        if engine.state != "up":
+            return ReplicaStatus(state="down", engine=engine)
+        try:
+            info = self._info.info("replication")
+            primary_offset = int(self._primary_info.info("replication")["master_repl_offset"])
+        except redis.BusyLoadingError:
+            return ReplicaStatus(state="starting", engine=engine)
+        except redis.TimeoutError:  # busy applying a write that waits for a long read
+            return ReplicaStatus(state="up", engine=engine)
+        except Exception:  # refused: it died since the supervisor last looked
+            return ReplicaStatus(state="down", engine=engine)
+        if info.get("master_link_status") != "up":  # (re)syncing: a full copy of the primary
+            return ReplicaStatus(state="starting", engine=engine)
+        return ReplicaStatus(
+            state="up",
+            engine=engine,
+            lag_bytes=max(0, primary_offset - int(info.get("slave_repl_offset", 0))),
+            last_io_s=int(info.get("master_last_io_seconds_ago", 0)),
+        )
+
     def _ensure_started(self) -> None:
         with self._lock:
             if self._stopped:
@@ -119,7 +186,11 @@ class ReadReplica:
             if self._started:
                 return
             started = time.perf_counter()
-            self._supervisor.start()  # errors raise (EngineError): the query gets a 5xx
+            self._starting = True
+            try:
+                self._supervisor.start()  # errors raise (EngineError): the query gets a 5xx
+            finally:
+                self._starting = False
             self._client = self.engine.connect()
             # A short timeout: the replica answers nothing while it applies a write that waits
             # for a long read of the same graph.
