@@ -52,7 +52,8 @@ CHANNELS = ("search_facts_by_vector", "search_episodes_by_vector", "search_facts
             "expand_from_entities")
 # Every store read of recall (older and newer names: a missing method is skipped).
 TIMED = (*CHANNELS, "get_entities", "resolve_aliases", "similarities_of", "embeddings_of",
-         "sources_of_facts", "fact_links", "get_facts", "standing_facts", "touch_facts")
+         "sources_of_facts", "episode_fact_states", "fact_links", "get_facts",
+         "get_facts_and_links", "standing_facts", "touch_facts")
 ASK = {"PREFERS": ["Do I still like {o}?", "Would {o} be a good idea for me tonight?"],
        "AVOIDS": ["Should I stay away from {o}?", "Why did I stop liking {o}?"],
        "ALLERGIC_TO": ["Am I allergic to {o}?", "Is {o} safe for me to have?"],

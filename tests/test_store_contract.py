@@ -266,6 +266,26 @@ def test_any_text_reads_back_unchanged_from_every_search(store: Store) -> None:
     assert [e.text for e, _ in store.search_episodes_by_text("u1", "Paris", 5)] == [text]
 
 
+def test_graph_expansion_reaches_facts_two_hops_away_with_their_path(
+    seeded: tuple[Store, Episode, Fact, Entity, Entity],
+) -> None:
+    store, _, lives, emi, paris = seeded
+    france = entity("France", "Place")
+    ep2 = episode("Paris is in France")
+    located = fact(paris, "LOCATED_IN", france, ep2)
+    store.apply(plan_for(ep2, [located], [paris, france], dim=20))
+    hits = store.expand_from_entities("u1", [emi.id], 2, 10)
+    assert [(h.fact.id, h.hops, h.start_name, h.via_name) for h in hits] == [
+        (lives.id, 1, "Emi", None),
+        (located.id, 2, "Emi", "Paris"),
+    ]
+    assert hits[0].fact == lives and hits[1].via_fact == lives
+    one_hop = store.expand_from_entities("u1", [emi.id], 1, 10)
+    assert [(h.fact.id, h.hops) for h in one_hop] == [(lives.id, 1)]
+    assert store.expand_from_entities("u1", ["ent_nobody"], 2, 10) == []
+    assert store.expand_from_entities("u2", [emi.id], 2, 10) == []
+
+
 def test_vector_and_text_search_are_scoped_to_the_user(
     seeded: tuple[Store, Episode, Fact, Entity, Entity],
 ) -> None:
