@@ -115,6 +115,13 @@ def test_not_x_then_y_corrects_the_value_just_said(chat_memory: Memory) -> None:
     assert chat.state("LIVES_IN") == {"Paris": "superseded", "Lyon": "current"}
 
 
+def test_these_days_alone_adds_a_like_and_ends_none(chat_memory: Memory) -> None:
+    chat = Chat(chat_memory, "thesedays")
+    chat.say("I love hiking.")
+    chat.say("These days I'm really into cooking.", timedelta(days=20))
+    assert chat.state("PREFERS") == {"hiking": "current", "cooking": "current"}
+
+
 def test_a_denial_ends_the_diet_and_stores_no_positive_fact(chat_memory: Memory) -> None:
     chat = Chat(chat_memory, "diet")
     chat.say("I'm vegetarian.")

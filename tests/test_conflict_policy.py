@@ -282,12 +282,12 @@ def test_a_cue_family_is_one_slot(ontology: Ontology) -> None:
     tea = make("f1", "PREFERS", "tea")
     goal = make("f2", "HAS_GOAL", "drink coffee", at=timedelta(days=1))
     result = ConflictResolver(family).resolve(
-        [goal], [tea], NOW, {"f2": said("update", "these days")}
+        [goal], [tea], NOW, {"f2": said("update", "instead")}
     )
     assert set(result.changed_existing) == {"f1"}
     assert (
         ConflictResolver(ontology)
-        .resolve([goal], [tea], NOW, {"f2": said("update", "these days")})
+        .resolve([goal], [tea], NOW, {"f2": said("update", "instead")})
         .changed_existing
         == {}
     )
@@ -498,14 +498,14 @@ def test_a_cue_family_reaches_across_single_valued_relations(ontology: Ontology)
     paris = make("f2", "LIVES_IN", "Paris", at=timedelta(days=1))
     berlin = make("f3", "LIVES_IN", "Berlin", at=timedelta(days=2))
     result = ConflictResolver(family).resolve(
-        [berlin], [acme, paris], NOW, {"f3": said("update", "these days")}
+        [berlin], [acme, paris], NOW, {"f3": said("update", "instead")}
     )
     assert set(result.changed_existing) == {"f1", "f2"}
     reasons = sorted(link.reason for link in result.links)
-    assert reasons[0].startswith("single-valued LIVES_IN") and "'these days'" in reasons[0]
-    assert reasons[1] == "update cue 'these days': Berlin replaces Acme"
+    assert reasons[0].startswith("single-valued LIVES_IN") and "'instead'" in reasons[0]
+    assert reasons[1] == "update cue 'instead': Berlin replaces Acme"
     plain = ConflictResolver(ontology).resolve(
-        [berlin], [acme, paris], NOW, {"f3": said("update", "these days")}
+        [berlin], [acme, paris], NOW, {"f3": said("update", "instead")}
     )
     assert set(plain.changed_existing) == {"f2"}
 

@@ -8,9 +8,11 @@ as the reason.
 
 - `update`: actually, now, these days, nowadays, currently, instead, instead of X, rather
   than X, switched / changed / moved (on) to Y, from now on. The statement replaces the
-  speaker's current statement of the same relation and context. "actually", "now" and
-  "currently" are *weak* (often mere discourse): they replace only within a keyed slot ("my
-  favorite color is red now") or a single-valued relation.
+  speaker's current statement of the same relation and context. "actually", "now",
+  "currently", "these days" and "nowadays" are *weak* (often mere discourse, or what holds
+  now beside the rest: "These days I'm really into cooking" ends no love of hiking): they
+  replace only within a keyed slot ("my favorite color is red now") or a single-valued
+  relation.
 - `correction`: sorry I meant, I meant, I mean, correction, no wait, after all, to correct
   myself, not X but Y. The same, for a statement that corrects the one before.
 - `past`: used to, previously, formerly, switched / moved (on, away) from X, gave up X, quit
@@ -93,7 +95,7 @@ _TRAILING_NOT = re.compile(r",\s*(?:and\s+)?not\s+(?P<from>[\w' -]{1,40}?)\W*$",
 # Update cues that are often mere discourse ("Actually, I want to go hiking this weekend"):
 # they replace a statement of a keyed slot or a single-valued relation, never one of several
 # coexisting values (graph_memory/write/conflict_policy.py).
-WEAK_CUES = frozenset({"actually", "now", "currently", "其实", "现在"})
+WEAK_CUES = frozenset({"actually", "now", "currently", "these days", "nowadays", "其实", "现在"})
 # The cues the Chinese extractor sets (graph_memory/extract/chinese.py), by kind: 其实 / 现在
 # are weak like "actually" / "now"; 以前…现在 is the "I used to ..., now ..." of the new
 # statement; 不再 is "no longer"; 我是说 / 说错了 are "I meant" / "sorry, wrong".
