@@ -130,6 +130,36 @@ def test_metrics_count_requests_recalls_writes_and_working_memory(client: TestCl
     assert "fact_000000000000000000000000" not in after
 
 
+def test_readyz_and_metrics_read_no_data(memory: Memory) -> None:
+    """Issue 12: /readyz and /metrics ran a count() over every node on each call (115-470 ms at
+    300k nodes, no key needed). Now /metrics sends the engine a PING only, and /readyz a PING
+    and one index listing per open graph, whatever the graphs hold (the engine's own command
+    counts say what reached it)."""
+    memory.write("Sam lives in Munich.", user_id="sam", speaker="Sam")
+    assert memory.engine is not None
+    engine = memory.engine.engine.redis_client()
+
+    def calls() -> dict[str, int]:
+        stats = engine.info("commandstats")
+        return {name: int(stats.get(f"cmdstat_{name}", {}).get("calls", 0))
+                for name in ("ping", "graph.QUERY", "graph.RO_QUERY")}
+
+    with TestClient(create_app(memory=memory), base_url=LOCAL) as test_client:
+        before = calls()
+        for _ in range(3):
+            assert test_client.get("/metrics").status_code == 200
+        after_metrics = calls()
+        for _ in range(3):
+            assert test_client.get("/readyz").json() == {"status": "ready"}
+        after_readyz = calls()
+    assert after_metrics["ping"] - before["ping"] >= 3
+    assert after_metrics["graph.QUERY"] == before["graph.QUERY"]
+    assert after_metrics["graph.RO_QUERY"] == before["graph.RO_QUERY"]
+    graph_queries = sum(after_readyz[name] - after_metrics[name]
+                        for name in ("graph.QUERY", "graph.RO_QUERY"))
+    assert graph_queries == 3  # the index listing of the one open graph, per call
+
+
 def test_every_response_carries_a_request_id_that_the_log_lines_share(
     client: TestClient, caplog: pytest.LogCaptureFixture
 ) -> None:
