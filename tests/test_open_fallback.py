@@ -183,6 +183,7 @@ def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
         "I have to go now.",
         "I don't have a particular preference.",
         "I'm loving this weather.",
+        "I always wanted a bigger garden.",
         "I don't have a particular boat in mind.",
         "I'm exploring options to collaborate with local schools.",
         "I can come as long as I finish my homework.",
@@ -203,6 +204,12 @@ def test_relatives_are_subjects_of_their_own_facts(nlp: Any, pattern: OpenPatter
     assert open_rows(nlp, pattern, "My friend Tom repaired the fence.") == [
         ("Tom", "fence", "repair", False)]
     assert open_rows(nlp, pattern, "Your brother fixed the car.") == []
+    # ... also beside a declared fact of the same words (HAS_RELATIVE of "my husband")
+    extractor = RuleExtractor(load_ontology(), spacy.load(MODEL))
+    [extraction] = extractor.extract([ExtractionInput(
+        text="My husband and I are renovating our kitchen.", speaker="Emi", addressee="Sam")])
+    assert {(f.triple.predicate, f.triple.object.name) for f in extraction.facts} >= {
+        ("HAS_RELATIVE", "husband"), ("STATES", "Emi's kitchen")}
     # "she" / "he" is the relative named before it in the message, never a friend or a name
     assert ("Emi's mom", "Emi's bike", "fix", False) in open_rows(
         nlp, pattern, "My mom is a nurse and she fixed my bike yesterday.")

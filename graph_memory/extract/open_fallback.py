@@ -142,7 +142,7 @@ def open_matches(
     key = " ".join([lemma, *(p.lower_ for p in particles)])
     found, key = _objects(verb, particles, key, rules)
     cue = "used to" if habit is not None else None
-    return make_matches(relation, pattern, who, found, negated, [verb], key, cue)
+    return make_matches(relation, pattern, _unspanned(who), found, negated, [verb], key, cue)
 
 
 def _readmitted(verb: Any, lemma: str) -> bool:
@@ -230,6 +230,13 @@ def _who(subject: Any | None, people: frozenset[str]) -> Who | None:
     if name is None or ADDRESSEE in name:
         return None
     return Who(name, "PERSON", True, [subject])
+
+
+def _unspanned(who: Who) -> Who:
+    """The subject without its noun in the fact's span: "my husband and I are renovating our
+    kitchen" is both HAS_RELATIVE (the span of "my husband") and an open fact, and a fallback
+    overlapping a declared match's span is dropped as its duplicate."""
+    return Who(who.name, who.label, who.person, [t for t in who.tokens if t.pos_ == "PRON"])
 
 
 def _stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
@@ -404,12 +411,12 @@ def _state_matches(
                 pobjs = [g for g in prep.children if g.dep_ == "pobj" and not is_when_word(g)]
                 found = [open_object(o, rules) for o in with_conjuncts(pobjs[:1])]
                 if any(found):
-                    return make_matches(relation, pattern, who, found, False, [be, prep],
-                                        f"be {prep.lower_}")
+                    return make_matches(relation, pattern, _unspanned(who), found, False,
+                                        [be, prep], f"be {prep.lower_}")
     member = _membership(be, rules)
     if member is not None:
         group, anchor, key = member
-        return make_matches(relation, pattern, who, [group], False, [be, anchor], key)
+        return make_matches(relation, pattern, _unspanned(who), [group], False, [be, anchor], key)
     for adjective in be.children:
         # "I'm obsessed with the show": a participle the parser reads as an adjective
         participle = adjective.tag_ == "VBN" and adjective.lower_.endswith("ed")
@@ -423,7 +430,7 @@ def _state_matches(
                 continue
             pobjs = [g for g in prep.children if g.dep_ == "pobj" and not is_when_word(g)]
             found = [open_object(o, rules) for o in with_conjuncts(pobjs[:1])]
-            return make_matches(relation, pattern, who, found, False, [be, adjective],
+            return make_matches(relation, pattern, _unspanned(who), found, False, [be, adjective],
                                 f"{state} {prep.lower_}")
         return []  # a bare state ("I'm so busy") is chit-chat, not a fact
     return []
@@ -447,7 +454,7 @@ def _participle_matches(
             if any(g.pos_ == "PRON" for g in pobjs):
                 return []
             found = [open_object(o, rules) for o in with_conjuncts(pobjs[:1])]
-            return make_matches(relation, pattern, who, found, False, [verb],
+            return make_matches(relation, pattern, _unspanned(who), found, False, [verb],
                                 f"{verb.lower_} {prep.lower_}")
     return []
 

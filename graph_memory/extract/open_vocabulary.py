@@ -22,7 +22,7 @@ QUIET_VERBS = frozenset(
      "include", "contain", "waste", "kill", "twiddle", "grit", "wipe", "wash", "brush",
      "scroll", "hang", "sleep", "wake", "rest", "relax", "chill", "sit", "stand", "lie",
      "laugh", "cry", "smile", "understand", "describe", "explain", "discuss", "talk", "chat",
-     "speak", "reach", "bring", "carry", "hold"}
+     "speak", "reach", "bring", "carry", "hold", "want"}
 )
 # Verbs the ontology keeps out of the fallback as light or cognitive ("I find it hard", "I use
 # it a lot"), readmitted in the one use that tells a lasting thing: with a purpose ("I use Vim
@@ -68,7 +68,7 @@ FUTURE = frozenset({"tomorrow", "tonight", "next", "later", "soon", "upcoming"})
 CONTAINERS = frozenset(
     {"ton", "tons", "couple", "plenty", "handful", "pile", "number", "amount", "load", "loads",
      "bunch", "lot", "lots", "variety", "kind", "sort", "type", "bit", "piece", "set", "pair",
-     "place", "part", "cup", "glass", "bowl", "bottle", "slice", "box", "jar", "pack"}
+     "place", "part", "cup", "glass", "bowl", "bottle", "slice", "box", "jar", "pack", "pot"}
 )
 # Heads that say nothing without the phrase they govern ("to the point where ...", "an
 # increase in ...", "our interests", "that fact", "my approach towards chess").
