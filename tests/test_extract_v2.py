@@ -211,6 +211,13 @@ def test_change_of_mind_statements_still_give_their_fact(
         ("For backend work I've switched to Rust.", ("PREFERS", "Rust", "backend work")),
         ("These days I'm all about swimming.", ("PREFERS", "swimming", None)),
         ("I joined Accenture in March.", ("WORKS_AT", "Accenture", None)),
+        ("I'm passionate about photography.", ("PREFERS", "photography", None)),
+        ("I'm quite fond of trails with stunning vistas.", ("PREFERS", "trail", None)),
+        ("I've been thinking about getting a dog.", ("HAS_GOAL", "get a dog", None)),
+        ("I dream of visiting Japan.", ("HAS_GOAL", "visit Japan", None)),
+        ("I can't wait to start my new job.", ("HAS_GOAL", f"start {SPEAKER}'s new job", None)),
+        ("I absolutely love exploring historical sites and art.",
+         ("PREFERS", "exploring historical sites", None)),
     ],
 )
 def test_v2_relations(
@@ -238,12 +245,25 @@ def test_the_open_fallback_is_less_confident(extractor: RuleExtractor) -> None:
         "Thanks for asking!",
         "I love it.",
         "I'm a terrible parent haha.",
+        "I can't wait to see you!",
+        "My friend thinks I'm allergic to peanuts.",
+        "Haha, I'm allergic to Mondays.",
     ],
 )
 def test_chit_chat_questions_and_hypotheticals_make_nothing(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert rows(extractor, text) == []
+
+
+def test_what_others_think_or_say_of_the_speaker_is_no_statement(
+    extractor: RuleExtractor,
+) -> None:
+    assert rows(extractor, "My mom says I love pizza too much.") == [
+        (SPEAKER, "HAS_RELATIVE", "mom", "mom")
+    ]
+    # The reporter's own words about themselves stay theirs.
+    assert ("Tom", "PREFERS", "sushi", None) in rows(extractor, "Tom says he loves sushi.")
 
 
 # --- dialogue-aware resolution ------------------------------------------------------------------

@@ -45,6 +45,7 @@ from graph_memory.extract.patterns import (
 from graph_memory.extract.people import PLACEHOLDERS, owner_placeholder, person_subject
 
 _ARTICLES = frozenset({"a", "an"})
+_GERUND_PREPOSITIONS = frozenset({"on"})
 _OBJECT_DEPS = frozenset({"dobj", "oprd"})
 
 
@@ -135,9 +136,10 @@ def verb_matches(
             if t.dep_ == "conj" and t.pos_ == "VERB" and has_to(t)
         ]  # fmt: skip
         found = [clause_object(c, pattern) for c in xcomps]
-        # "I'm planning on going skiing" -> "go skiing".
+        # "I'm planning on going skiing" -> "go skiing"; "thinking of joining a book club".
+        wanted = lower_set(pattern.prepositions) or _GERUND_PREPOSITIONS
         gerunds = [
-            g for p in verb.children if p.dep_ == "prep" and p.lower_ == "on"
+            g for p in verb.children if p.dep_ == "prep" and p.lower_ in wanted
             for g in p.children if g.dep_ == "pcomp" and g.tag_ == "VBG"
         ]  # fmt: skip
         found += [clause_object(g, pattern, as_lemma=True) for g in gerunds]

@@ -173,7 +173,11 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         # adverbials are no part of them ("hiking on weekends").
         # "going to the beach", "hanging out with friends": a light verb needs its place.
         parts = _GERUND_PARTS | ({"prep"} if head.lemma_ in _LIGHT_GERUNDS else set())
-        tokens = [head, *(t for c in head.children if c.dep_ in parts for t in c.subtree)]
+        # The gerund's object without its conjuncts: "exploring historical sites" of
+        # "exploring historical sites and art".
+        tokens = [
+            head, *(t for c in head.children if c.dep_ in parts for t in _without_conjuncts(c))
+        ]  # fmt: skip
         tokens.sort(key=lambda t: t.i)
         if head.tag_ != "VBG" or len(tokens) > _MAX_GERUND_TOKENS:
             return None
@@ -219,6 +223,12 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     if "\n" in head.doc.text[start:end] or not object_ok(name, head, pattern):
         return None
     return Found(name, ner_label(head), tokens)
+
+
+def _without_conjuncts(token: Any) -> list[Any]:
+    """The token's subtree without its coordinated parts ("and art", "or a stroll")."""
+    cut = {t.i for c in token.children if c.dep_ in ("conj", "cc") for t in c.subtree}
+    return [t for t in token.subtree if t.i not in cut]
 
 
 def _possessor(head: Any) -> Any | None:

@@ -107,7 +107,10 @@ class VerbPattern(_ClausePattern):
         "snowboard').",
     )
     prepositions: tuple[str, ...] = Field(
-        default=(), description="With these, the object is the object of one of the prepositions."
+        default=(),
+        description="With these, the object is the object of one of the prepositions; with "
+        "object clause, the prepositions whose gerund is the goal ('thinking of joining a "
+        "book club'; default: on).",
     )
     passive: bool = Field(
         default=False, description="Match passive clauses only ('X is blocked by Y')."
