@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from types import MappingProxyType
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -130,9 +131,16 @@ def bm25(query: str, documents: list[str]) -> list[float]:
     return bm25_of_terms(keyword_terms(query), documents)
 
 
+@lru_cache(maxsize=8192)
+def _document_terms(text: str) -> tuple[str, ...]:
+    """A document's terms, remembered: a user's memories come back as candidates recall after
+    recall, and cutting and stemming a few hundred of them was most of BM25's time."""
+    return tuple(keyword_terms(text))
+
+
 def bm25_of_terms(query_terms: Sequence[str], documents: list[str]) -> list[float]:
     """BM25 of these terms (already cut and stemmed) against each document."""
-    bags = [keyword_terms(doc) for doc in documents]
+    bags = [_document_terms(doc) for doc in documents]
     if not bags:
         return []
     terms = set(query_terms)
