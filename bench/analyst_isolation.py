@@ -9,6 +9,7 @@ the read replica, a second engine process at nice 19 (graph_memory/store/read_re
 longer wait for it.
 
     python bench/analyst_isolation.py [--memories 300] [--requests 60] [--abusers 4] [--on-engine]
+        [--results-dir DIR]
 """
 
 from __future__ import annotations
@@ -24,7 +25,14 @@ from pathlib import Path
 
 import common  # noqa: F401  (puts the repository on sys.path)
 import httpx
-from common import latency_summary, machine_info, machine_line, markdown_table, write_results
+from common import (
+    RESULTS_DIR,
+    latency_summary,
+    machine_info,
+    machine_line,
+    markdown_table,
+    write_results,
+)
 
 from graph_memory.api import create_app
 from graph_memory.api.server import serving_in_thread
@@ -64,6 +72,8 @@ def main() -> None:
     parser.add_argument("--abusers", type=int, default=4, help="B's concurrent clients")
     parser.add_argument("--on-engine", action="store_true",
                         help="analyst queries on the engine itself, not on the read replica")
+    parser.add_argument("--results-dir", type=Path, default=RESULTS_DIR,
+                        help="where the .md and .json go (a trial run: elsewhere)")
     args = parser.parse_args()
 
     load_before = os.getloadavg()
@@ -114,6 +124,11 @@ def main() -> None:
         stop.set()
         for thread in abusers:
             thread.join(timeout=60)
+        # The engine lived through it: never restarted, and ready.
+        assert memory.engine is not None
+        engine = memory.engine.status()
+        ready = http.get("/readyz").status_code
+        analyst_engine = http.post("/v1/cypher", headers=B, json={"query": "RETURN 1 AS one"})
     load_after = os.getloadavg()
     shutil.rmtree(data, ignore_errors=True)
 
@@ -130,13 +145,23 @@ def main() -> None:
     rows.append(["tenant B's own write", own["n"], "", "", own["p50"], own["p95"], ""])
     table = markdown_table(["tenant A", "n", "idle p50 ms", "idle p95 ms", "abuse p50 ms",
                             "abuse p95 ms", "p95 ratio"], rows)
+    refused = sum(n for code, n in answers.items() if 400 <= code < 500)
+    failed = sum(n for code, n in answers.items() if code >= 500)
+    alive = (engine.state == "up" and engine.crashes == 0 and ready == 200
+             and analyst_engine.status_code == 200)
+    summary["engine"] = {"alive": alive, "state": engine.state, "crashes": engine.crashes,
+                         "readyz": ready, "analyst_after": analyst_engine.status_code}
     lines = [
         "# Tenant isolation under analyst abuse", "",
         f"Tenant B: {args.abusers} clients re-sending a 5 s analyst query (at most "
         f"{settings.cypher_max_concurrent} at once per tenant, "
         f"{settings.cypher_max_concurrent_total} in all); B's answers: "
-        f"{dict(sorted(answers.items()))}. Target: recall p95 ratio <= 2.",
+        f"{dict(sorted(answers.items()))}: {refused} clear 4xx refusals, {failed} 5xx. "
+        "Target: recall p95 ratio <= 2.",
         "", table, "",
+        f"Engine alive afterwards: {'yes' if alive else 'NO'} (state {engine.state}, "
+        f"{engine.crashes} crashes, /readyz {ready}, an analyst query {analyst_engine.status_code}"
+        "); tenant A's calls: every one answered 2xx.", "",
         f"Load average before {load_before[0]:.2f}, after {load_after[0]:.2f} (a shared "
         "2-core machine: other work ran alongside).",
     ]
@@ -150,7 +175,7 @@ def main() -> None:
                          "args": vars(args),
                          "limits": [settings.cypher_max_concurrent,
                                     settings.cypher_max_concurrent_total]},
-                  markdown)
+                  markdown, args.results_dir)
     print(markdown)
     print(machine_line(machine_info()))
 
