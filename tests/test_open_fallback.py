@@ -117,6 +117,7 @@ def open_rows(nlp: Any, pattern: OpenPattern, text: str) -> list[Row]:
         ("I have an old PSP somewhere.", ("Emi", "old PSP", "have", False)),
         ("I don't have health insurance.", ("Emi", "health insurance", "have", True)),
         ("I just finished reading Dune.", ("Emi", "Dune", "read", False)),
+        ("I signed up for a pottery class.", ("Emi", "pottery class", "sign up for", False)),
         # a reason clause states its content as true
         ("I stay home because I have a strict budget.", ("Emi", "strict budget", "have", False)),
     ],

@@ -315,10 +315,13 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
     # "I went to the dentist", "I listened to a podcast" (key "listen to"), "I got back from
     # the gym" (key "get back from"); "in other news I went to the gardens": the gardens.
     motion = lemma in OBJECT_FREE_PREPS
+    # a phrasal verb's "for" is its object's ("I signed up for a pottery class", "I'm saving
+    # up for a car"); a plain verb's is mostly a purpose or a duration ("I run for my health")
+    allowed = PREPOSITIONS if motion else VERB_PREPS | ({"for"} if particles else set())
     preps = sorted((c for p in [verb, *particles] for c in p.children if c.dep_ == "prep"),
                    key=lambda t: (not motion or t.lower_ != "to", t.i))
     for prep in preps:
-        if prep.lower_ not in (PREPOSITIONS if motion else VERB_PREPS):
+        if prep.lower_ not in allowed:
             continue
         pobjs = [g for g in prep.children if g.dep_ == "pobj" and not is_when_word(g)
                  and (motion or prep.lower_ not in ("in", "at") or not is_where(g))]
