@@ -199,6 +199,8 @@ def test_no_retraction_where_the_speaker_ends_nothing(text: str) -> None:
         ("I no longer work at Amazon.", "work at Amazon", "no longer"),
         ("Knitting isn't my hobby anymore, I got bored.", "Knitting", "anymore"),
         ("I don\u2019t want to move to Canada any more.", "want to move to Canada", "any more"),
+        ("Not a fan of sushi anymore.", "a fan of sushi", "anymore"),
+        ("No longer working at the bank.", "working at the bank", "No longer"),
     ],
 )
 def test_a_first_person_denial_with_anymore_is_a_retraction(
@@ -243,6 +245,8 @@ def test_leaving_or_selling_ends_work_or_possession_only(
         "My sister isn't vegan anymore.",
         "If I'm not busy anymore I'll call you.",
         "I'm not vegan.",
+        "Not bad.",
+        "Not anymore.",
     ],
 )
 def test_no_denial_retraction_without_the_speaker_or_anymore(text: str) -> None:
@@ -386,3 +390,16 @@ def test_a_not_x_correction_names_the_old_and_the_new_value(
 @pytest.mark.parametrize("text", ["I love tea, not coffee.", "Sorry, not that one, not it."])
 def test_no_not_x_correction_without_an_opener_or_a_value(text: str) -> None:
     assert not_x_correction(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Sorry, my mistake, it's Wednesday.", "Wednesday"),
+        ("Typo, it's 555-2209.", "555-2209"),
+        ("Scratch that, it's Friday.", "Friday"),
+    ],
+)
+def test_a_correction_may_open_with_my_mistake_typo_or_scratch_that(text: str, value: str) -> None:
+    found = it_is_correction(text)
+    assert found is not None and found[1] == value

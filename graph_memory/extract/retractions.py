@@ -67,6 +67,12 @@ _DENIALS = (
         r"(?:^|[^\w'])(?:i|i'm|i\s+am)\s+(?P<cue>no\s+longer)\s+(?P<what>[^,.;!?]+?)" + _WHAT_END,
         re.IGNORECASE,
     ),
+    re.compile(  # the subject dropped: "Not a fan of sushi anymore"
+        r"^\W*not\s+(?P<what>[^,.;!?]+?)\s+(?P<cue>any\s?more|any\s+longer)\b", re.IGNORECASE
+    ),
+    re.compile(  # "No longer working at the bank"
+        r"^\W*(?P<cue>no\s+longer)\s+(?P<what>[^,.;!?]+?)" + _WHAT_END, re.IGNORECASE
+    ),
     re.compile(  # "Knitting isn't my hobby anymore"
         r"^\W*(?P<what>[\w' -]{1,40}?)\s+(?:isn't|is\s+not)\s+my\s+\w+\s+"
         r"(?P<cue>any\s?more|any\s+longer)\b",
@@ -80,7 +86,7 @@ _DENIAL_VERBS = frozenset(
         "need", "plan", "planning", "hope", "wish", "prefer", "use", "watch", "listen", "read",
         "follow", "practice", "really", "even", "much", "that", "into", "big", "huge", "fan",
         "eating", "drinking", "doing", "going", "own", "study", "studying", "allergic",
-        "intolerant", "a", "on", "diet",
+        "intolerant", "a", "on", "diet", "working", "living", "using", "watching",
     }
 )  # fmt: skip
 _FROM_X_TO = re.compile(r"\s+(?:to|for|in favou?r of)\s+", re.IGNORECASE)
@@ -224,26 +230,29 @@ def _value(phrase: str) -> str | None:
 
 # --- bare corrections: "Sorry, I meant Tuesday." ---------------------------------------------
 
+# The words that open a correction: "Sorry, ...", "Oops, my mistake, ...", "Scratch that, ...".
+_OOPS = (
+    r"(?:oh|oops|whoops|sorry|no|wait|my\s+bad|my\s+mistake|(?:my\s+)?typo|correction|actually|"
+    r"wrong\s+\w+|scratch\s+that)"
+)
 _BARE_CORRECTION = re.compile(
-    r"^\W*(?:(?:oh|oops|whoops|sorry|no|wait|my\s+bad)\W+)*"
+    rf"^\W*(?:{_OOPS}\W+)*"
     r"(?P<cue>i\s+meant|i\s+mean|correction|make\s+(?:that|it)|i\s+should\s+have\s+said)\W+"
     r"(?P<value>[^.!?;,]+?)(?:,\s*not\s+[^.!?;]+)?\W*$",
     re.IGNORECASE,
 )
 _IT_IS_CORRECTION = re.compile(
-    r"^\W*(?P<cue>(?:(?:oh|oops|whoops|sorry|no|wait|my\s+bad|actually|correction|"
-    r"wrong\s+\w+)\W+)+(?:it's|it\s+is|that's|that\s+is))\s+(?:due\s+|on\s+|at\s+)?"
+    rf"^\W*(?P<cue>(?:{_OOPS}\W+)+(?:it's|it\s+is|that's|that\s+is))\s+(?:due\s+|on\s+|at\s+)?"
     r"(?P<value>[^.!?;,]+?)(?:,\s*not\s+[^.!?;]+)?\W*$",
     re.IGNORECASE,
 )
 _NOT_X_CORRECTION = re.compile(
-    r"^\W*(?P<cue>(?:oh\W+)?(?:sorry|oops|whoops|no\W+wait|wait\W+no|my\s+bad|actually|"
-    r"correction|i\s+meant|i\s+mean))\b(?P<body>[^.!?;]*?),\s*not\s+(?P<old>[^,.;!?]{1,40}?)"
-    r"\W*$",
+    rf"^\W*(?P<cue>(?:oh\W+)?(?:{_OOPS}|no\W+wait|wait\W+no|i\s+meant|i\s+mean))\b"
+    r"(?P<body>[^.!?;]*?),\s*not\s+(?P<old>[^,.;!?]{1,40}?)\W*$",
     re.IGNORECASE,
 )
 _NOT_X_Y = re.compile(
-    r"^\W*(?:(?:oh|oops|whoops|sorry|no|wait|my\s+bad|correction|i\s+mean)\W+)*(?P<cue>not)\s+"
+    rf"^\W*(?:(?:{_OOPS}|i\s+mean)\W+)*(?P<cue>not)\s+"
     r"(?P<old>[^,.;!?]{1,40}?),\s*(?:it's\s+|it\s+is\s+)?(?P<value>[^,.;!?]{1,40}?)\W*$",
     re.IGNORECASE,
 )
