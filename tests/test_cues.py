@@ -11,6 +11,7 @@ from graph_memory.extract.cues import (
     change_cue,
     classify,
     names_object,
+    names_replaced,
     shared_words,
     statement_cue,
 )
@@ -403,3 +404,13 @@ def test_no_not_x_correction_without_an_opener_or_a_value(text: str) -> None:
 def test_a_correction_may_open_with_my_mistake_typo_or_scratch_that(text: str, value: str) -> None:
     found = it_is_correction(text)
     assert found is not None and found[1] == value
+
+
+def test_a_named_old_value_matches_the_held_phrase_it_heads() -> None:
+    # "I want to learn Portuguese, not Spanish" replaces "learn Spanish", not "visit Spain".
+    assert names_replaced("Spanish", "learn Spanish", "learn Portuguese")
+    assert not names_replaced("Spanish", "visit Spain", "learn Portuguese")
+    assert not names_replaced("Spanish", "teach Spanish", "learn Portuguese")
+    # "I switched from tea to coffee" replaces "drinking tea", not "green tea".
+    assert names_replaced("tea", "drinking tea", "coffee")
+    assert not names_replaced("tea", "green tea", "coffee")

@@ -208,6 +208,20 @@ def same_but_gerunds(a: str, b: str) -> bool:
     return bool(wa & wb) and all(w.endswith("ing") and len(w) > 4 for w in wa ^ wb)
 
 
+def names_replaced(replaced: str, old: str, new: str) -> bool:
+    """Whether the old value a sentence names ("not Spanish", "from tea") is the held `old`
+    one that `new` replaces: `replaced` names it, or it is `replaced` with words the new
+    value shares or gerunds ("learn Spanish" for "I want to learn Portuguese, not Spanish";
+    "drinking tea" for "I switched from tea to coffee")."""
+    if names_object(replaced, old):
+        return True
+    named, held = content_words(replaced), content_words(old)
+    extra = held - named
+    return bool(named) and named <= held and all(
+        w in content_words(new) or (w.endswith("ing") and len(w) > 4) for w in extra
+    )
+
+
 def statement_cue(text: str, span: tuple[int, int], object_name: str) -> Cue | None:
     """The change cue of the statement at `span` of `text` whose object is `object_name`."""
     s_start, s_end = sentence_of(text, span)

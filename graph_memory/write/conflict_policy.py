@@ -75,7 +75,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from graph_memory.extract.cues import Cue, names_object, same_but_gerunds, shared_words
+from graph_memory.extract.cues import (
+    Cue,
+    names_replaced,
+    same_but_gerunds,
+    shared_words,
+)
 from graph_memory.extract.retractions import Retraction
 from graph_memory.models import SEMANTIC_MEMORY_TYPE, Fact, FactChange, FactLink, FactStatus
 from graph_memory.ontology import Ontology
@@ -370,7 +375,8 @@ class ConflictResolver:
             key=lambda f: (f.valid_from, f.id),
         )
         if cue.replaced is not None:
-            return [f for f in others if names_object(cue.replaced, f.object_name or "")]
+            new = candidate.object_name or ""
+            return [f for f in others if names_replaced(cue.replaced, f.object_name or "", new)]
         if self._ontology.relation(candidate.predicate).cardinality == "one":
             # Its own relation's slot was decided as a competitor already; a cue family's
             # other relations were not.
