@@ -186,9 +186,10 @@ def _holds(verb: Any, tensed: Any) -> bool:
     if not objects or objects[0].pos_ not in ("NOUN", "PROPN"):
         return False
     # "I only have miso soup for lunch": a meal; 'his "I have a dream" speech': a quotation;
-    # "I have a boat in mind": a wish
+    # "I have a boat in mind": a wish; "I have a few favorite poses": a preference
     words = {t.lower_ for t in verb.subtree}
-    return not (words & TODAY or words & set(QUOTES) or "mind" in words)
+    return not (words & TODAY or words & set(QUOTES) or "mind" in words
+                or words & {"favorite", "favourite", "favorites", "favourites"})
 
 
 def _subject(verb: Any) -> Any | None:
