@@ -12,6 +12,8 @@ from conftest import Chat
 
 from graph_memory.memory import Memory
 
+DAY, MINUTE = timedelta(days=1), timedelta(minutes=1)
+
 
 def test_the_readme_goal_change(chat_memory: Memory) -> None:
     chat = Chat(chat_memory, "readme")
@@ -54,28 +56,6 @@ def test_used_to_then_these_days(chat_memory: Memory) -> None:
     assert any(c.kind == "superseded" and c.fact_id == tea.id for c in result.changes)
 
 
-def test_used_to_ends_the_same_habit_said_with_a_gerund(chat_memory: Memory) -> None:
-    chat = Chat(chat_memory, "drinkingtea")
-    chat.say("I love drinking tea.")
-    chat.say("I love green tea ice cream.")
-    chat.say("I used to drink tea, these days it's coffee.", timedelta(days=30))
-    prefers = chat.state("PREFERS")
-    assert prefers["drinking tea"] == "superseded" and prefers["coffee"] == "current"
-    assert prefers["green tea ice cream"] == "current", "more than a gerund apart"
-    assert chat.fact("PREFERS", "drinking tea").end_reason == "ended: 'used to'"
-
-
-def test_a_denial_no_rule_states_ends_only_what_it_names(chat_memory: Memory) -> None:
-    chat = Chat(chat_memory, "canada")
-    chat.say("I want to move to Canada.")
-    chat.say("I love Canada.")
-    chat.say("I don't want to move to Canada anymore.", timedelta(days=90))
-    assert chat.state("HAS_GOAL") == {"move to Canada": "superseded"}
-    assert chat.state("PREFERS") == {"Canada": "current"}
-    goal = chat.fact("HAS_GOAL", "move to Canada")
-    assert goal.end_reason == "ended: 'I don't want to move to Canada anymore'"
-
-
 def test_switched_to_replaces_the_held_value_most_like_it(chat_memory: Memory) -> None:
     chat = Chat(chat_memory, "squash")
     chat.say("I play tennis every weekend.")
@@ -88,38 +68,82 @@ def test_switched_to_replaces_the_held_value_most_like_it(chat_memory: Memory) -
     assert any(c.kind == "superseded" and c.fact_id == tennis.id for c in result.changes)
 
 
-def test_switched_to_something_unlike_what_is_held_ends_nothing(chat_memory: Memory) -> None:
-    chat = Chat(chat_memory, "nightshift")
-    chat.say("I love tennis.")
-    chat.say("I've switched to the night shift.", timedelta(days=20))
-    assert chat.state("PREFERS").get("tennis") == "current"
-    assert chat.superseded() == []
+# (user, [(message, after the one before)], {relation: {object: status}}): what a message
+# changes and what it leaves, both ways.
+CHANGES: list[tuple[str, list[tuple[str, timedelta]], dict[str, dict[str, str]]]] = [
+    (
+        "deadline",
+        [("The report is due Monday.", DAY), ("Sorry, I meant Tuesday.", 2 * MINUTE)],
+        {"HAS_DEADLINE": {"Monday": "superseded", "Tuesday": "current"}},
+    ),
+    (
+        "drinkingtea",  # "used to" ends the same habit said with a gerund, nothing further
+        [
+            ("I love drinking tea.", DAY),
+            ("I love green tea ice cream.", DAY),
+            ("I used to drink tea, these days it's coffee.", 30 * DAY),
+        ],
+        {
+            "PREFERS": {
+                "drinking tea": "superseded",
+                "green tea ice cream": "current",
+                "coffee": "current",
+            }
+        },
+    ),
+    (
+        "notxy",
+        [("I live in Paris.", DAY), ("Not Paris, Lyon.", MINUTE)],
+        {"LIVES_IN": {"Paris": "superseded", "Lyon": "current"}},
+    ),
+    (
+        "canada",  # a denial no rule states ends only what it names
+        [
+            ("I want to move to Canada.", DAY),
+            ("I love Canada.", DAY),
+            ("I don't want to move to Canada anymore.", 90 * DAY),
+        ],
+        {"HAS_GOAL": {"move to Canada": "superseded"}, "PREFERS": {"Canada": "current"}},
+    ),
+    (
+        "left",
+        [
+            ("I work at Google.", DAY),
+            ("I love Google Maps.", DAY),
+            ("I own a Honda.", DAY),
+            ("I left Google last month.", 60 * DAY),
+            ("I sold my Honda.", DAY),
+        ],
+        {
+            "WORKS_AT": {"Google": "superseded"},
+            "OWNS": {"Honda": "superseded"},
+            "PREFERS": {"Google Maps": "current"},
+        },
+    ),
+    (
+        "nightshift",  # switched to something unlike what is held
+        [("I love tennis.", DAY), ("I've switched to the night shift.", 20 * DAY)],
+        {"PREFERS": {"tennis": "current", "night shift": "current"}},
+    ),
+    (
+        "thesedays",  # "these days" alone adds a like
+        [("I love hiking.", DAY), ("These days I'm really into cooking.", 20 * DAY)],
+        {"PREFERS": {"hiking": "current", "cooking": "current"}},
+    ),
+]
 
 
-def test_leaving_a_job_or_selling_a_car_ends_only_that(chat_memory: Memory) -> None:
-    chat = Chat(chat_memory, "left")
-    chat.say("I work at Google.")
-    chat.say("I love Google Maps.")
-    chat.say("I own a Honda.")
-    chat.say("I left Google last month.", timedelta(days=60))
-    chat.say("I sold my Honda.")
-    assert chat.state("WORKS_AT") == {"Google": "superseded"}
-    assert chat.state("OWNS") == {"Honda": "superseded"}
-    assert chat.state("PREFERS") == {"Google Maps": "current"}
-
-
-def test_not_x_then_y_corrects_the_value_just_said(chat_memory: Memory) -> None:
-    chat = Chat(chat_memory, "notxy")
-    chat.say("I live in Paris.")
-    chat.say("Not Paris, Lyon.", timedelta(minutes=1))
-    assert chat.state("LIVES_IN") == {"Paris": "superseded", "Lyon": "current"}
-
-
-def test_these_days_alone_adds_a_like_and_ends_none(chat_memory: Memory) -> None:
-    chat = Chat(chat_memory, "thesedays")
-    chat.say("I love hiking.")
-    chat.say("These days I'm really into cooking.", timedelta(days=20))
-    assert chat.state("PREFERS") == {"hiking": "current", "cooking": "current"}
+@pytest.mark.parametrize(("user", "messages", "expected"), CHANGES, ids=[c[0] for c in CHANGES])
+def test_what_a_change_ends_and_what_it_leaves(
+    chat_memory: Memory,
+    user: str,
+    messages: list[tuple[str, timedelta]],
+    expected: dict[str, dict[str, str]],
+) -> None:
+    chat = Chat(chat_memory, user)
+    for text, after in messages:
+        chat.say(text, after)
+    assert {relation: chat.state(relation) for relation in expected} == expected
 
 
 def test_a_denial_ends_the_diet_and_stores_no_positive_fact(chat_memory: Memory) -> None:
@@ -176,13 +200,6 @@ def test_a_context_never_replaces_another(chat_memory: Memory) -> None:
     state = chat.state("PREFERS")
     assert state["Go [backend work]"] == "current"
     assert state["tea [breakfast]"] == "superseded" and state["coffee [breakfast]"] == "current"
-
-
-def test_a_bare_correction_replaces_the_value_just_said(chat_memory: Memory) -> None:
-    chat = Chat(chat_memory, "deadline")
-    chat.say("The report is due Monday.")
-    chat.say("Sorry, I meant Tuesday.", timedelta(minutes=2))
-    assert chat.state("HAS_DEADLINE") == {"Monday": "superseded", "Tuesday": "current"}
 
 
 def test_a_correction_too_late_or_too_vague_changes_nothing(chat_memory: Memory) -> None:
