@@ -218,6 +218,10 @@ def test_change_of_mind_statements_still_give_their_fact(
         ("I can't wait to start my new job.", ("HAS_GOAL", f"start {SPEAKER}'s new job", None)),
         ("I absolutely love exploring historical sites and art.",
          ("PREFERS", "exploring historical sites", None)),
+        ("I'm really looking forward to visiting the city.", ("HAS_GOAL", "visit the city", None)),
+        ("I've been daydreaming about visiting Lisbon.", ("HAS_GOAL", "visit Lisbon", None)),
+        ("I drink plenty of water.", ("PREFERS", "water", None)),
+        ("I'm majoring in business finance Sam!", ("STUDIES", "business finance", None)),
     ],
 )
 def test_v2_relations(
@@ -246,6 +250,7 @@ def test_the_open_fallback_is_less_confident(extractor: RuleExtractor) -> None:
         "I love it.",
         "I'm a terrible parent haha.",
         "I can't wait to see you!",
+        "I look forward to hearing from you!",
         "My friend thinks I'm allergic to peanuts.",
         "Haha, I'm allergic to Mondays.",
     ],
@@ -254,6 +259,12 @@ def test_chit_chat_questions_and_hypotheticals_make_nothing(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert rows(extractor, text) == []
+
+
+def test_a_bare_number_is_no_deed_but_stays_a_value(extractor: RuleExtractor) -> None:
+    found = rows(extractor, "I built a bad habit of going to sleep at like 3.")
+    assert found and all(obj != "3" for _, _, obj, _ in found)
+    assert (SPEAKER, "HAS_ATTRIBUTE", "9", "shoe size") in rows(extractor, "My shoe size is 9.")
 
 
 def test_what_others_think_or_say_of_the_speaker_is_no_statement(

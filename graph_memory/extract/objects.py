@@ -23,7 +23,7 @@ from graph_memory.extract.canonical import (
     verb_phrase,
 )
 from graph_memory.extract.patterns import PatternSpec, VerbPattern
-from graph_memory.extract.people import owner_placeholder
+from graph_memory.extract.people import PARTICIPANTS, owner_placeholder
 
 MENTION_LABELS = frozenset(
     {"PERSON", "GPE", "ORG", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "NORP"}
@@ -31,6 +31,7 @@ MENTION_LABELS = frozenset(
 # Heads that say nothing by themselves; "kinds of music" is about "music".
 CONTAINERS = frozenset(
     {"kind", "kinds", "sort", "sorts", "type", "types", "lot", "lots", "bunch", "variety"}
+    | {"plenty", "ton", "tons", "handful"}
 )
 VAGUE = frozenset(
     {"thing", "things", "stuff", "bit", "way", "time", "times", "idea", "much", "more", "all"}
@@ -143,9 +144,19 @@ def unwrap_container(head: Any) -> Any:
     return head
 
 
+def _vocative(head: Any) -> Any | None:
+    """ "I'm majoring in business finance Kevin!": the addressee's (or speaker's) name closing
+    a phrase is a vocative; the phrase is headed by the noun before it."""
+    if head.pos_ != "PROPN" or head.text not in head.doc.user_data.get(PARTICIPANTS, ()):
+        return None
+    compounds = [c for c in head.lefts if c.dep_ == "compound" and c.pos_ == "NOUN"]
+    return compounds[-1] if compounds else None
+
+
 def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Found | None:
     """The object headed by `head`, or None when it names no entity on its own."""
     head = unwrap_container(head)
+    head = _vocative(head) or head
     title = quoted_title(head) if head.pos_ in ("NOUN", "PROPN") else None
     if title is not None and len(title.name.split()) <= MAX_OBJECT_WORDS:
         return title if object_ok(title.name, head, pattern) else None  # 'I enjoy "The Office"'
@@ -216,8 +227,10 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             name = head.text if len(tokens) == 1 else name
     if not name or len(name.split()) > MAX_OBJECT_WORDS or name.lower() in VAGUE:
         return None
-    if head.lower_ in ("one", "ones") and set(name.lower().split()) & VAGUE:
-        return None  # "a couple different ones" names nothing
+    if head.lower_ in ("one", "ones") and (
+        name.lower() in ("one", "ones") or set(name.lower().split()) & VAGUE
+    ):
+        return None  # "a couple different ones", "another one I love" name nothing
     # A phrase across lines is a list or a layout artefact ("I like the following:\n• ...").
     start, end = char_span(tokens)
     if "\n" in head.doc.text[start:end] or not object_ok(name, head, pattern):

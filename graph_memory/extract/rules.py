@@ -58,6 +58,8 @@ NAME = "rules-v2"
 
 _NER_HINTS = frozenset({"PROPN", "NUM"})
 _TIMES = frozenset({"DATE", "TIME"})
+# Entity types whose values may be bare numbers ("my shoe size is 9", order 5521).
+_VALUE_TYPES = ("Value", "Amount", "Date", "Order")
 # Verbs the open fallback never reads, besides those a declared verb pattern owns.
 _BASE_EXCLUDED = frozenset({"be", "do"})
 # ... and those it reads only in the past: "we had some lovely drinks", not "I have a question".
@@ -323,6 +325,10 @@ class RuleExtractor:
             subject = EntityRef(name=subject_name[:200], type=subject_type)
         if normalize_name(subject_name) == normalize_name(obj_name):
             return None  # "Tom is my husband" said by Tom's own words, or a misparse
+        if obj_name.replace(",", "").replace(".", "").isdigit() and not any(
+            self._ontology.type_allowed(spec.range, t) for t in _VALUE_TYPES
+        ):
+            return None  # "a bad habit of going to sleep at like 3": a bare number is no deed
         if (match.obj_label in _TIMES and not any(c.isdigit() for c in obj_name)
                 and not self._ontology.type_allowed(spec.range, "Date")):
             # "Haha, I'm allergic to Mondays": a day is no substance, a joke (numbers the
