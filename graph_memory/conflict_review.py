@@ -18,7 +18,8 @@ from graph_memory.errors import InvalidInputError
 from graph_memory.models import SEMANTIC_MEMORY_TYPE, Fact, FactLink, ReviewResult
 from graph_memory.ontology import Ontology
 from graph_memory.store.base import StatusChange, Store, WritePlan
-from graph_memory.write.conflict_policy import ConflictResolver, same_statement
+from graph_memory.write.conflict_policy import ConflictResolver
+from graph_memory.write.resolution import same_statement
 
 _ACTIVE = ("current", "conflicted")
 

@@ -8,7 +8,8 @@ from graph_memory.extract.cues import Cue, CueKind
 from graph_memory.extract.retractions import Retraction
 from graph_memory.models import Fact
 from graph_memory.ontology import Ontology
-from graph_memory.write.conflict_policy import ConflictResolver, Ending, Said
+from graph_memory.write.conflict_policy import ConflictResolver
+from graph_memory.write.resolution import Ending, Said
 
 T0 = datetime(2026, 3, 1, tzinfo=UTC)
 NOW = T0 + timedelta(days=30)

@@ -3,7 +3,9 @@
 1. extraction (`graph_memory/extract/`, chosen through its registry): text -> typed facts;
 2. entity resolution (`graph_memory/entities.py`, shared with recall): names -> entities;
 3. the conflict policy (`conflict_policy.py`): what each new fact does to the facts already
-   held (duplicate, supersede, coexist, conflict), with the reason kept for the trace;
+   held (duplicate, supersede, coexist, conflict), with the reason kept for the trace; its
+   data (how each fact was said, the outcome) is `resolution.py`, and `restate.py` finds the
+   earlier statements a message restates without stating them ("Sorry, I meant Tuesday");
 4. the plan (`plan.py`): ids, time grounding, embeddings and the policy's decisions gathered
    into one `WritePlan` per batch, which the store applies atomically (`Store.apply`).
 

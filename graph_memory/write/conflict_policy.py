@@ -71,8 +71,7 @@ Nothing is ever deleted: superseded and conflicted facts keep their text, embedd
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from graph_memory.extract.cues import (
@@ -81,11 +80,18 @@ from graph_memory.extract.cues import (
     same_but_gerunds,
     shared_words,
 )
-from graph_memory.extract.retractions import Retraction
-from graph_memory.models import SEMANTIC_MEMORY_TYPE, Fact, FactChange, FactLink, FactStatus
+from graph_memory.models import SEMANTIC_MEMORY_TYPE, Fact, FactChange, FactLink
 from graph_memory.ontology import Ontology
+from graph_memory.write.resolution import (
+    PLAIN,
+    Ending,
+    Resolution,
+    Run,
+    Said,
+    State,
+    same_statement,
+)
 
-_ACTIVE = ("current", "conflicted")
 EVENT_MEMORY_TYPE = "event"
 CONSTRAINT_MEMORY_TYPE = "constraint"
 RESTATED = "confirmed by a later statement"
@@ -98,92 +104,7 @@ ALIKE = 0.3
 JUST_SAID = timedelta(minutes=30)
 
 
-@dataclass(frozen=True)
-class Said:
-    """How a candidate fact was stated: a denial, and the change cue that applies to it."""
-
-    negated: bool = False
-    cue: Cue | None = None
-
-
-PLAIN = Said()
-
-
-@dataclass(frozen=True)
-class Ending:
-    """A retraction a message makes (graph_memory/extract/retractions.py), for its speaker."""
-
-    subject_id: str
-    retraction: Retraction
-    at: datetime
-    by: str  # the episode that said it
-
-
-@dataclass
-class _State:
-    status: FactStatus
-    superseded_at: datetime | None
-    needs_confirmation: bool
-    end_reason: str | None = None
-
-
-@dataclass
-class Resolution:
-    """Outcome of resolving a sequence of candidate facts against the active ones."""
-
-    created: list[Fact] = field(default_factory=list)
-    # candidate id -> id of the existing fact it repeats
-    reinforced: dict[str, str] = field(default_factory=dict)
-    changed_existing: dict[str, _State] = field(default_factory=dict)
-    links: list[FactLink] = field(default_factory=list)
-    # (candidate id, change): what each candidate did to the facts already held
-    changes: list[tuple[str, FactChange]] = field(default_factory=list)
-    # candidates that store nothing (denials, past statements that ended their twin)
-    dropped: set[str] = field(default_factory=set)
-    # (fact id, by, reason) of each fact that stopped holding without a successor (rule 3e):
-    # `by` is the candidate, or for a retraction the episode, whose message ended it
-    endings: list[tuple[str, str, str]] = field(default_factory=list)
-
-
-@dataclass
-class _Run:
-    """The working state of one resolve: the facts seen so far and their states."""
-
-    pool: dict[str, Fact]
-    state: dict[str, _State]
-    result: Resolution = field(default_factory=Resolution)
-    ended: list[tuple[Fact, datetime, str]] = field(default_factory=list)  # (fact, at, reason)
-
-    @classmethod
-    def of(cls, facts: Iterable[Fact]) -> _Run:
-        pool = {fact.id: fact for fact in facts}
-        return cls(pool, {fid: _state_of(fact) for fid, fact in pool.items()})
-
-    def active(self, fact_id: str) -> bool:
-        return self.state[fact_id].status in _ACTIVE
-
-    def changed(self, facts: Iterable[Fact]) -> dict[str, _State]:
-        """The final states of `facts` that differ from their stored ones."""
-        return {f.id: self.state[f.id] for f in facts if _state_of(f) != self.state[f.id]}
-
-
-def _state_of(fact: Fact) -> _State:
-    return _State(fact.status, fact.superseded_at, fact.needs_confirmation, fact.end_reason)
-
-
-def same_statement(a: Fact, b: Fact) -> bool:
-    """Same subject, relation, object and key; and the same time when both name one (two
-    visits to Miami in different weeks are two events)."""
-    same_time = a.occurred_at is None or b.occurred_at is None or a.occurred_at == b.occurred_at
-    return same_time and (a.subject_id, a.predicate, a.object_id, a.key) == (
-        b.subject_id,
-        b.predicate,
-        b.object_id,
-        b.key,
-    )
-
-
-def _past_twin(candidate: Fact, run: _Run) -> Fact | None:
+def _past_twin(candidate: Fact, run: Run) -> Fact | None:
     """For a past statement ("I used to drink tea"), the active fact that stated the same in
     other words: same subject, relation and key, the object but for gerunds ("drinking tea")."""
     return next(
@@ -241,7 +162,7 @@ class ConflictResolver:
         candidates' subjects (and of the endings'); candidates resolved earlier join them for
         later ones. `said` tells, by candidate id, how a candidate was stated (default:
         plainly); `endings` are retractions (rule 3d), applied after the candidates."""
-        run = _Run.of(active)
+        run = Run.of(active)
         created: list[Fact] = []
         retracted = [e.retraction for e in endings]
         # What each message's retractions will end, known before its statements (rule 3c).
@@ -294,7 +215,7 @@ class ConflictResolver:
                     )
                 )
                 continue
-            run.state[candidate.id] = _State("current", None, False)
+            run.state[candidate.id] = State("current", None, False)
             for other_id in list(run.pool):
                 if not run.active(other_id):
                     continue
@@ -339,7 +260,7 @@ class ConflictResolver:
         """Settle the open conflicts of `fact` (conflicted) in its favour, as stating it again
         does (case 1); a person's confirmation (graph_memory/conflict_review.py) with `note`
         saying who and why. `active`: the other active facts of its subject."""
-        run = _Run.of([fact, *active])
+        run = Run.of([fact, *active])
         self._confirm(fact, fact.id, at, note, run, now)
         run.result.changed_existing = run.changed(run.pool.values())
         return run.result
@@ -357,7 +278,7 @@ class ConflictResolver:
         )
 
     def _replaced(
-        self, candidate: Fact, cue: Cue, run: _Run, to_retract: Mapping[str, datetime]
+        self, candidate: Fact, cue: Cue, run: Run, to_retract: Mapping[str, datetime]
     ) -> list[Fact]:
         """The active facts an update or correction cue makes `candidate` replace (rule 3c)."""
         if cue.kind == "update" and candidate.memory_type == EVENT_MEMORY_TYPE:
@@ -411,7 +332,7 @@ class ConflictResolver:
         return [f for f in others if f.valid_from == latest]
 
     def _link_successors(
-        self, created: list[Fact], said: Mapping[str, Said], run: _Run, now: datetime
+        self, created: list[Fact], said: Mapping[str, Said], run: Run, now: datetime
     ) -> None:
         """Rule 3e: a statement of the message that ended a fact, in its slot, takes its
         place."""
@@ -440,7 +361,7 @@ class ConflictResolver:
                     )
                 )
 
-    def _deny(self, denial: Fact, cue: Cue | None, run: _Run) -> None:
+    def _deny(self, denial: Fact, cue: Cue | None, run: Run) -> None:
         """Rule 3a: a denial ends what it denies and stores nothing."""
         run.result.dropped.add(denial.id)
         reason = f"denied: '{cue.text}'" if cue is not None else "denied by a later statement"
@@ -455,7 +376,7 @@ class ConflictResolver:
                 self._end_at(fact, denial.valid_from, denial.id, reason, run)
 
     def _retraction_targets(
-        self, ending: Ending, candidates: Sequence[Fact], run: _Run
+        self, ending: Ending, candidates: Sequence[Fact], run: Run
     ) -> list[str]:
         """Rule 3d: the speaker's earlier active facts a retraction names (constraints only,
         for "I can eat X again"), except what its own message states again ("I don't eat meat
@@ -474,11 +395,11 @@ class ConflictResolver:
 
     @staticmethod
     def _end_at(
-        fact: Fact, at: datetime, by: str, reason: str, run: _Run, *, existing: bool = True
+        fact: Fact, at: datetime, by: str, reason: str, run: Run, *, existing: bool = True
     ) -> None:
         """`fact` stops holding at `at`, with no successor (yet: rule 3e); the write reports
         it as a change when it was held before (`existing`)."""
-        run.state[fact.id] = _State("superseded", at, False, reason)
+        run.state[fact.id] = State("superseded", at, False, reason)
         run.ended.append((fact, at, reason))
         run.result.endings.append((fact.id, by, reason))
         if existing:
@@ -488,7 +409,7 @@ class ConflictResolver:
             run.result.changes.append((by, change))
 
     @staticmethod
-    def _twin(candidate: Fact, run: _Run) -> Fact | None:
+    def _twin(candidate: Fact, run: Run) -> Fact | None:
         """The active fact that states the same as `candidate`: a merged near-duplicate stands
         for the fact it was merged into; a semantic memory is a conclusion, never a twin."""
         if candidate.memory_type == SEMANTIC_MEMORY_TYPE:
@@ -504,25 +425,25 @@ class ConflictResolver:
         return None
 
     def _confirm(
-        self, fact: Fact, by: str, at: datetime, note: str, run: _Run, now: datetime
+        self, fact: Fact, by: str, at: datetime, note: str, run: Run, now: datetime
     ) -> None:
         """`fact`, awaiting confirmation, is confirmed (by a statement or a person): it is
         current and supersedes, at `at`, every active fact that cannot hold with it; a
         semantic memory that states the same (flagged alongside it) is current again too."""
-        run.state[fact.id] = _State("current", None, False)
+        run.state[fact.id] = State("current", None, False)
         for other_id, other in run.pool.items():
             if (
                 other.memory_type == SEMANTIC_MEMORY_TYPE
                 and same_statement(other, fact)
                 and run.state[other_id].status == "conflicted"
             ):
-                run.state[other_id] = _State("current", None, False)
+                run.state[other_id] = State("current", None, False)
         for other_id, other in run.pool.items():
             reason = competition_reason(self._ontology, fact, other)
             if other_id == fact.id or reason is None or not run.active(other_id):
                 continue
             why = f"{reason}; {note}"
-            run.state[other_id] = _State("superseded", at, False)
+            run.state[other_id] = State("superseded", at, False)
             run.result.links.append(
                 FactLink(kind="SUPERSEDES", from_id=fact.id, to_id=other_id, reason=why, at=now)
             )
@@ -535,13 +456,13 @@ class ConflictResolver:
                 )
             )
 
-    def _decide(self, new: Fact, old: Fact, reason: str, run: _Run, now: datetime) -> None:
+    def _decide(self, new: Fact, old: Fact, reason: str, run: Run, now: datetime) -> None:
         state, result = run.state, run.result
         newer, older = (new, old) if new.valid_from >= old.valid_from else (old, new)
         gap = abs((new.valid_from - old.valid_from).total_seconds())
         if new.priority == old.priority and new.origin != old.origin and gap <= self._window:
             for fact in (new, old):
-                state[fact.id] = _State("conflicted", None, True)
+                state[fact.id] = State("conflicted", None, True)
             note = (
                 f"{reason}; equal priority from different sources "
                 f"({new.origin} vs {old.origin}) {gap:.0f}s apart: needs confirmation"
@@ -556,7 +477,7 @@ class ConflictResolver:
                 )
             )
         elif newer.priority >= older.priority:
-            state[older.id] = _State("superseded", newer.valid_from, False)
+            state[older.id] = State("superseded", newer.valid_from, False)
             result.links.append(
                 FactLink(kind="SUPERSEDES", from_id=newer.id, to_id=older.id, reason=reason, at=now)
             )
@@ -569,7 +490,7 @@ class ConflictResolver:
                 )
             )
         else:
-            state[newer.id] = _State("conflicted", None, True)
+            state[newer.id] = State("conflicted", None, True)
             note = (
                 f"{reason}; lower priority ({newer.priority} < {older.priority}) cannot "
                 "supersede: needs confirmation"

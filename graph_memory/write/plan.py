@@ -44,7 +44,8 @@ from graph_memory.store.base import (
     WritePlan,
 )
 from graph_memory.text import episode_search_text
-from graph_memory.write.conflict_policy import ConflictResolver, Ending, Resolution, Said
+from graph_memory.write.conflict_policy import ConflictResolver
+from graph_memory.write.resolution import Ending, Resolution, Said
 from graph_memory.write.restate import corrected, switched, switched_to_held
 
 CALLER_EXTRACTOR = "caller"
