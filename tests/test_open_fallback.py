@@ -118,6 +118,8 @@ def open_rows(nlp: Any, pattern: OpenPattern, text: str) -> list[Row]:
         ("I don't have health insurance.", ("Emi", "health insurance", "have", True)),
         ("I just finished reading Dune.", ("Emi", "Dune", "read", False)),
         ("I signed up for a pottery class.", ("Emi", "pottery class", "sign up for", False)),
+        ("I have a good green salsa recipe if you ever wanna try it!",
+         ("Emi", "good green salsa recipe", "have", False)),
         # a reason clause states its content as true
         ("I stay home because I have a strict budget.", ("Emi", "strict budget", "have", False)),
     ],

@@ -255,8 +255,10 @@ def _stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
     if (verb.tag_ == "VBG" and _planned(verb)) or _future(verb):
         return False  # "I'm flying out tomorrow": a plan (HAS_GOAL reads those it can)
     if any(c.lower_ in ("gotta", "gonna", "wanna", "ta", "na", "d", "'d", "ll", "'ll")
-           for c in tensed.children):
-        return False  # "I gotta go to the airport": a duty or a plan; "Id show you"
+           and c.i < tensed.i for c in tensed.children):
+        # "I gotta go to the airport": a duty or a plan; "Id show you"; not a later clause's
+        # ("I have a good salsa recipe if you ever wanna try it")
+        return False
     we = who.name == SPEAKER and who.tokens[0].lower_ == "we"
     present = tensed.tag_ in ("VB", "VBP", "VBZ") and not auxes
     return not (we and present)
