@@ -22,6 +22,7 @@ lets a Chinese question reach English memories) and, for comparison, 'chinese'.
 
     python bench/recall_zh.py                       # 20 trajectories a file, test split
     python bench/recall_zh.py --split tune          # the tune split (trajectories 0-9)
+    python bench/recall_zh.py --extractor english   # without Chinese facts (earlier results)
 """
 
 from __future__ import annotations
@@ -273,6 +274,12 @@ def main() -> None:
     parser.add_argument("--no-crosslingual", action="store_true")
     parser.add_argument("--name", default=NAME)
     parser.add_argument(
+        "--extractor",
+        choices=["service", "english"],
+        default="service",
+        help="the service's extractor (English and Chinese rules) or the English rules alone",
+    )
+    parser.add_argument(
         "--backend",
         choices=["falkordb", "neo4j"],
         default="falkordb",
@@ -294,8 +301,17 @@ def run(args: argparse.Namespace, backend: dict[str, Any] | None) -> None:
         embed_module.E5_SPREAD = args.e5_spread
     from graph_memory.extract.rules import RuleExtractor
     from graph_memory.ontology import load_ontology
+    from graph_memory.startup import default_extractor
 
-    extractor = RuleExtractor(load_ontology())
+    ontology = load_ontology()
+    # "service": what Memory.open and the REST service run (Chinese messages to the Chinese
+    # patterns, so their facts compete with the messages); "english": the spaCy rules alone,
+    # which find no fact in Chinese text (the configuration of the earlier results).
+    extractor = (
+        default_extractor(Settings(data_dir=Path(".")), ontology)
+        if args.extractor == "service"
+        else RuleExtractor(ontology)
+    )
     multilingual = MultilingualEmbedder()
     embedder = SentenceTransformerEmbedder(multilingual=multilingual)
     load_before = [round(x, 2) for x in os.getloadavg()]
@@ -303,6 +319,7 @@ def run(args: argparse.Namespace, backend: dict[str, Any] | None) -> None:
         "split": args.split,
         "e5_spread": embed_module.E5_SPREAD,
         "backend": args.backend,
+        "extractor": args.extractor,
     }
     md: list[str] = []
     if not args.no_memdaily:
@@ -402,7 +419,8 @@ def run(args: argparse.Namespace, backend: dict[str, Any] | None) -> None:
         )
     data["load_average_before"] = load_before
     data["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
-    md.insert(0, f"Backend: {'a real Neo4j 5.26 over Bolt' if backend else 'embedded FalkorDB'}.\n")
+    md.insert(0, f"Backend: {'a real Neo4j 5.26 over Bolt' if backend else 'embedded FalkorDB'}; "
+              f"extractor: {args.extractor}.\n")
     md.append(
         f"\nload average before / after: {load_before} / {data['load_average_after']} "
         "(2 shared cores)\n"
