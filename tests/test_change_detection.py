@@ -121,6 +121,11 @@ CHANGES: list[tuple[str, list[tuple[str, timedelta]], dict[str, dict[str, str]]]
         },
     ),
     (
+        "givenup",  # what the speaker gave up, said with a gerund
+        [("I want to learn Spanish.", DAY), ("I've given up on learning Spanish.", 40 * DAY)],
+        {"HAS_GOAL": {"learn Spanish": "superseded"}},
+    ),
+    (
         "nightshift",  # switched to something unlike what is held
         [("I love tennis.", DAY), ("I've switched to the night shift.", 20 * DAY)],
         {"PREFERS": {"tennis": "current", "night shift": "current"}},

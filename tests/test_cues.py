@@ -202,6 +202,7 @@ def test_no_retraction_where_the_speaker_ends_nothing(text: str) -> None:
         ("I don\u2019t want to move to Canada any more.", "want to move to Canada", "any more"),
         ("Not a fan of sushi anymore.", "a fan of sushi", "anymore"),
         ("No longer working at the bank.", "working at the bank", "No longer"),
+        ("I don't play chess these days.", "play chess", "these days"),
     ],
 )
 def test_a_first_person_denial_with_anymore_is_a_retraction(
@@ -414,3 +415,10 @@ def test_a_named_old_value_matches_the_held_phrase_it_heads() -> None:
     # "I switched from tea to coffee" replaces "drinking tea", not "green tea".
     assert names_replaced("tea", "drinking tea", "coffee")
     assert not names_replaced("tea", "green tea", "coffee")
+
+
+def test_a_gerund_names_its_verb() -> None:
+    [spanish] = retractions("I've given up on learning Spanish.")
+    assert spanish.ends("HAS_GOAL", "learn Spanish")
+    assert names_object("running and making pasta", "run") and names_object("making", "make")
+    assert not names_object("learning Spanish", "teach Spanish")

@@ -29,7 +29,7 @@ _FIRST_PERSON_BEFORE = re.compile(
 )
 _RETRACTION = re.compile(
     r"\b(?P<cue>(?:moved|moving)\s+(?:on|away)\s+from|switched\s+(?:over\s+)?from|"
-    r"stopped|quit|gave\s+up|given\s+up|dropped|ditched|(?:done|finished|through)\s+with|"
+    r"stopped|quit|(?:gave|given)\s+up(?:\s+on)?|dropped|ditched|(?:done|finished|through)\s+with|"
     r"forget\s+(?:what\s+i\s+said\s+)?about|take\s+back\s+what\s+i\s+said\s+about)\s+"
     r"(?!by\b|at\b|in\b|for\b|to\b|there\b|here\b|it\b|that\b|this\b)"
     r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
@@ -60,7 +60,7 @@ _DENIALS = (
     re.compile(
         r"(?:^|[^\w'])(?:i'm\s+not|i\s+am\s+not|i\s+(?:really\s+)?(?:don't|do\s+not|can't|"
         r"cannot|won't|haven't|have\s+not))\s+(?P<what>[^,.;!?]+?)\s+"
-        r"(?P<cue>any\s?more|any\s+longer)\b",
+        r"(?P<cue>any\s?more|any\s+longer|these\s+days|nowadays)\b",
         re.IGNORECASE,
     ),
     re.compile(
@@ -86,7 +86,8 @@ _DENIAL_VERBS = frozenset(
         "need", "plan", "planning", "hope", "wish", "prefer", "use", "watch", "listen", "read",
         "follow", "practice", "really", "even", "much", "that", "into", "big", "huge", "fan",
         "eating", "drinking", "doing", "going", "own", "study", "studying", "allergic",
-        "intolerant", "a", "on", "diet", "working", "living", "using", "watching",
+        "intolerant", "a", "on", "diet", "working", "living", "using", "watching", "dating",
+        "seeing", "with",
     }
 )  # fmt: skip
 _FROM_X_TO = re.compile(r"\s+(?:to|for|in favou?r of)\s+", re.IGNORECASE)
