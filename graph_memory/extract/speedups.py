@@ -10,11 +10,12 @@ order (by rule, later rules win), so the annotations are exactly spaCy's (tested
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from itertools import product
 from typing import Any
 
-from spacy.attrs import LOWER, TAG
+import numpy
+from spacy.attrs import LEMMA, LOWER, MORPH, ORTH, POS, TAG
 from spacy.language import Language
 from spacy.matcher import Matcher
 from spacy.tokens import Doc
@@ -109,6 +110,46 @@ def _cached_lemmatize(lemmatize: Callable[[Any], list[str]]) -> Callable[[Any], 
     return cached
 
 
+def _array_lemmatizer(lemmatizer: Any) -> Callable[..., Iterator[Doc]]:
+    """Lemmatizer.pipe reading each doc's (ORTH, POS, MORPH, LEMMA) arrays: a lemma comes from
+    the cache keyed like _cached_lemmatize's, and a Token is made only for a key not seen
+    before; the lemmas go back in one from_array. Same lemmas as Lemmatizer.__call__ (a
+    lemma the attribute ruler set is kept unless the lemmatizer overwrites)."""
+    cache: dict[tuple[int, int, int], int] = {}
+    strings = lemmatizer.vocab.strings
+
+    def lemmatize_doc(doc: Doc) -> Doc:
+        if not len(doc):
+            return doc
+        rows = doc.to_array([ORTH, POS, MORPH, LEMMA]).reshape(-1, 4).tolist()
+        lemmas = []
+        for i, (orth, pos, morph, lemma) in enumerate(rows):
+            if lemma and not lemmatizer.overwrite:
+                lemmas.append(lemma)
+                continue
+            key = (orth, pos, morph)
+            found = cache.get(key)
+            if found is None:
+                if len(cache) >= _LEMMA_CACHE_SIZE:
+                    cache.clear()
+                found = cache[key] = strings.add(lemmatizer.lemmatize(doc[i])[0])
+            lemmas.append(found)
+        doc.from_array([LEMMA], numpy.asarray(lemmas, dtype="uint64").reshape(-1, 1))
+        return doc
+
+    def pipe(stream: Iterable[Doc], *, batch_size: int = 128) -> Iterator[Doc]:
+        if not lemmatizer._validated:
+            lemmatizer._validate_tables()
+        error_handler = lemmatizer.get_error_handler()
+        for doc in stream:
+            try:
+                yield lemmatize_doc(doc)
+            except Exception as e:  # as Pipe.pipe reports a failing doc
+                error_handler(lemmatizer.name, lemmatizer, [doc], e)
+
+    return pipe
+
+
 def speed_up(nlp: Language) -> None:
     """Install the faster attribute ruler and lemmatizer cache in a pipeline, in place."""
     if "attribute_ruler" in nlp.pipe_names:
@@ -120,3 +161,4 @@ def speed_up(nlp: Language) -> None:
         lemmatizer: Any = nlp.get_pipe("lemmatizer")
         if lemmatizer.mode == "rule":
             lemmatizer.lemmatize = _cached_lemmatize(lemmatizer.lemmatize)
+            lemmatizer.pipe = _array_lemmatizer(lemmatizer)  # nlp.pipe's path
