@@ -118,6 +118,9 @@ def open_rows(nlp: Any, pattern: OpenPattern, text: str) -> list[Row]:
         ("I don't have health insurance.", ("Emi", "health insurance", "have", True)),
         ("I just finished reading Dune.", ("Emi", "Dune", "read", False)),
         ("I signed up for a pottery class.", ("Emi", "pottery class", "sign up for", False)),
+        # chat drops its "I" in the past tense
+        ("Finally fixed my bike!", ("Emi", "Emi's bike", "fix", False)),
+        ("Just got back from the gym.", ("Emi", "gym", "get back from", False)),
         ("I have a good green salsa recipe if you ever wanna try it!",
          ("Emi", "good green salsa recipe", "have", False)),
         # a reason clause states its content as true
@@ -186,6 +189,8 @@ def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
         "I have to go now.",
         "I don't have a particular preference.",
         "I'm loving this weather.",
+        "Maybe hit a bar or club on Friday.",
+        "Try the new cafe on Main Street.",
         "I always wanted a bigger garden.",
         "I don't have a particular boat in mind.",
         "I have a few favorite poses and sequences.",

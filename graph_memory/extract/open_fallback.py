@@ -37,7 +37,14 @@ from graph_memory.extract.canonical import (
     is_negated,
     is_past,
 )
-from graph_memory.extract.match import Match, Who, clause_subject, make_matches, used_to
+from graph_memory.extract.match import (
+    Match,
+    Who,
+    clause_subject,
+    implied_speaker,
+    make_matches,
+    used_to,
+)
 from graph_memory.extract.objects import Found
 from graph_memory.extract.open_objects import (
     QUOTES,
@@ -130,7 +137,9 @@ def open_matches(
     own = ("aux", "auxpass", "nsubj", "nsubjpass", "expl")
     while tensed.dep_ == "conj" and not any(c.dep_ in own for c in tensed.children):
         tensed = tensed.head  # "I could go and check out the city": the modal is the head's
-    who = _who(_subject(tensed), people)
+    subject = _subject(tensed)
+    # chat drops its "I": "Just finished a new painting", "Went to the botanical gardens"
+    who = _who(subject, people) if subject is not None else implied_speaker(tensed, pattern)
     if who is None or not _stated(verb, tensed, who):
         return []
     negated = _denial(verb, tensed)
@@ -243,8 +252,9 @@ def _unspanned(who: Who) -> Who:
 def _stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
     """A plain statement: no modal, condition, plan, misread auxiliary, passive, or generic
     present "we" ("we blame people for ...")."""
-    if any(c.tag_ == "MD" for c in tensed.children) or is_conditional(verb):
-        return False
+    if any(c.tag_ == "MD" or c.lower_ in ("maybe", "perhaps", "probably")
+           for c in tensed.children) or is_conditional(verb):
+        return False  # "I might go", "maybe hit a bar on Friday": a guess or a plan
     if any(c.dep_ == "aux" and c.lemma_.lower() not in AUXILIARIES for c in tensed.children):
         return False  # "my friends and I enjoy exploring ...": a verb misread as an auxiliary
     auxes = {c.lemma_.lower() for c in tensed.children if c.dep_ in ("aux", "auxpass")}
@@ -259,7 +269,7 @@ def _stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
         # "I gotta go to the airport": a duty or a plan; "Id show you"; not a later clause's
         # ("I have a good salsa recipe if you ever wanna try it")
         return False
-    we = who.name == SPEAKER and who.tokens[0].lower_ == "we"
+    we = who.name == SPEAKER and bool(who.tokens) and who.tokens[0].lower_ == "we"
     present = tensed.tag_ in ("VB", "VBP", "VBZ") and not auxes
     return not (we and present)
 
