@@ -103,7 +103,7 @@ GENERIC_OBJECTS = frozenset(
      "nap", "rest", "sleep", "break", "round", "stuff", "item", "bag", "clothes", "laundry",
      "dish", "dishes", "grocery", "groceries", "shopping", "cleaning", "cooking", "work",
      "shift", "meeting", "call", "text", "email", "post", "money", "bed", "door", "ball",
-     "city", "town", "home", "place", "outside", "weather"}
+     "city", "town", "home", "place", "outside", "weather", "store", "shop"}
 )
 # "twiddling my fingers", "brushed my teeth", "strengthen my whole body": passing, or a
 # condition the declared health patterns read.
