@@ -121,8 +121,8 @@ def _array_lemmatizer(lemmatizer: Any) -> Callable[..., Iterator[Doc]]:
     def lemmatize_doc(doc: Doc) -> Doc:
         if not len(doc):
             return doc
-        rows = doc.to_array([ORTH, POS, MORPH, LEMMA]).reshape(-1, 4).tolist()
-        lemmas = []
+        rows: list[list[int]] = doc.to_array([ORTH, POS, MORPH, LEMMA]).reshape(-1, 4).tolist()
+        lemmas: list[int] = []
         for i, (orth, pos, morph, lemma) in enumerate(rows):
             if lemma and not lemmatizer.overwrite:
                 lemmas.append(lemma)
@@ -134,7 +134,8 @@ def _array_lemmatizer(lemmatizer: Any) -> Callable[..., Iterator[Doc]]:
                     cache.clear()
                 found = cache[key] = strings.add(lemmatizer.lemmatize(doc[i])[0])
             lemmas.append(found)
-        doc.from_array([LEMMA], numpy.asarray(lemmas, dtype="uint64").reshape(-1, 1))
+        column: Any = numpy.asarray(lemmas, dtype="uint64").reshape(-1, 1)
+        doc.from_array([LEMMA], column)
         return doc
 
     def pipe(stream: Iterable[Doc], *, batch_size: int = 128) -> Iterator[Doc]:
