@@ -121,7 +121,7 @@ def _array_lemmatizer(lemmatizer: Any) -> Callable[..., Iterator[Doc]]:
     def lemmatize_doc(doc: Doc) -> Doc:
         if not len(doc):
             return doc
-        rows: list[list[int]] = doc.to_array([ORTH, POS, MORPH, LEMMA]).reshape(-1, 4).tolist()
+        rows: Any = doc.to_array([ORTH, POS, MORPH, LEMMA]).reshape(-1, 4).tolist()  # ints
         lemmas: list[int] = []
         for i, (orth, pos, morph, lemma) in enumerate(rows):
             if lemma and not lemmatizer.overwrite:
