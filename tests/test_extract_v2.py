@@ -251,6 +251,8 @@ def test_the_open_fallback_is_less_confident(extractor: RuleExtractor) -> None:
         "I'm a terrible parent haha.",
         "I can't wait to see you!",
         "I look forward to hearing from you!",
+        "Hey Bella! I am a bit sick today.",
+        "Another place I really like is called Level 6 Rooftop.",
         "My friend thinks I'm allergic to peanuts.",
         "Haha, I'm allergic to Mondays.",
     ],

@@ -46,6 +46,7 @@ from graph_memory.extract.people import PLACEHOLDERS, owner_placeholder, person_
 
 _ARTICLES = frozenset({"a", "an"})
 _GERUND_PREPOSITIONS = frozenset({"on"})
+_PASSING = frozenset({"today", "tonight", "rn"})
 _OBJECT_DEPS = frozenset({"dobj", "oprd"})
 
 
@@ -245,6 +246,8 @@ def copula_matches(
         if name and object_ok(name, complement, pattern):
             found.append(Found(name, "", tokens))
     elif complement.pos_ not in NOT_OBJECT_POS:
+        if any(t.lower_ in _PASSING for h in (be, complement) for t in h.children):
+            return []  # "I am a bit sick today": a passing state, no condition or diet
         # The complement itself, with its modifiers but not its adverbs: "lactose intolerant".
         tokens = [complement]
         for child in complement.lefts:

@@ -37,6 +37,8 @@ VAGUE = frozenset(
     {"thing", "things", "stuff", "bit", "way", "time", "times", "idea", "much", "more", "all"}
     | {"few", "some", "several", "many", "couple", "most", "others", "other", "following"}
     | {"something", "anything", "everything", "nothing", "same", "lol"}
+    # "another place I really like is called ...": the place is named elsewhere, if at all.
+    | {"place", "places", "spot", "spots"}
     | FILLERS
     | CONTAINERS
 )
