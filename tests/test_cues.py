@@ -224,6 +224,9 @@ def test_a_denial_ends_only_what_it_names_but_for_verbs() -> None:
     [spanish] = retractions("I'm not learning Spanish anymore.")
     assert spanish.ends("STATES", "Spanish", "learn")  # the verb is the open fact's key
     assert not spanish.ends("STATES", "Spanish", "teach")
+    [go] = retractions("I don't use Go for backend work anymore.")
+    assert go.ends("PREFERS", "Go", "backend work")  # within its context only
+    assert not go.ends("PREFERS", "Go", "scripting") and not go.ends("PREFERS", "Go")
 
 
 @pytest.mark.parametrize(

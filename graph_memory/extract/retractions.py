@@ -134,7 +134,9 @@ class Retraction:
             return False
         if not self.denied:
             return True
+        # The key may be said too: a context ("for backend work") or a verb ("learning").
         extra = content_words(self.what) - content_words(object_name) - _DENIAL_VERBS
+        extra -= content_words(key or "")
         verb = (key or "").lower()
         return all(verb and w.startswith(verb[:-1] if verb.endswith("e") else verb) for w in extra)
 
