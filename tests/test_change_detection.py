@@ -92,6 +92,11 @@ CHANGES: list[tuple[str, list[tuple[str, timedelta]], dict[str, dict[str, str]]]
         },
     ),
     (
+        "meantmeta",  # the last message said two things: the one value of the corrected kind
+        [("I work at Google and I love sushi.", DAY), ("Sorry, I meant Meta.", MINUTE)],
+        {"WORKS_AT": {"Google": "superseded", "Meta": "current"}, "PREFERS": {"sushi": "current"}},
+    ),
+    (
         "notxy",
         [("I live in Paris.", DAY), ("Not Paris, Lyon.", MINUTE)],
         {"LIVES_IN": {"Paris": "superseded", "Lyon": "current"}},

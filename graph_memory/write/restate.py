@@ -86,8 +86,13 @@ def corrected(
     by_pronoun = bare is None
     cue, value, span = found
     latest = max(recent, key=lambda f: (f.valid_from, f.created_at))
-    if sum(1 for f in recent if f.valid_from == latest.valid_from) != 1:
-        return None  # the last message said several things: which one is corrected?
+    said_last = [f for f in recent if f.valid_from == latest.valid_from]
+    if len(said_last) > 1:
+        # The last message said several things: the one value of the corrected kind, if one.
+        said_last = [f for f in said_last if _alike(f.object_name or "", value)]
+        if len(said_last) != 1:
+            return None
+        latest = said_last[0]
     if by_pronoun and not _alike(latest.object_name or "", value):
         return None  # "Sorry, it's late.": no value of the kind just said
     return _restated(store, latest, value, span, cue)
