@@ -57,6 +57,7 @@ from graph_memory.extract.open_objects import (
 from graph_memory.extract.open_vocabulary import (
     AUXILIARIES,
     CARRIERS,
+    FOR_VERBS,
     FUTURE,
     GROUPS,
     HEDGES,
@@ -329,8 +330,10 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
     # the gym" (key "get back from"); "in other news I went to the gardens": the gardens.
     motion = lemma in OBJECT_FREE_PREPS
     # a phrasal verb's "for" is its object's ("I signed up for a pottery class", "I'm saving
-    # up for a car"); a plain verb's is mostly a purpose or a duration ("I run for my health")
-    allowed = PREPOSITIONS if motion else VERB_PREPS | ({"for"} if particles else set())
+    # up for a car"), and so is that of a verb of striving ("I've been training for a half
+    # marathon"); another's is mostly a purpose or a duration ("I run for my health")
+    allowed = PREPOSITIONS if motion else VERB_PREPS | (
+        {"for"} if particles or lemma in FOR_VERBS else set())
     preps = sorted((c for p in [verb, *particles] for c in p.children if c.dep_ == "prep"),
                    key=lambda t: (not motion or t.lower_ != "to", t.i))
     for prep in preps:

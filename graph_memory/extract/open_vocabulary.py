@@ -48,6 +48,10 @@ OBJECT_FREE_PREPS = frozenset(
 # Prepositions whose object is what a verb without a direct object is about ("listen to",
 # "focus on"); not "for", mostly a purpose or a duration ("I run for my health").
 VERB_PREPS = frozenset({"to", "in", "at", "with", "on", "from", "into", "about"})
+# Verbs of striving whose "for" names what they strive for: "I've been training for a half
+# marathon", "I applied for a scholarship", "I'm studying for the bar exam".
+FOR_VERBS = frozenset({"train", "study", "prepare", "apply", "audition", "register", "compete",
+                       "qualify", "interview", "campaign", "fundraise", "save"})
 # Times and amounts are when or how long, not what: "I slept for ten hours", "I woke up at 6".
 WHEN_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "QUANTITY", "ORDINAL", "PERCENT", "MONEY"})
 WHEN_NOUNS = frozenset(
