@@ -97,6 +97,18 @@ CHANGES: list[tuple[str, list[tuple[str, timedelta]], dict[str, dict[str, str]]]
         {"WORKS_AT": {"Google": "superseded", "Meta": "current"}, "PREFERS": {"sushi": "current"}},
     ),
     (
+        "selfcorrect",  # a sentence that corrects its own value states only the corrected one
+        [
+            ("I want to learn Spanish.", DAY),
+            ("I want to learn German, sorry, I meant Dutch.", DAY),
+            ("I live in Paris, I mean Lyon.", DAY),
+        ],
+        {
+            "HAS_GOAL": {"learn Spanish": "current", "learn Dutch": "current"},
+            "LIVES_IN": {"Lyon": "current"},
+        },
+    ),
+    (
         "notxy",
         [("I live in Paris.", DAY), ("Not Paris, Lyon.", MINUTE)],
         {"LIVES_IN": {"Paris": "superseded", "Lyon": "current"}},

@@ -20,6 +20,7 @@ from graph_memory.extract.retractions import (
     it_is_correction,
     not_x_correction,
     retractions,
+    self_correction,
 )
 from graph_memory.models import EntityRef, ExtractedFact, Triple
 
@@ -425,3 +426,20 @@ def test_a_gerund_names_its_verb() -> None:
     assert spanish.ends("HAS_GOAL", "learn Spanish")
     assert names_object("running and making pasta", "run") and names_object("making", "make")
     assert not names_object("learning Spanish", "teach Spanish")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I live in Paris, I mean Lyon.", "Lyon"),
+        ("I have two cats, no wait, three cats.", "three cats"),
+        ("I want to learn German, sorry, I meant Dutch.", "Dutch"),
+        ("I love Paris, I mean it.", None),
+        ("I mean, I love Paris.", None),
+    ],
+)
+def test_a_sentence_may_correct_its_own_value(text: str, value: str | None) -> None:
+    found = self_correction(text)
+    assert [v for _, v, _ in found] == ([value] if value else [])
+    for _, v, (start, end) in found:
+        assert text[start:end] == v

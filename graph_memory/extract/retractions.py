@@ -325,3 +325,24 @@ def _whole_message_value(
         return None
     start = text.index(value)
     return " ".join(m.group("cue").split()), value, (start, start + len(value))
+
+
+# "I live in Paris, I mean Lyon.": the value just said, corrected within the sentence.
+_SELF_CORRECTION = re.compile(
+    rf"[,;]\s*(?:{_OOPS}\W+)*(?P<cue>i\s+mean|i\s+meant|no\s+wait|make\s+that|or\s+rather)"
+    r"\W+(?P<value>[^,.;!?]+?)\W*(?=[.!?]|$)",
+    re.IGNORECASE,
+)
+
+
+def self_correction(text: str) -> list[tuple[str, str, tuple[int, int]]]:
+    """(cue, value, value span) for each sentence that corrects its own value at its end:
+    "I live in Paris, I mean Lyon.", "I have two cats, no wait, three cats."."""
+    found: list[tuple[str, str, tuple[int, int]]] = []
+    for s_start, s_end in sentences(text):
+        m = _SELF_CORRECTION.search(text[s_start:s_end])
+        if m is None or (value := _value(m.group("value"))) is None:
+            continue
+        start = s_start + m.start("value")
+        found.append((" ".join(m.group("cue").split()), value, (start, start + len(value))))
+    return found

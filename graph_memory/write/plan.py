@@ -46,7 +46,7 @@ from graph_memory.store.base import (
 from graph_memory.text import episode_search_text
 from graph_memory.write.conflict_policy import ConflictResolver
 from graph_memory.write.resolution import Ending, Resolution, Said
-from graph_memory.write.restate import corrected, switched, switched_to_held
+from graph_memory.write.restate import corrected, self_corrected, switched, switched_to_held
 
 CALLER_EXTRACTOR = "caller"
 Vector = npt.NDArray[np.float32]
@@ -276,7 +276,7 @@ class WritePlanner:
             ]
         )
         for item, extraction in zip(with_text, extractions, strict=True):
-            item.statements.extend(extraction.facts)
+            item.statements.extend(self_corrected(item.episode.text or "", extraction.facts))
             item.mentions.extend(extraction.mentions)
             item.statements.extend(self._restatements(item, extraction.facts))
         for item in items:

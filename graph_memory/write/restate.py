@@ -18,6 +18,7 @@ from graph_memory.extract.retractions import (
     it_is_correction,
     not_x_correction,
     retractions,
+    self_correction,
     switched_to,
 )
 from graph_memory.models import EntityRef, ExtractedFact, Fact, Triple
@@ -191,3 +192,27 @@ def switched_to_held(
             if fact.object_name == best and (restated := _restated(store, fact, value, span, cue)):
                 found.append((restated, ended))
     return found
+
+
+def self_corrected(text: str, stated: Sequence[ExtractedFact]) -> list[ExtractedFact]:
+    """The statements with the value their own sentence corrects ("I live in Paris, I mean
+    Lyon." states Lyon; "I want to learn German, sorry, I meant Dutch." states "learn
+    Dutch"): the statement that ends last before the correction, its object's last words
+    replaced when they look like the new value (_alike); the others unchanged."""
+    statements = list(stated)
+    for _, value, span in self_correction(text):
+        before = [i for i, s in enumerate(statements) if s.span[1] <= span[0] and s.span[1]]
+        if not before:
+            continue
+        i = max(before, key=lambda k: statements[k].span[1])
+        words = statements[i].triple.object.name.split()
+        n = min(len(value.split()), len(words))
+        if not _alike(" ".join(words[-n:]), value):
+            continue
+        triple = statements[i].triple
+        corrected_object = triple.object.model_copy(update={"name": " ".join([*words[:-n], value])})
+        # No cue: the correction is of its own sentence, not of an earlier statement.
+        statements[i] = statements[i].model_copy(
+            update={"triple": triple.model_copy(update={"object": corrected_object})}
+        )
+    return statements
