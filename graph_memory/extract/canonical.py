@@ -270,6 +270,15 @@ _REPORTING = frozenset(
     | {"swear", "argue", "pretend", "want", "expect", "convince", "tease", "say", "keep"}
 )
 _THIRD_PERSON = frozenset({"he", "she", "they"})
+# "It keeps me awake" reports nobody's view: a reporter must be someone.
+_NOT_A_REPORTER = frozenset({"it", "this", "that", "which", "what"})
+# A finding is no opinion: what a doctor or a test says or shows of the speaker is a fact
+# ("the doctor says I'm allergic to shellfish"); what the doctor thinks stays hearsay.
+_AUTHORITIES = frozenset(
+    {"doctor", "doc", "physician", "allergist", "dentist", "dermatologist", "nurse", "vet"}
+    | {"pediatrician", "specialist", "cardiologist", "gp", "test", "result", "scan", "x-ray"}
+)
+_FINDINGS = frozenset({"say", "tell", "confirm", "show", "find", "diagnose"})
 
 
 def is_hearsay(token: Any) -> bool:
@@ -286,6 +295,10 @@ def is_hearsay(token: Any) -> bool:
     if not reporters or reporters[0].lower_ in ("i", "we"):
         return False
     reporter = reporters[0]
+    if reporter.lower_ in _NOT_A_REPORTER:
+        return False
+    if reporter.lemma_.lower() in _AUTHORITIES and clause.head.lemma_.lower() in _FINDINGS:
+        return False
     inner = [c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")]
     if not inner:
         return True
