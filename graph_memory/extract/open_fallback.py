@@ -265,6 +265,8 @@ def _stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
         return False  # "it has been stuck in my head", "I was told": passive, not done
     if (verb.tag_ == "VBG" and _planned(verb)) or _future(verb):
         return False  # "I'm flying out tomorrow": a plan (HAS_GOAL reads those it can)
+    if verb.tag_ == tensed.tag_ == "VBG" and "have" not in auxes and _this_moment(verb):
+        return False  # "I'm just sitting at a cafe reading a magazine": this moment's doing
     if any(c.lower_ in ("gotta", "gonna", "wanna", "ta", "na", "d", "'d", "ll", "'ll")
            and c.i < tensed.i for c in tensed.children):
         # "I gotta go to the airport": a duty or a plan; "Id show you"; not a later clause's
@@ -389,6 +391,15 @@ def _lasting(verb: Any, negated: bool) -> bool:
     words = {t.lower_ for c in verb.children if c.dep_ in ("npadvmod", "advmod", "prep")
              for t in c.subtree}
     return bool({"ago", "years"} <= words or "past" in words)
+
+
+def _this_moment(verb: Any) -> bool:
+    """ "I'm just reading a magazine", "right now I'm cleaning my room": a progressive of the
+    moment, not an ongoing activity ("I'm learning Korean")."""
+    while verb.dep_ == "conj" and verb.head.tag_ == "VBG":
+        verb = verb.head
+    words = {c.lower_ for c in verb.children if c.dep_ in ("advmod", "npadvmod")}
+    return "just" in words or _today(verb)
 
 
 def _today(verb: Any) -> bool:
