@@ -50,6 +50,7 @@ from graph_memory.extract.open_objects import (
     QUOTES,
     is_when_word,
     is_where,
+    membership,
     open_object,
     quoted_title,
     with_conjuncts,
@@ -59,7 +60,6 @@ from graph_memory.extract.open_vocabulary import (
     CARRIERS,
     FOR_VERBS,
     FUTURE,
-    GROUPS,
     HEDGES,
     LIGHT_VERBS,
     MEAL_VERBS,
@@ -443,7 +443,7 @@ def _state_matches(
                 if any(found):
                     return make_matches(relation, pattern, _unspanned(who), found, False,
                                         [be, prep], f"be {prep.lower_}")
-    member = _membership(be, rules)
+    member = membership(be, rules)
     if member is not None:
         group, anchor, key = member
         return make_matches(relation, pattern, _unspanned(who), [group], False, [be, anchor], key)
@@ -487,24 +487,3 @@ def _participle_matches(
             return make_matches(relation, pattern, _unspanned(who), found, False, [verb],
                                 f"{verb.lower_} {prep.lower_}")
     return []
-
-
-def _membership(be: Any, rules: VerbPattern) -> tuple[Found, Any, str] | None:
-    """ "I'm on the swim team", "I'm in a band", "I'm part of a book club": the group the
-    person belongs to (key "be on", "be in", "be part of")."""
-    for child in be.children:
-        if child.dep_ == "prep" and child.lower_ in ("on", "in"):
-            key, prep = f"be {child.lower_}", child
-        elif child.dep_ == "attr" and child.lemma_.lower() in ("part", "member"):
-            preps = [c for c in child.children if c.dep_ == "prep" and c.lower_ == "of"]
-            if not preps:
-                continue
-            key, prep = f"be {child.lemma_.lower()} of", preps[0]
-        else:
-            continue
-        for pobj in prep.children:
-            if pobj.dep_ == "pobj" and pobj.lemma_.lower() in GROUPS:
-                found = open_object(pobj, rules)
-                if found is not None:
-                    return found, prep, key
-    return None

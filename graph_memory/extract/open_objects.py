@@ -1,7 +1,8 @@
 """How the open fallback (open_fallback.py) reads an object: a noun phrase that says something
 on its own ("a ton of items" is the items, "a plane ride to Bangladesh" keeps where it went), a
 title named by "called" or written in quotes, each coordinated object; never a hollow head, a
-generic passing thing, a body part or the addressee's things."""
+generic passing thing, a body part or the addressee's things; and the group a person belongs
+to ("I'm on the swim team")."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from graph_memory.extract.open_vocabulary import (
     BODY_PARTS,
     CONTAINERS,
     GENERIC_OBJECTS,
+    GROUPS,
     HOLLOW_OBJECTS,
     MAX_CONJUNCTS,
     MAX_TITLE_WORDS,
@@ -132,3 +134,24 @@ def is_where(token: Any) -> bool:
 
 def is_when_word(token: Any) -> bool:
     return token.ent_type_ in WHEN_LABELS or token.lemma_.lower() in WHEN_NOUNS or token.like_num
+
+
+def membership(be: Any, rules: VerbPattern) -> tuple[Found, Any, str] | None:
+    """ "I'm on the swim team", "I'm in a band", "I'm part of a book club": the group the
+    person belongs to (key "be on", "be in", "be part of")."""
+    for child in be.children:
+        if child.dep_ == "prep" and child.lower_ in ("on", "in"):
+            key, prep = f"be {child.lower_}", child
+        elif child.dep_ == "attr" and child.lemma_.lower() in ("part", "member"):
+            preps = [c for c in child.children if c.dep_ == "prep" and c.lower_ == "of"]
+            if not preps:
+                continue
+            key, prep = f"be {child.lemma_.lower()} of", preps[0]
+        else:
+            continue
+        for pobj in prep.children:
+            if pobj.dep_ == "pobj" and pobj.lemma_.lower() in GROUPS:
+                found = open_object(pobj, rules)
+                if found is not None:
+                    return found, prep, key
+    return None
