@@ -304,9 +304,7 @@ def test_moved_on_from_ends_it_and_outdates_its_message(
 
 @pytest.mark.parametrize("cue", [
     "I switched from Python to Rust.",
-    pytest.param("I've moved on from Python to Rust.", marks=pytest.mark.xfail(
-        strict=True, reason="'I've moved on from Python to Rust.' ends Python but stores "
-        "'Emi lives in Rust' (LIVES_IN) instead of a preference for Rust")),
+    "I've moved on from Python to Rust.",
 ])
 def test_from_x_to_y_replaces_x_with_y(client: TestClient, cue: str) -> None:
     user = f"i11-fromto-{len(cue)}"

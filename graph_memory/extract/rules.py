@@ -222,7 +222,10 @@ class RuleExtractor:
         lemma = token.lemma_.lower()
         found: list[Match] = []
         if token.pos_ in ("VERB", "AUX"):
-            for relation, verb_pattern in self._verbs.get(lemma, ()):
+            # "I've moved on from Python to Rust": with "on" the verb is another one (no
+            # relocation); patterns name it "move on".
+            phrasal = any(c.dep_ == "prt" and c.lower_ == "on" for c in token.children)
+            for relation, verb_pattern in self._verbs.get(f"{lemma} on" if phrasal else lemma, ()):
                 found.extend(verb_matches(token, relation, verb_pattern, self._people))
             for relation, opinion in self._opinions.get(lemma, ()):
                 found.extend(opinion_matches(token, relation, opinion, self._people))
