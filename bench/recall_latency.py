@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gc
 import itertools
 import json
 import os
@@ -273,6 +274,9 @@ def build_neo4j(size: int, args: argparse.Namespace, cache: gen.EmbeddingCache) 
 def measure(memory: Memory, data: list[gen.UserData], args: argparse.Namespace
             ) -> dict[str, Any]:
     queries = make_queries(data, args.warmup + args.queries, args.seed + 1)
+    # As the service does once its models are loaded (api/app.py): long-lived objects leave
+    # the generations that full collections walk.
+    gc.freeze()
     cache: Any = getattr(memory.embedder, "_cache", {})
     timer = MethodTimer(memory.store)
     if not args.touch:  # use counting writes to the engine after each recall
