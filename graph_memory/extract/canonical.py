@@ -115,8 +115,10 @@ def canonical_name(tokens: Any, keep_counts: bool = False) -> str:
             continue
         if keep_counts:
             pass
-        elif token.i != root.i and token.dep_ == "nummod" and root.pos_ == "NOUN":
-            continue
+        elif token.i != root.i and token.dep_ == "nummod" and root.pos_ == "NOUN" and (
+            token.like_num or token.pos_ == "NUM"
+        ):
+            continue  # a count goes; a noun the parser calls one stays ("a half marathon")
         kept.append(token)
     if len(kept) > 1 and kept[-1].i == root.i and root.lower_ in _PROFORMS:
         kept.pop()
@@ -157,7 +159,25 @@ def verb_phrase(verb: Any) -> list[Any]:
     for child in verb.children:
         if child.dep_ not in _CLAUSE_DROP:
             tokens.extend(child.subtree)
-    return sorted(tokens, key=lambda t: t.i)
+    cut = _contrasts(tokens)
+    return sorted((t for t in tokens if t.i not in cut), key=lambda t: t.i)
+
+
+def _contrasts(tokens: list[Any]) -> set[int]:
+    """The "not X" a speaker sets against what they mean ("learn Dutch, not German", "visit
+    Rome, not Paris"): the parser hangs "not" and X on the meant noun; neither is part of it."""
+    cut: set[int] = set()
+    for token in tokens:
+        if token.dep_ != "neg" or token.head.pos_ not in ("NOUN", "PROPN"):
+            continue
+        noun = token.head
+        for other in noun.rights:
+            if other.i > token.i and other.dep_ in ("appos", "conj", "dobj", "npadvmod"):
+                cut.update(t.i for t in other.subtree)
+        if cut:
+            cut.add(token.i)
+            cut.update(t.i for t in noun.rights if t.i < token.i and t.dep_ == "punct")
+    return cut
 
 
 def has_content(tokens: Iterable[Any], verb: Any, verbs: bool = False) -> bool:

@@ -157,6 +157,8 @@ def _vocative(head: Any) -> Any | None:
 
 def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Found | None:
     """The object headed by `head`, or None when it names no entity on its own."""
+    if _across_clause(head):
+        return None
     head = unwrap_container(head)
     head = _vocative(head) or head
     title = quoted_title(head) if head.pos_ in ("NOUN", "PROPN") else None
@@ -200,6 +202,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             return None
         if len(tokens) > 1 and not has_content(tokens, head):
             return None
+        if any(t.dep_ == "acomp" for t in tokens):
+            return None  # a clause misread as an object: "pampering sessions sound perfect"
         name = phrase_text(tokens)
     elif ent is not None:
         tokens = list(ent)
@@ -229,6 +233,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             name = head.text if len(tokens) == 1 else name
     if not name or len(name.split()) > MAX_OBJECT_WORDS or name.lower() in VAGUE:
         return None
+    if any(t.dep_ == "neg" for t in tokens):
+        return None  # "tried different flavors not just the classic ones": denied, no object
     if head.lower_ in ("one", "ones") and (
         name.lower() in ("one", "ones") or set(name.lower().split()) & VAGUE
     ):
@@ -238,6 +244,21 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     if "\n" in head.doc.text[start:end] or not object_ok(name, head, pattern):
         return None
     return Found(name, ner_label(head), tokens)
+
+
+_CLAUSE_LINKS = frozenset({"so", "but", "because", "cause", "cuz"})
+
+
+def _across_clause(head: Any) -> bool:
+    """ "We want to make it special, so some pampering sessions sound perfect": the parser
+    hangs the subject of the next clause on the verb before ", so" as its object."""
+    verb = head.head
+    if head.dep_ != "dobj" or verb.i > head.i:
+        return False
+    between = head.doc[verb.i + 1 : head.i]
+    return any(
+        t.lower_ in _CLAUSE_LINKS and t.i > 0 and t.doc[t.i - 1].text == "," for t in between
+    )
 
 
 def _without_conjuncts(token: Any) -> list[Any]:

@@ -108,6 +108,8 @@ GENERIC_OBJECTS = frozenset(
      "dish", "dishes", "grocery", "groceries", "shopping", "cleaning", "cooking", "work",
      "shift", "meeting", "call", "text", "email", "post", "money", "bed", "door", "ball",
      "city", "town", "home", "place", "outside", "weather", "store", "shop"}
+    # A photo shot, a workout set, a flavour tried: the business of one day.
+    | {"closeup", "close-up", "selfie", "shot", "set", "rep", "lap", "flavor", "flavour"}
 )
 # "twiddling my fingers", "brushed my teeth", "strengthen my whole body": passing, or a
 # condition the declared health patterns read.

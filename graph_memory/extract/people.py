@@ -32,6 +32,7 @@ _ROLE_WORDS = frozenset(
 _REASONS = frozenset({"since", "because", "as"})
 _NOT_NAMES = frozenset({"DATE", "TIME", "MONEY", "QUANTITY", "CARDINAL", "ORDINAL", "PERCENT"})
 _SPEAKER_WORDS = frozenset({"i", "we", "me", "us", "i'm", "im"})
+_FUSED_I = frozenset({"ido", "idont", "idid", "ive", "iam", "iwas", "ihave"})
 _SPEAKER_POSSESSIVES = frozenset({"my", "our"})
 _ADDRESSEE_POSSESSIVES = frozenset({"your", "ur"})
 # Named entities that are not people, whatever the parser says.
@@ -113,7 +114,7 @@ def person_subject(token: Any, roles: frozenset[str], speaker_only: bool) -> str
     """Who a subject token names, with placeholders; None when it is no person we can name
     (he/she/they, things, people known only by a pronoun)."""
     lower = token.lower_
-    if lower in _SPEAKER_WORDS:
+    if lower in _SPEAKER_WORDS or _fused_i(token):
         return SPEAKER
     if speaker_only:
         return None
@@ -129,6 +130,16 @@ def person_subject(token: Any, roles: frozenset[str], speaker_only: bool) -> str
             return None
         return named_appositive(token) or f"{owner}'s {role_phrase(token)}"
     return None
+
+
+def _fused_i(token: Any) -> bool:
+    """ "Ido enjoy cooking", "Idont like it", "Ive been there": "I" typed together with its
+    auxiliary is the speaker, not a person named Ido; the verb agrees with "I" (a named Ido
+    "enjoys")."""
+    if token.lower_ not in _FUSED_I or token.dep_ not in ("nsubj", "nsubjpass"):
+        return False
+    verb = token.head
+    return verb.tag_ != "VBZ" and not any(c.tag_ == "VBZ" for c in verb.children)
 
 
 def _antecedent(pronoun: Any, roles: frozenset[str]) -> str | None:
