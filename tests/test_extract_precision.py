@@ -77,3 +77,19 @@ def test_passing_and_misread_objects_stay_out(extractor: RuleExtractor, text: st
 def test_a_typed_together_i_is_nobody_named(extractor: RuleExtractor) -> None:
     found = rows(extractor, "Ido enjoy cooking with friends.")
     assert found and all(subject == "Emi" for subject, _, _, _ in found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('I recently enjoyed "Where the Crawdads Sing"',
+         ("Emi", "PREFERS", "Where the Crawdads Sing", None)),
+        ('I loved "The Night Circus" so much.', ("Emi", "PREFERS", "The Night Circus", None)),
+        ('I finished "Project Hail Mary" last week.',
+         ("Emi", "DID", "Project Hail Mary", "finish")),
+    ],
+)  # fmt: skip
+def test_a_quoted_title_after_the_verb_is_its_object_whole(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in rows(extractor, text)

@@ -36,6 +36,7 @@ from graph_memory.extract.objects import (
     object_ok,
     unwrap_container,
 )
+from graph_memory.extract.open_objects import quoted_title
 from graph_memory.extract.patterns import (
     CopulaPattern,
     NounPattern,
@@ -183,6 +184,11 @@ def verb_matches(
         if pattern.acquired:
             objects = [o for o in objects if _acquired(verb, o)]
         found = [noun_object(o, pattern) for o in objects]
+        # 'I recently enjoyed "Where the Crawdads Sing"': the parser splits a quoted title
+        # into clauses; written right after the verb, the title is its object whole.
+        title = quoted_title(verb) if not pattern.prepositions else None
+        if title is not None and object_ok(title.name, title.tokens[-1], pattern):
+            found = [title]
         if pattern.ner:
             labels = set(pattern.ner)
             found = [f for f in found if f is not None and f.label in labels]
