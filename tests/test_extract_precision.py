@@ -93,3 +93,26 @@ def test_a_quoted_title_after_the_verb_is_its_object_whole(
     extractor: RuleExtractor, text: str, expected: Row
 ) -> None:
     assert expected in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a verb a goal pattern reads in the progressive is the fallback's in the past
+        ("We visited my grandparents over the holidays.",
+         ("Emi", "STATES", "Emi's grandparent", "visit")),
+        ("I flew a drone yesterday.", ("Emi", "STATES", "drone", "fly")),
+        # ... and the progressive stays a plan
+        ("I'm visiting my grandparents next week.",
+         ("Emi", "HAS_GOAL", "visit Emi's grandparents", None)),
+    ],
+)  # fmt: skip
+def test_a_plan_verb_in_the_past_is_a_deed(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in rows(extractor, text)
+
+
+def test_a_plan_in_the_progressive_is_no_open_fact(extractor: RuleExtractor) -> None:
+    found = rows(extractor, "I'm visiting my grandparents next week.")
+    assert all(relation != "STATES" for _, relation, _, _ in found), found

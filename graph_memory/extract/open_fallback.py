@@ -66,6 +66,7 @@ from graph_memory.extract.open_vocabulary import (
     NO_OBJECT_VERBS,
     OBJECT_FREE_PREPS,
     ONE_OFF_VERBS,
+    PLAN_VERBS,
     PREPOSITIONS,
     QUIET_VERBS,
     REACTIONS,
@@ -177,7 +178,7 @@ def _readmitted(verb: Any, lemma: str) -> bool:
 def _ongoing(verb: Any, tensed: Any) -> bool:
     """ "I'm reading a new book", "I've been working on a painting": a progressive clause, not
     the simple present a declared pattern reads; a coming or going one is mostly a plan."""
-    return (tensed is verb and verb.tag_ == "VBG" and verb.lemma_.lower() not in ("go", "come")
+    return (tensed is verb and verb.tag_ == "VBG" and verb.lemma_.lower() not in PLAN_VERBS
             and any(c.dep_ == "aux" and is_be(c) for c in verb.children))
 
 

@@ -34,6 +34,9 @@ MAX_TITLE_WORDS = 8
 LIGHT_VERBS = frozenset({"have", "see", "watch", "do"})
 # Verbs a relative clause's noun is not the object of: "the day I went", "the way I felt".
 NO_OBJECT_VERBS = frozenset({"go", "come", "live", "grow", "feel", "be", "arrive", "walk"})
+# Coming, going and travelling in the progressive are mostly plans ("I'm visiting my aunt next
+# week"), which the declared goal patterns read; their past is a deed the fallback keeps.
+PLAN_VERBS = frozenset({"go", "come", "move", "relocate", "fly", "travel", "visit", "head"})
 AUXILIARIES = frozenset({"be", "have", "do", "get", "will", "shall", "would", "should", "can",
                          "could", "may", "might", "must", "to", "'s", "'ve", "'m", "'re", "'d",
                          "'ll", "s", "ve", "m", "re", "d", "ll", "gon", "wan", "got", "ca"})

@@ -128,7 +128,9 @@ class RuleExtractor:
                                   or pattern.polarity == "negative")
                     for verb in pattern.verbs:
                         self._verbs.setdefault(verb.lower(), []).append((relation, pattern))
-                        if not narrow and pattern.tense == "present":
+                        # A progressive one ("I'm visiting Rome": a plan) refused a past
+                        # clause on tense ("we visited my grandparents").
+                        if not narrow and pattern.tense in ("present", "progressive"):
                             present_only.add(verb.lower())
                         elif not narrow and pattern.tense not in ("past", "habitual"):
                             excluded.add(verb.lower())
