@@ -116,3 +116,23 @@ def test_a_plan_verb_in_the_past_is_a_deed(
 def test_a_plan_in_the_progressive_is_no_open_fact(extractor: RuleExtractor) -> None:
     found = rows(extractor, "I'm visiting my grandparents next week.")
     assert all(relation != "STATES" for _, relation, _, _ in found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a proper name with its "of" part is one name
+        ("I loved Lord of the Rings.", ("Emi", "PREFERS", "Lord of the Rings", None)),
+        ("I work at the University of Texas.",
+         ("Emi", "WORKS_AT", "University of Texas", None)),
+        ("I watched Guardians of the Galaxy.",
+         ("Emi", "STATES", "Guardians of the Galaxy", "watch")),
+        # a team or band is "the" and its plural, in lower case too
+        ("I'm a big fan of the pistons but they're not doing too well this year",
+         ("Emi", "PREFERS", "pistons", None)),
+        ("I'm a huge fan of the Beatles.", ("Emi", "PREFERS", "Beatles", None)),
+        ("I'm a big fan of dogs.", ("Emi", "PREFERS", "dog", None)),  # a kind, no team
+    ],
+)  # fmt: skip
+def test_names_stay_whole(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in rows(extractor, text)

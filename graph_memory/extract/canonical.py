@@ -109,8 +109,10 @@ def canonical_name(tokens: Any, keep_counts: bool = False) -> str:
     root = _root(ordered)
     kept = []
     for token in ordered:
-        if token.pos_ == "DET" or token.tag_ in ("PRP$", "WP$") or token.dep_ in ("poss", "predet"):
+        if token.tag_ in ("PRP$", "WP$") or token.dep_ in ("poss", "predet"):
             continue
+        if token.pos_ == "DET" and token.i < root.i:
+            continue  # "the" inside a name stays: "Lord of the Rings"
         if token.lower_ in FILLERS:
             continue
         if keep_counts:

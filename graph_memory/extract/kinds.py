@@ -9,6 +9,7 @@ from typing import Any
 from graph_memory.extract.canonical import (
     WH_TAGS,
     canonical_name,
+    determiners,
     has_to,
     is_be,
     ner_label,
@@ -436,6 +437,18 @@ def noun_matches(
         g for p in preps if p.lower_ in pattern.prepositions
         for g in p.children if g.dep_ == "pobj"
     ]  # fmt: skip
-    found.extend(noun_object(o, pattern) for o in with_conjuncts(objects))
+    found.extend(_fandom(noun, noun_object(o, pattern)) for o in with_conjuncts(objects))
     cue = _cue(verb) if owned else None
     return make_matches(relation, pattern, subject, found, negated, [clause, noun], None, cue)
+
+
+def _fandom(noun: Any, found: Found | None) -> Found | None:
+    """ "a fan of the Pistons", "a fan of the beatles": a team or band is named by "the" and
+    its plural, written in lower case too; the plural is its name, not a count to drop."""
+    if found is None or noun.lemma_.lower() not in ("fan", "fans"):
+        return found
+    head = max(found.tokens, key=lambda t: t.i)
+    if head.tag_ not in ("NNS", "NNPS") or "the" not in determiners(head):
+        return found
+    return Found(canonical_name(found.tokens, keep_counts=True), found.label, found.tokens)
+

@@ -50,6 +50,7 @@ _CLAUSE_DEPS = frozenset({"nsubj", "nsubjpass", "aux", "mark"})
 # Dates and amounts are kept as written, whole: "the 15th of next month", "$49.99".
 _WHOLE_ENTITIES = frozenset({"DATE", "TIME", "MONEY", "QUANTITY", "PERCENT"})
 MAX_OBJECT_WORDS = 6
+_MAX_NAME_OF = 4
 _MAX_GERUND_TOKENS = 4
 _MAX_CLAUSE_TOKENS = 9
 # A pronoun left in a goal means nothing out of context ("visit them"); possessives resolve.
@@ -116,7 +117,27 @@ def object_tokens(head: Any) -> list[Any]:
     label = trailing_label(head)
     if label is not None and label not in tokens:
         tokens.append(label)
-    return tokens
+    return tokens + _name_of(head)
+
+
+def _name_of(head: Any) -> list[Any]:
+    """The "of" part of a proper name: "Lord of the Rings", "University of Texas", "Guardians
+    of the Galaxy" are one name, not "Lord"."""
+    if head.pos_ != "PROPN":
+        return []
+    for prep in head.rights:
+        if prep.dep_ != "prep" or prep.lower_ != "of":
+            continue
+        for name in prep.children:
+            inner = list(name.subtree)
+            if (
+                name.dep_ == "pobj"
+                and name.pos_ == "PROPN"
+                and len(inner) <= _MAX_NAME_OF
+                and all(t.pos_ in ("PROPN", "DET") and t.dep_ not in ("cc", "conj") for t in inner)
+            ):
+                return [prep, *inner]
+    return []
 
 
 _QUOTES = frozenset({'"', "\u201c", "\u201d"})
