@@ -136,3 +136,37 @@ def test_a_plan_in_the_progressive_is_no_open_fact(extractor: RuleExtractor) -> 
 )  # fmt: skip
 def test_names_stay_whole(extractor: RuleExtractor, text: str, expected: Row) -> None:
     assert expected in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # going to bed is a passing plan, whatever follows the idiom
+        "for now im beat lol im going to hit the hay for the night lol",
+        "I want to hit the sack early tonight.",
+        # "return to it" goes back to a game; it requests no return
+        "I didn't even get halfway but I definitely want to return to it eventually.",
+        # a thing's progressive event is no attribute value of it
+        "Also my season is starting next week.",
+        "My shift is ending soon.",
+    ],
+)
+def test_passing_plans_and_events_are_no_goals_or_values(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert rows(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'd like to return it.", ("Emi", "HAS_GOAL", "return", None)),
+        ("My hobby is knitting.", ("Emi", "HAS_HOBBY", "knitting", None)),
+        ("I want to visit my parents in Ohio.",
+         ("Emi", "HAS_GOAL", "visit Emi's parents in Ohio", None)),
+    ],
+)  # fmt: skip
+def test_service_requests_values_and_goals_still_found(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in rows(extractor, text)

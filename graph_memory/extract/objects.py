@@ -336,8 +336,8 @@ def clause_object(
         return None
     pronouns = [t for t in tokens if t.pos_ == "PRON" or t.lower_ in ("one", "ones")]
     if any(t.lower_ not in _POSSESSIVE_PRONOUNS for t in pronouns):
-        if not pattern.objects:
-            return None
+        if not pattern.objects or not any(t.dep_ == "dobj" for t in pronouns):
+            return None  # "I want to return to it" goes back to a game: no service request
         tokens = [verb]  # "I'd like to exchange it": the service request is its verb
     if any(t.i > verb.i and t.dep_ == "dobj" and t.pos_ == "VERB" for t in tokens):
         return None  # a misparse ("to grab a quick bite to eat")
@@ -350,7 +350,23 @@ def clause_object(
         else:
             words.append(f"{owner}'s" if owner else None)
     name = _render(kept, words)
-    return Found(name, "", tokens) if name and object_ok(name, verb, pattern) else None
+    if not name or not object_ok(name, verb, pattern):
+        return None
+    # "hit the hay for the night": the verb with its object says what the goal is, and an
+    # excluded one ("hit the hay") stays excluded whatever follows it.
+    core = [t for t in kept if t.i == verb.i or _in_object(t, verb)]
+    if 1 < len(core) < len(kept) and not object_ok(phrase_text(core), verb, pattern):
+        return None
+    return Found(name, "", tokens)
+
+
+def _in_object(token: Any, verb: Any) -> bool:
+    """Whether the token lies in the verb's direct object or particle."""
+    while token.head.i != verb.i:
+        if token.head.i == token.i:
+            return False
+        token = token.head
+    return token.dep_ in ("dobj", "prt")
 
 
 def _adverbial(token: Any, top: Any) -> bool:

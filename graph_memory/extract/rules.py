@@ -64,6 +64,10 @@ _VALUE_TYPES = ("Value", "Amount", "Date", "Order")
 _BASE_EXCLUDED = frozenset({"be", "do"})
 # ... and those it reads only in the past: "we had some lovely drinks", not "I have a question".
 _BASE_PRESENT_ONLY = frozenset({"have", "see"})
+# A thing's progressive event is no value of it ("my season is starting next week").
+_ASPECT_VERBS = frozenset(
+    {"start", "begin", "end", "finish", "stop", "continue", "come", "approach"}
+)
 
 
 def _may_be_named(doc: Any, text: str) -> bool:
@@ -399,6 +403,13 @@ def _be_or_gerund(head: Any) -> bool:
     """ "is", or the gerund of "my hobby is knitting" that the parser heads with its "is"."""
     if is_be(head):
         return True
+    # "my season is starting next week", "my shift is ending soon": a progressive event of
+    # the thing (an aspect verb, or a time), not its value.
+    if head.lemma_.lower() in _ASPECT_VERBS or any(
+        c.dep_ in ("npadvmod", "advmod") and (c.ent_type_ in ("DATE", "TIME") or c.lower_ == "soon")
+        for c in head.children
+    ):
+        return False
     return bool(
         head.tag_ == "VBG"
         and not any(c.dep_ in ("dobj", "prep") for c in head.children)
