@@ -170,3 +170,33 @@ def test_service_requests_values_and_goals_still_found(
     extractor: RuleExtractor, text: str, expected: Row
 ) -> None:
     assert expected in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The newest iteration of the turtles is actually also pretty awesome.",
+         ("Emi", "HAS_OPINION", "newest iteration of turtles", "awesome")),
+        ("The new season of Stranger Things is amazing.",
+         ("Emi", "HAS_OPINION", "new season of Stranger Things", "amazing")),
+        ("The Etihad apartment is an AMAZING experience.",
+         ("Emi", "HAS_OPINION", "Etihad apartment", "amazing")),
+    ],
+)  # fmt: skip
+def test_a_judged_topic_keeps_its_of_part(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The intricate architecture and rich history of that complex are truly captivating.",
+        "The ending of it was terrible.",
+    ],
+)
+def test_a_topic_of_something_pointed_back_at_is_no_opinion(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert [r for r in rows(extractor, text) if r[1] == "HAS_OPINION"] == []

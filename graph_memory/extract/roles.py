@@ -11,6 +11,7 @@ from graph_memory.extract.canonical import (
     is_be,
     is_negated,
     noun_phrase,
+    phrase_text,
 )
 from graph_memory.extract.match import (
     Match,
@@ -192,10 +193,40 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     if judged is None or judged.lower_ not in wanted:  # as written: "best" is not "good"
         return []
     key = _judgement(judged)
-    found = title or _topic(subjects[0], pattern)
+    found = title or _of_part(subjects[0], _topic(subjects[0], pattern))
     if not key or found is None:
         return []
     return make_matches(relation, pattern, None, [found], False, [be, judged], key)
+
+
+_POINTING = frozenset({"this", "that", "these", "those", "it", "them"})
+_MAX_OF_WORDS = 4
+
+
+def _of_part(noun: Any, found: Found | None) -> Found | None:
+    """ "The newest iteration of the turtles is awesome": a topic with its "of" is about
+    what the "of" names, kept whole; one of "that complex" points back into the chat, and a
+    judgement of it has no topic here."""
+    if found is None:
+        return None
+    heads = [noun, *(t for t in noun.subtree if t.dep_ == "conj" and t.head.i == noun.i)]
+    owners = [
+        g for h in heads for p in h.children if p.dep_ == "prep" and p.lower_ == "of"
+        for g in p.children if g.dep_ == "pobj"
+    ]  # fmt: skip
+    if not owners:
+        return found
+    owner = owners[0]
+    inner = [t for t in owner.subtree if not (t.pos_ == "DET" and t.i < owner.i)]
+    if owner.pos_ == "PRON" or any(t.lower_ in _POINTING for t in owner.subtree):
+        return None
+    if owner.head.head.i != noun.i:
+        return found  # the "of" is a conjunct's ("the food and the history of Rome")
+    if len(inner) > _MAX_OF_WORDS:
+        return None  # a topic cut from a long "of" would say less than was judged
+    prep = owner.head
+    name = f"{found.name} of {phrase_text(inner)}"
+    return Found(name, found.label, [*found.tokens, prep, *inner])
 
 
 def opinion_matches(
