@@ -200,3 +200,22 @@ def test_a_topic_of_something_pointed_back_at_is_no_opinion(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert [r for r in rows(extractor, text) if r[1] == "HAS_OPINION"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Oh cool I loved playing sunshine as a kid",
+        "I loved reading comics as a child.",
+        "I loved Pokemon when I was little.",
+        "Growing up, I loved Harry Potter.",
+    ],
+)
+def test_a_liking_of_childhood_is_no_current_preference(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert [r for r in rows(extractor, text) if r[1] in ("PREFERS", "HAS_HOBBY")] == []
+
+
+def test_a_liking_without_a_childhood_frame_stays(extractor: RuleExtractor) -> None:
+    assert ("Emi", "PREFERS", "Dune", None) in rows(extractor, "I loved Dune.")

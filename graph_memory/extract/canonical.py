@@ -344,3 +344,27 @@ def is_question(sent: Any) -> bool:
     if first.pos_ == "AUX" and second.dep_ in ("nsubj", "nsubjpass", "expl"):
         return True
     return bool(first.tag_ in WH_TAGS and second.pos_ == "AUX")
+
+
+_YOUTH = frozenset({"kid", "child", "teen", "teenager", "youngster", "boy", "girl", "baby"})
+_YOUNG = frozenset({"young", "younger", "little", "small", "kid", "child", "teen", "teenager"})
+
+
+def is_childhood(verb: Any) -> bool:
+    """Whether the clause is set in the speaker's childhood: "as a kid", "when I was
+    little", "growing up" (on the verb or its gerund: "I loved playing it as a kid"); what
+    it says held then, not now."""
+    heads = [verb, *(c for c in verb.children if c.dep_ == "xcomp")]
+    for child in (c for h in heads for c in h.children):
+        if child.dep_ == "prep" and child.lower_ == "as":
+            if any(g.lemma_.lower() in _YOUTH for g in child.children if g.dep_ == "pobj"):
+                return True
+        elif child.dep_ == "advcl":
+            if child.lemma_.lower() == "grow" and any(c.lower_ == "up" for c in child.children):
+                return True
+            if is_be(child) and any(c.lower_ == "when" for c in child.children):
+                said = [c for c in child.children if c.dep_ in ("acomp", "attr")]
+                if any(c.lemma_.lower() in _YOUNG for c in said):
+                    return True
+    return False
+

@@ -21,6 +21,7 @@ from graph_memory.extract.canonical import (
     canonical_name,
     clean_text,
     is_be,
+    is_childhood,
     is_question,
     ner_label,
     normalize_name,
@@ -259,8 +260,15 @@ class RuleExtractor:
                 found.extend(
                     possessive_matches(token, token.head, relation, possessive, self._people)
                 )
+        if found and is_childhood(token):
+            # "I loved playing Sunshine as a kid": a liking of then, not of now.
+            found = [m for m in found if self._memory_type(m) != "preference"]
         for match in found:
             (fallbacks if match.pattern.fallback else out).append(match)
+
+    def _memory_type(self, match: Match) -> str:
+        spec = self._ontology.relations[match.relation]
+        return str(match.pattern.memory_type or spec.memory_type)
 
     def _match_regexes(self, doc: Any, text: str) -> list[Match]:
         """Matches of the regex patterns in `text`, the doc's own text (doc.text would be
