@@ -219,3 +219,32 @@ def test_a_liking_of_childhood_is_no_current_preference(
 
 def test_a_liking_without_a_childhood_frame_stays(extractor: RuleExtractor) -> None:
     assert ("Emi", "PREFERS", "Dune", None) in rows(extractor, "I loved Dune.")
+
+
+@pytest.mark.parametrize(
+    ("text", "once"),
+    [
+        ("I have actually read vinland Saga, and it's a really awesome story.", "vinland Saga"),
+        ("I've watched Breaking Bad.", "Breaking Bad"),
+        ("I've eaten sushi.", "sushi"),
+    ],
+)
+def test_the_perfect_tells_an_experience_not_a_habit(
+    extractor: RuleExtractor, text: str, once: str
+) -> None:
+    found = rows(extractor, text)
+    assert not [r for r in found if r[1] in ("HAS_HOBBY", "PREFERS") and r[2] == once], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I've been watching the Great British Bakeoff",
+         ("Emi", "HAS_HOBBY", "Great British Bakeoff", None)),
+        ("I've always played chess.", ("Emi", "HAS_HOBBY", "chess", None)),
+    ],
+)  # fmt: skip
+def test_a_habit_in_the_perfect_progressive_or_always_stays(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in rows(extractor, text)

@@ -140,6 +140,8 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
                 return None  # "Right now I'm playing Brahms"
         if pattern.tense == "past" and not is_past(clause, perfect=True):
             return None
+        if pattern.tense == "habitual" and is_past(clause, perfect=True) and not always:
+            return None  # "I have read Vinland Saga", "I've eaten sushi": once, no habit
     if any(c.lower_ == "ever" for c in clause.children):
         return None  # "I don't think I've ever watched it", "have you ever ...": no statement
     used = {c.lemma_.lower() for c in tensed.children if c.tag_ == "MD"}
