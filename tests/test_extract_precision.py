@@ -248,3 +248,37 @@ def test_a_habit_in_the_perfect_progressive_or_always_stays(
     extractor: RuleExtractor, text: str, expected: Row
 ) -> None:
     assert expected in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "going to be <state>" foretells, it plans nothing
+        "You're both going to be nervous and you're both going to say stupid things.",
+        "I'm going to be late.",
+        "I'm going to be so tired tomorrow.",
+    ],
+)
+def test_a_state_foretold_is_no_goal(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in rows(extractor, text) if r[1] == "HAS_GOAL"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It is not because you're not rich enough, or have enough friends.",
+        "I have many friends.",
+        "I have no friends here.",
+        "I have the dog today.",  # a dog pointed at is no pet of the speaker's
+    ],
+)
+def test_a_measure_of_people_names_no_relative(extractor: RuleExtractor, text: str) -> None:
+    found = rows(extractor, text)
+    assert [r for r in found if r[1] in ("HAS_RELATIVE", "HAS_PET")] == [], found
+
+
+def test_plans_and_counted_relatives_stay(extractor: RuleExtractor) -> None:
+    assert ("Emi", "HAS_GOAL", "be a teacher", None) in rows(
+        extractor, "I'm going to be a teacher."
+    )
+    assert ("Emi", "HAS_RELATIVE", "three kids", "kids") in rows(extractor, "I have three kids.")

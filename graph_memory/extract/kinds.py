@@ -138,6 +138,10 @@ def verb_matches(
             t for x in xcomps for t in x.subtree
             if t.dep_ == "conj" and t.pos_ == "VERB" and has_to(t)
         ]  # fmt: skip
+        if verb.lemma_ == "go":
+            # "You're going to be nervous", "I'm going to be late": a state foretold, no plan.
+            xcomps = [x for x in xcomps if not (is_be(x) and any(
+                c.dep_ == "acomp" for c in x.children))]
         found = [clause_object(c, pattern) for c in xcomps]
         # "I'm planning on going skiing" -> "go skiing"; "thinking of joining a book club".
         wanted = lower_set(pattern.prepositions) or _GERUND_PREPOSITIONS

@@ -116,6 +116,8 @@ def role_matches(
         return []
     if owner is not None or any(c.dep_ == "det" and c.lower_ in _POINTING for c in noun.lefts):
         return []  # "I have my sister's car", "I have the dog today"
+    if any(c.lower_ in _MEASURES for c in noun.lefts):
+        return []  # "have enough friends", "no friends", "many friends": a measure, nobody named
     subject_token = clause_subject(head)
     subject = who(subject_token, pattern, roles) if subject_token is not None else None
     negated = polarity(head, pattern, ("can", "will", "would"))
@@ -199,8 +201,9 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     return make_matches(relation, pattern, None, [found], False, [be, judged], key)
 
 
-_POINTING = frozenset({"this", "that", "these", "those", "it", "them"})
+_POINTING_BACK = frozenset({"this", "that", "these", "those", "it", "them"})
 _MAX_OF_WORDS = 4
+_MEASURES = frozenset({"enough", "more", "many", "few", "no", "lots", "plenty", "fewer", "less"})
 
 
 def _of_part(noun: Any, found: Found | None) -> Found | None:
@@ -218,7 +221,7 @@ def _of_part(noun: Any, found: Found | None) -> Found | None:
         return found
     owner = owners[0]
     inner = [t for t in owner.subtree if not (t.pos_ == "DET" and t.i < owner.i)]
-    if owner.pos_ == "PRON" or any(t.lower_ in _POINTING for t in owner.subtree):
+    if owner.pos_ == "PRON" or any(t.lower_ in _POINTING_BACK for t in owner.subtree):
         return None
     if owner.head.head.i != noun.i:
         return found  # the "of" is a conjunct's ("the food and the history of Rome")
