@@ -282,3 +282,20 @@ def test_plans_and_counted_relatives_stay(extractor: RuleExtractor) -> None:
         extractor, "I'm going to be a teacher."
     )
     assert ("Emi", "HAS_RELATIVE", "three kids", "kids") in rows(extractor, "I have three kids.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "So yeah I agree, micro transactions are pretty bad and I don't support them",
+        "Dogs are great.",
+        "Video games are awesome.",
+    ],
+)
+def test_a_judged_class_is_no_opinion_topic(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in rows(extractor, text) if r[1] == "HAS_OPINION"] == []
+
+
+def test_a_measured_generic_thing_is_no_open_fact(extractor: RuleExtractor) -> None:
+    assert rows(extractor, "We played many games.") == []
+    assert rows(extractor, "I have many friends.") == []

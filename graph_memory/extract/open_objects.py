@@ -18,6 +18,7 @@ from graph_memory.extract.open_vocabulary import (
     HOLLOW_OBJECTS,
     MAX_CONJUNCTS,
     MAX_TITLE_WORDS,
+    MEASURES,
     REALMS,
     TRIPS,
     WHEN_LABELS,
@@ -48,7 +49,7 @@ def open_object(head: Any, rules: VerbPattern) -> Found | None:
     if head.pos_ == "ADJ" or (common and lemma in HOLLOW_OBJECTS):
         return None
     modified = any(c.dep_ in ("amod", "compound", "nummod", "poss") and c.tag_ != "PRP$"
-                   for c in head.children)
+                   and c.lower_ not in MEASURES for c in head.children)
     if (common and lemma in GENERIC_OBJECTS and not modified) or lemma in BODY_PARTS:
         return None
     if any(c.dep_ == "poss" and c.lower_ in ("your", "ur") for c in head.children):

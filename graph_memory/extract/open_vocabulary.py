@@ -114,6 +114,8 @@ GENERIC_OBJECTS = frozenset(
     # A photo shot, a workout set, a flavour tried: the business of one day.
     | {"closeup", "close-up", "selfie", "shot", "set", "rep", "lap", "flavor", "flavour"}
 )
+# Words that measure a thing without saying which ("enough friends", "many games").
+MEASURES = frozenset({"enough", "more", "many", "few", "no", "lots", "plenty", "fewer", "less"})
 # "twiddling my fingers", "brushed my teeth", "strengthen my whole body": passing, or a
 # condition the declared health patterns read.
 BODY_PARTS = frozenset(

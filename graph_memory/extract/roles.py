@@ -23,6 +23,7 @@ from graph_memory.extract.match import (
     who,
 )
 from graph_memory.extract.objects import VAGUE, Found, lower_set, noun_object, quoted_title
+from graph_memory.extract.open_vocabulary import MEASURES
 from graph_memory.extract.patterns import OpinionPattern, RolePattern
 from graph_memory.extract.people import named_appositive, person_name, role_owner, role_phrase
 
@@ -116,7 +117,7 @@ def role_matches(
         return []
     if owner is not None or any(c.dep_ == "det" and c.lower_ in _POINTING for c in noun.lefts):
         return []  # "I have my sister's car", "I have the dog today"
-    if any(c.lower_ in _MEASURES for c in noun.lefts):
+    if any(c.lower_ in MEASURES for c in noun.lefts):
         return []  # "have enough friends", "no friends", "many friends": a measure, nobody named
     subject_token = clause_subject(head)
     subject = who(subject_token, pattern, roles) if subject_token is not None else None
@@ -154,6 +155,8 @@ def _specific(topic: Any) -> bool:
     if topic.pos_ != "NOUN":
         return False
     modifiers = [t for t in topic.lefts if t.dep_ in ("compound", "poss", "amod", "nmod")]
+    if topic.tag_ == "NNS" and not determiners(topic) and not any(t.ent_type_ for t in modifiers):
+        return False  # "micro transactions are pretty bad": a class, whatever its case
     if any(t.pos_ == "PROPN" for t in modifiers):
         return True
     # "the new Batman movie", "the crystal clear beaches"; a bare "the taste", "the gameplay"
@@ -203,7 +206,6 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
 
 _POINTING_BACK = frozenset({"this", "that", "these", "those", "it", "them"})
 _MAX_OF_WORDS = 4
-_MEASURES = frozenset({"enough", "more", "many", "few", "no", "lots", "plenty", "fewer", "less"})
 
 
 def _of_part(noun: Any, found: Found | None) -> Found | None:
