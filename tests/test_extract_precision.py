@@ -299,3 +299,25 @@ def test_a_judged_class_is_no_opinion_topic(extractor: RuleExtractor, text: str)
 def test_a_measured_generic_thing_is_no_open_fact(extractor: RuleExtractor) -> None:
     assert rows(extractor, "We played many games.") == []
     assert rows(extractor, "I have many friends.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Because i've recently finished the guardians of the galaxy game",
+         ("Emi", "DID", "guardians of the galaxy game", "finish")),
+        ("I finished the legend of zelda game",
+         ("Emi", "DID", "legend of zelda game", "finish")),
+        ("I watched the lord of the rings movies",
+         ("Emi", "STATES", "lord of the rings movies", "watch")),
+    ],
+)  # fmt: skip
+def test_a_lower_case_title_before_its_kind_of_work_stays_whole(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in rows(extractor, text)
+
+
+def test_a_couple_of_works_is_no_title(extractor: RuleExtractor) -> None:
+    found = rows(extractor, "I finished a couple of video games")
+    assert not [r for r in found if "couple" in r[2]], found

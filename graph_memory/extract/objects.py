@@ -185,6 +185,9 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     title = quoted_title(head) if head.pos_ in ("NOUN", "PROPN") else None
     if title is not None and len(title.name.split()) <= MAX_OBJECT_WORDS:
         return title if object_ok(title.name, head, pattern) else None  # 'I enjoy "The Office"'
+    media = _titled_media(head)
+    if media is not None:
+        return media if object_ok(media.name, head, pattern) else None
     if _IDENTIFIER.match(head.text):
         return Found(head.text, "", [head]) if object_ok(head.text, head, pattern) else None
     if head.pos_ in NOT_OBJECT_POS or head.lower_ in VAGUE or head.tag_ in WH_TAGS:
@@ -280,6 +283,30 @@ def _across_clause(head: Any) -> bool:
     return any(
         t.lower_ in _CLAUSE_LINKS and t.i > 0 and t.doc[t.i - 1].text == "," for t in between
     )
+
+
+_MEDIA = frozenset({"game", "movie", "film", "show", "series", "book", "novel", "album"})
+
+
+def _titled_media(head: Any) -> Found | None:
+    """ "the guardians of the galaxy game", "the lord of the rings movies": a title written in
+    lower case before the kind of work it names; the parser heads it by its first word, which
+    alone ("guardian") names nothing. Kept whole, as written."""
+    if head.pos_ not in ("NOUN", "PROPN") or head.lower_ in VAGUE:
+        return None  # "a couple of video games" is no title
+    for prep in head.rights:
+        if prep.dep_ != "prep" or prep.lower_ != "of":
+            continue
+        for work in prep.children:
+            if work.dep_ == "pobj" and work.lemma_.lower() in _MEDIA and any(
+                c.dep_ == "compound" for c in work.children
+            ):
+                tokens = [t for t in head.doc[head.left_edge.i : work.i + 1]]
+                while tokens and (tokens[0].pos_ == "DET" or tokens[0].tag_ == "PRP$"):
+                    tokens = tokens[1:]
+                if 2 < len(tokens) <= _MAX_TITLE_TOKENS:
+                    return Found(phrase_text(tokens), "WORK_OF_ART", tokens)
+    return None
 
 
 def _without_conjuncts(token: Any) -> list[Any]:
