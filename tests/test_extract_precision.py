@@ -321,3 +321,37 @@ def test_a_lower_case_title_before_its_kind_of_work_stays_whole(
 def test_a_couple_of_works_is_no_title(extractor: RuleExtractor) -> None:
     found = rows(extractor, "I finished a couple of video games")
     assert not [r for r in found if "couple" in r[2]], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # what is done in a game keeps the game
+        ("I liked beating people up in the game for money or doing side missions",
+         ("Emi", "PREFERS", "beating people up in the game", None)),
+        ("I love killing zombies in video games.",
+         ("Emi", "PREFERS", "killing zombies in video games", None)),
+        ("I love hiking in the mountains.", ("Emi", "PREFERS", "hiking", None)),
+        # a kind of thing with a kind named is a liking; with praise alone it is not
+        ("I love horror movies.", ("Emi", "PREFERS", "horror movie", None)),
+        ("I love Italian food.", ("Emi", "PREFERS", "Italian food", None)),
+    ],
+)  # fmt: skip
+def test_a_liked_activity_keeps_its_setting_and_kind(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "She has an amazing voice and has some really good songs that I enjoy.",
+        "I love great movies.",
+        "I love good food.",
+    ],
+)
+def test_a_generic_thing_with_only_praise_names_nothing(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert [r for r in rows(extractor, text) if r[1] == "PREFERS"] == []

@@ -22,6 +22,7 @@ from graph_memory.extract.canonical import (
     phrase_text,
     verb_phrase,
 )
+from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS
 from graph_memory.extract.patterns import PatternSpec, VerbPattern
 from graph_memory.extract.people import PARTICIPANTS, owner_placeholder
 
@@ -217,8 +218,12 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         tokens = [
             head, *(t for c in head.children if c.dep_ in parts for t in _without_conjuncts(c))
         ]  # fmt: skip
-        tokens.sort(key=lambda t: t.i)
-        if head.tag_ != "VBG" or len(tokens) > _MAX_GERUND_TOKENS:
+        # "beating people up in the game": what is done in a game or a film is no deed of life.
+        settings = [c for t in [head, *tokens] for c in t.children if c.dep_ == "prep"
+                    and c.lower_ == "in" and any(g.lemma_.lower() in _MEDIA for g in c.children)]
+        within = {t.i: t for c in settings for t in c.subtree}
+        tokens = sorted({**{t.i: t for t in tokens}, **within}.values(), key=lambda t: t.i)
+        if head.tag_ != "VBG" or len(tokens) > _MAX_GERUND_TOKENS + len(within):
             return None
         if len(tokens) == 1 and head.lemma_ in _LIGHT_VERBS:
             return None  # "I enjoy making and indulging in treats": making what?
@@ -259,6 +264,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         return None
     if any(t.dep_ == "neg" for t in tokens):
         return None  # "tried different flavors not just the classic ones": denied, no object
+    if _only_praised(head, tokens):
+        return None  # "some really good songs that I enjoy": which songs?
     if head.lower_ in ("one", "ones") and (
         name.lower() in ("one", "ones") or set(name.lower().split()) & VAGUE
     ):
@@ -307,6 +314,24 @@ def _titled_media(head: Any) -> Found | None:
                 if 2 < len(tokens) <= _MAX_TITLE_TOKENS:
                     return Found(phrase_text(tokens), "WORK_OF_ART", tokens)
     return None
+
+
+# Words that praise or size a thing without saying which it is.
+_PRAISE = frozenset(
+    {"good", "great", "nice", "amazing", "awesome", "cool", "fun", "fantastic", "wonderful"}
+    | {"really", "very", "so", "pretty", "super", "some", "new", "best", "favorite", "lovely"}
+)
+
+
+def _only_praised(head: Any, tokens: list[Any]) -> bool:
+    """Whether the phrase is a generic thing with nothing but praise ("really good songs",
+    "great movies"): it names no song or movie."""
+    if head.pos_ != "NOUN" or head.lemma_.lower() not in GENERIC_OBJECTS:
+        return False
+    if determiners(head) & _DEFINITE:
+        return False  # "the new show is awesome": one show, named earlier
+    rest = [t for t in tokens if t.i != head.i and t.pos_ != "DET" and t.tag_ != "PRP$"]
+    return bool(rest) and all(t.lower_ in _PRAISE for t in rest)
 
 
 def _without_conjuncts(token: Any) -> list[Any]:
