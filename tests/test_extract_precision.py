@@ -355,3 +355,21 @@ def test_a_generic_thing_with_only_praise_names_nothing(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert [r for r in rows(extractor, text) if r[1] == "PREFERS"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "<kind> I like is <thing>": the thing, not the kind
+        ("One mobile game trope that I don't like is a stamina system.",
+         ("Emi", "AVOIDS", "stamina system", None)),
+        ("One dish I love is lasagna.", ("Emi", "PREFERS", "lasagna", None)),
+        ("A band I really like is Radiohead.", ("Emi", "PREFERS", "Radiohead", None)),
+        # a judgement after "is" leaves the described noun the object
+        ("The cake that I baked was delicious.", ("Emi", "DID", "cake", "bake")),
+    ],
+)  # fmt: skip
+def test_what_is_names_the_thing_a_relative_clause_describes(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in rows(extractor, text)

@@ -111,8 +111,21 @@ def _relative_objects(verb: Any, objects: list[Any]) -> list[Any]:
         return objects  # "the concert I went to": the noun is the preposition's
     relative = [o for o in objects if o.tag_ in WH_TAGS or o.lower_ == "that"]
     if relative or not objects:
-        return [*(o for o in objects if o not in relative), verb.head]
+        return [*(o for o in objects if o not in relative), _named_by_be(verb.head)]
     return objects
+
+
+def _named_by_be(noun: Any) -> Any:
+    """ "One dish I love is lasagna", "a trope I don't like is a stamina system": the noun the
+    clause describes is only a kind; what "is" names is the thing itself."""
+    if noun.dep_ != "nsubj" or not is_be(noun.head):
+        return noun
+    named = [
+        c for c in noun.head.children
+        if (c.dep_ == "attr" and c.pos_ in ("NOUN", "PROPN"))
+        or (c.dep_ == "acomp" and c.ent_type_)  # "... is Radiohead", tagged an adjective
+    ]  # fmt: skip
+    return named[0] if named else noun
 
 
 def verb_matches(
