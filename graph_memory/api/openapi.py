@@ -87,10 +87,12 @@ def _document_text(document: dict[str, Any], max_text_chars: int) -> None:
         [parameter] = [p for p in document["paths"][path][method]["parameters"]
                        if p["name"] == name]
         _clean(_string_branch(parameter["schema"]), max_chars)
-    # A memory needs text, triples, or both (validation.check_request).
+    # A memory needs text, triples, or both (validation.check_request). The branches add
+    # conditions only, no types: the docs page merges them with the properties' own
+    # (a second "type" there is a conflict it warns about).
     bodies["WriteBody"]["anyOf"] = [
-        {"required": ["text"], "properties": {"text": {"type": "string"}}},
-        {"required": ["triples"], "properties": {"triples": {"type": "array", "minItems": 1}}},
+        {"required": ["text"], "properties": {"text": {"not": {"type": "null"}}}},
+        {"required": ["triples"], "properties": {"triples": {"minItems": 1}}},
     ]
     recall = bodies["RecallBody"]["properties"]
     recall["preset"]["enum"] = list(PRESETS)
