@@ -66,6 +66,7 @@ from graph_memory.working import WorkingMemory
 from graph_memory.write.plan import WritePlanner
 
 if TYPE_CHECKING:
+    from graph_memory.store.read_replica import ReadReplica
     from graph_memory.store.supervisor import EngineSupervisor
 
 log = logging.getLogger(__name__)
@@ -112,13 +113,16 @@ class Memory:
         on_close: Callable[[], None] | None = None,
         open_store: Callable[[str], Store] | None = None,
         engine: EngineSupervisor | None = None,
+        replica: ReadReplica | None = None,
     ) -> None:
         """Memory over `store`. `on_close` runs last at close (stops what the opener started);
         `open_store(graph_name)` gives the store of another graph of the same backend, for
         open_graph(); `engine`: the supervisor of the embedded engine this Memory started
-        (its health for /healthz and /metrics; None on Neo4j)."""
+        (its health for /healthz and /metrics; None on Neo4j); `replica`: the analyst read replica
+        it started beside that engine (its state for /metrics; None without one)."""
         self.store = store
         self.engine = engine
+        self.replica = replica
         self.ontology = ontology
         self.settings = settings
         self.embedder = embedder

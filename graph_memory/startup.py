@@ -126,6 +126,7 @@ def open_embedded(
             # Another graph of the same engine (a tenant's), over a client of its own.
             open_store=lambda graph_name: FalkorDBStore(engine.connect(), graph_name, replica),
             engine=supervisor,
+            replica=replica,
         )
     except BaseException:
         stop()

@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from graph_memory.errors import GraphMemoryError
 from graph_memory.models import WorkingSlot
 from graph_memory.recall.models import RecallResponse
-from graph_memory.store.read_replica import ReplicaStatus, replica_of
+from graph_memory.store.read_replica import ReplicaStatus
 from graph_memory.store.supervisor import EngineStatus
 from graph_memory.tenants import Tenants
 
@@ -185,9 +185,9 @@ class Telemetry:
         if supervisor is not None:
             status = supervisor.status()
             self.engine.observe(status.state, status)
-            replica = replica_of(supervisor.engine)
-            if replica is not None:
-                self._replica_status(replica.status())
+        replica = tenants.root.replica
+        if replica is not None:
+            self._replica_status(replica.status())
         return generate_latest(self.registry)
 
     def _replica_status(self, status: ReplicaStatus) -> None:

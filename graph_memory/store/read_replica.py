@@ -26,7 +26,6 @@ import secrets
 import socket
 import threading
 import time
-import weakref
 from pathlib import Path
 from typing import Any, Literal
 
@@ -73,16 +72,6 @@ class ReplicaStatus(BaseModel):
     last_io_s: int | None = None
 
 
-# The replica following each primary engine (by the primary's id, while the replica lives),
-# for /metrics, which sees the primary's supervisor only.
-_FOLLOWING: weakref.WeakValueDictionary[int, ReadReplica] = weakref.WeakValueDictionary()
-
-
-def replica_of(primary: EmbeddedEngine) -> ReadReplica | None:
-    """The analyst read replica made for `primary`, if any."""
-    return _FOLLOWING.get(id(primary))
-
-
 class ReplicaUnavailable(Exception):
     """The replica is not (yet) in step with the primary; retry after `retry_after_s`."""
 
@@ -126,7 +115,6 @@ class ReadReplica:
         self._client: Any = None
         self._info: Any = None
         self._primary_info: Any = None
-        _FOLLOWING[id(primary)] = self
 
     @property
     def started(self) -> bool:
