@@ -116,6 +116,15 @@ _REMARKS = frozenset(
 )  # fmt: skip
 
 
+def _held(store: Store, user_id: str, speaker: str) -> list[Fact]:
+    """The speaker's own active facts among the user's newest HELD_LIMIT."""
+    return [
+        f
+        for f in store.list_facts(user_id, statuses=["current", "conflicted"], limit=HELD_LIMIT)
+        if (f.subject_name or "").casefold() == speaker.casefold()
+    ]
+
+
 def switched(
     store: Store, user_id: str, speaker: str, text: str, stated: Sequence[ExtractedFact]
 ) -> list[ExtractedFact]:
@@ -132,11 +141,7 @@ def switched(
     ]
     if not wanted:
         return []
-    held = [
-        f
-        for f in store.list_facts(user_id, statuses=["current", "conflicted"], limit=HELD_LIMIT)
-        if (f.subject_name or "").casefold() == speaker.casefold()
-    ]
+    held = _held(store, user_id, speaker)
     found: list[ExtractedFact] = []
     for retraction in wanted:
         assert retraction.to is not None
@@ -173,10 +178,8 @@ def switched_to_held(
         return []
     held = [
         f
-        for f in store.list_facts(user_id, statuses=["current", "conflicted"], limit=HELD_LIMIT)
-        if (f.subject_name or "").casefold() == speaker.casefold()
-        and f.memory_type not in ("event", "semantic")
-        and f.object_name
+        for f in _held(store, user_id, speaker)
+        if f.memory_type not in ("event", "semantic") and f.object_name
     ]
     found: list[tuple[ExtractedFact, Retraction]] = []
     for cue, value, span in wanted:
