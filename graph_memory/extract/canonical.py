@@ -30,10 +30,11 @@ _BE_FORMS = frozenset({"m", "am", "im"})
 _TO_FUSED = frozenset({"wanna", "gotta", "hafta"})
 _CONDITIONS = frozenset({"if", "unless", "whether"})
 WH_TAGS = frozenset({"WP", "WRB", "WDT"})
-# Chat fillers the parser folds into noun phrases ("I hate mushrooms lol").
+# Chat fillers the parser folds into noun phrases ("I hate mushrooms lol"), and "various",
+# which says nothing of what a thing is ("exploring various neighborhoods").
 FILLERS = frozenset(
     {"lol", "lmao", "haha", "hahaha", "tbh", "btw", "imo", "omg", "xd", "tho", "please", "thanks"}
-    | {"alot", "lots"}
+    | {"alot", "lots", "various"}
 )
 
 
@@ -200,14 +201,17 @@ def with_conjuncts(tokens: Iterable[Any]) -> list[Any]:
 
 
 def determiners(token: Any) -> set[str]:
-    """Determiners of a noun, shared along a conjunction ("the peace and quiet"); a
-    possessive shows as "<poss>"."""
+    """Determiners of a noun, shared along a conjunction ("the peace and quiet"), not with a
+    verb the parser conjoined to it ("my friends and I enjoy exploring"); a possessive shows
+    as "<poss>"."""
     found: set[str] = set()
     while True:
         for child in token.lefts:
             if child.dep_ in ("det", "poss"):
                 found.add(child.lower_ if child.dep_ == "det" else "<poss>")
         if token.dep_ != "conj" or token.head.i == token.i:
+            return found
+        if (token.pos_ == "VERB") != (token.head.pos_ == "VERB"):
             return found
         token = token.head
 

@@ -24,6 +24,7 @@ from graph_memory.extract.match import (
     clause_subject,
     implied_speaker,
     make_matches,
+    misread_aux,
     polarity,
     used_to,
     who,
@@ -196,12 +197,16 @@ def verb_matches(
                 )
             ]  # fmt: skip
             objects = _relative_objects(verb, objects)
+        # "My friends and I enjoy exploring ...": the gerund the parser made the verb's head.
+        gerund = misread_aux(verb) if pattern.key != "verb" and not pattern.prepositions else None
+        if gerund is not None:
+            objects = [gerund]
         # "a lot of Playboi Carti and Lil Wayne": the conjuncts hang on the inner noun.
         objects = [unwrap_container(o) for o in objects]
         objects = with_conjuncts(objects)
         if pattern.acquired:
             objects = [o for o in objects if _acquired(verb, o)]
-        found = [noun_object(o, pattern) for o in objects]
+        found = [noun_object(o, pattern, misparsed=o == gerund) for o in objects]
         # 'I recently enjoyed "Where the Crawdads Sing"': the parser splits a quoted title
         # into clauses; written right after the verb, the title is its object whole.
         title = quoted_title(verb) if not pattern.prepositions else None
@@ -295,6 +300,8 @@ def possessive_matches(
 ) -> list[Match]:
     """`be` is the verb "is", or the gerund the parser makes the head ("my hobby is
     knitting": "is" becomes its auxiliary), which is then the object."""
+    if pattern.listed:
+        return []
     left = [t for t in key_head.subtree if t.i <= key_head.i]
     modifiers = lower_set(pattern.modifiers)
     # "my favorite color" and also "my favorite is ...", "my favourites are ...".
@@ -357,7 +364,7 @@ def favorite_matches(
     """The possessive said the other way round: "Inter is my favorite team", "Dune is one of
     my favourite books", "goblet of fire is probably my favorite"; the subject is the value."""
     modifiers = lower_set(pattern.modifiers)
-    if not modifiers or pattern.subject != "speaker" or pattern.object != "noun":
+    if not modifiers or pattern.subject != "speaker" or pattern.object != "noun" or pattern.listed:
         return []
     key_head = attr
     if attr.lower_ == "one":  # "one of my favorite books"
@@ -381,6 +388,56 @@ def favorite_matches(
     found = [noun_object(subjects[0], pattern)]
     return make_matches(
         relation, pattern, Who(owner, "", True, []), found, False, [be, key_head], stored_key
+    )
+
+
+_LIST_PLACES = frozenset({"on", "at"})
+_LIST_TOPS = frozenset({"top", "head"})
+
+
+def listed_matches(
+    key_head: Any, relation: str, pattern: PossessivePattern, roles: frozenset[str]
+) -> list[Match]:
+    """ "Japan is on my bucket list", "going on a safari is on my travel wishlist too",
+    "seeing the northern lights is at the top of my bucket list": what is on the list."""
+    prep = key_head.head
+    if key_head.dep_ != "pobj" or prep.dep_ != "prep":
+        return []
+    be = prep.head
+    if prep.lower_ == "of" and be.lemma_.lower() in _LIST_TOPS and be.dep_ == "pobj":
+        prep = be.head  # "at the top of my bucket list"
+        be = prep.head
+    if prep.lower_ not in _LIST_PLACES or not is_be(be):
+        return []
+    # "my travel wishlist": the parser may hang "my" on the compound.
+    owners = [t for t in key_head.subtree if t.dep_ == "poss" and t.i < key_head.i]
+    owner = owner_placeholder(owners[0]) if owners else None
+    key = phrase_text([*(c for c in key_head.lefts if c.dep_ == "compound"), key_head]).lower()
+    keys = lower_set(pattern.keys)
+    if owner is None or not {key, key_head.lemma_.lower()} & keys:
+        return []
+    if polarity(be, pattern) is not False:
+        return []  # "Iceland is not on my bucket list" says nothing to keep
+    gerunds = [c for c in be.children if c.dep_ == "csubj" and c.tag_ == "VBG"]
+    subjects = [c for c in be.children if c.dep_ == "nsubj"]
+    if gerunds and subjects and subjects[0].i > gerunds[0].i and not any(
+        c.dep_ == "dobj" for c in gerunds[0].children
+    ):
+        # "Seeing the pyramids is on my list": the parser makes the gerund's object the
+        # subject of "is".
+        tokens = [gerunds[0], *noun_phrase(subjects[0])]
+        name = f"{gerunds[0].lemma_.lower()} {phrase_text(tokens[1:])}"
+        found = [Found(name, "", tokens) if object_ok(name, gerunds[0], pattern) else None]
+    elif gerunds:
+        found = [clause_object(gerunds[0], pattern, as_lemma=True)]
+    elif subjects and subjects[0].tag_ == "VBG":  # "Skydiving has been on my bucket list"
+        found = [noun_object(subjects[0], pattern, misparsed=True)]
+    elif subjects:
+        found = [noun_object(subjects[0], pattern)]
+    else:
+        return []
+    return make_matches(
+        relation, pattern, Who(owner, "", True, []), found, False, [be, key_head], None
     )
 
 

@@ -59,10 +59,34 @@ def used_to(verb: Any) -> Any | None:
     return None
 
 
+_AUXILIARIES = frozenset({"be", "have", "do", "get"})
+
+
+def misread_aux(verb: Any) -> Any | None:
+    """The gerund of "My sister and I enjoy hiking" when the small model reads "enjoy" as its
+    auxiliary (a finite verb other than be / have / do); None when parsed as it should be."""
+    head = verb.head
+    if verb.dep_ != "aux" or head.tag_ != "VBG" or head.i <= verb.i:
+        return None
+    if verb.tag_ not in ("VBP", "VBZ", "VBD") or verb.lemma_.lower() in _AUXILIARIES:
+        return None
+    return head
+
+
 def clause_subject(verb: Any, passive: bool = False) -> Any | None:
     """The clause's subject; a conjoined verb shares its head's ("I love X and hate Y"), and
     "I used to live in Paris" is a clause of "live" with the subject of "used"."""
     dep = "nsubj" if not passive else "nsubjpass"
+    gerund = misread_aux(verb)
+    if gerund is not None:
+        # "My friends and I enjoy exploring ...": the parser may make "My friends" an
+        # adverbial of the gerund; with "I" or "we" in it, it is the subject.
+        verb = gerund
+        for child in verb.children:
+            if child.dep_ == "npadvmod" and any(
+                c.dep_ == "conj" and c.lower_ in ("i", "we") for c in child.children
+            ):
+                return child
     while True:
         for child in verb.children:
             if child.dep_ == dep:
@@ -71,9 +95,21 @@ def clause_subject(verb: Any, passive: bool = False) -> Any | None:
         if habit is not None:
             verb = habit
             continue
-        if verb.dep_ != "conj" or verb.head.i == verb.i:
+        if not (verb.dep_ == "conj" or _run_on(verb)) or verb.head.i == verb.i:
             return None
         verb = verb.head
+
+
+def _run_on(verb: Any) -> bool:
+    """ "I came home cooked some pasta": a past verb run on after another, with no subject and
+    no subordinator of its own, is a second deed of the same subject (the parser calls it an
+    adverbial clause or a complement)."""
+    head = verb.head
+    return bool(
+        verb.dep_ in ("advcl", "ccomp") and verb.tag_ == "VBD" and head.tag_ == "VBD"
+        and head.i < verb.i
+        and not any(c.dep_ in ("mark", "advmod") and c.i < verb.i for c in verb.children)
+    )
 
 
 _BEFORE_IMPLIED = frozenset({"advmod", "intj", "punct", "cc", "npadvmod"})

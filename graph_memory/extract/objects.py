@@ -23,7 +23,7 @@ from graph_memory.extract.canonical import (
     verb_phrase,
 )
 from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS
-from graph_memory.extract.patterns import PatternSpec, VerbPattern
+from graph_memory.extract.patterns import NounPattern, PatternSpec, VerbPattern
 from graph_memory.extract.people import PARTICIPANTS, owner_placeholder
 
 MENTION_LABELS = frozenset(
@@ -121,21 +121,34 @@ def object_tokens(head: Any) -> list[Any]:
     return tokens + _name_of(head)
 
 
+# Institutions whose name, written in lower case, is "the <noun> of <what>": "the museum of
+# natural history", "the university of michigan", "the bank of america".
+_INSTITUTIONS = frozenset(
+    {"museum", "university", "college", "school", "institute", "academy", "bank", "church"}
+    | {"cathedral", "temple", "palace", "gallery", "library", "hall", "house", "department"}
+)
+
+
 def _name_of(head: Any) -> list[Any]:
     """The "of" part of a proper name: "Lord of the Rings", "University of Texas", "Guardians
-    of the Galaxy" are one name, not "Lord"."""
-    if head.pos_ != "PROPN":
+    of the Galaxy" are one name, not "Lord"; so is that of an institution with "the", in any
+    case ("the museum of natural history", not "museum")."""
+    institution = head.lemma_.lower() in _INSTITUTIONS and "the" in determiners(head)
+    if head.pos_ != "PROPN" and not institution:
         return []
     for prep in head.rights:
         if prep.dep_ != "prep" or prep.lower_ != "of":
             continue
         for name in prep.children:
             inner = list(name.subtree)
+            named = all(t.pos_ in ("PROPN", "DET") for t in inner) and name.pos_ == "PROPN"
+            # An institution's "of" part is a bare name or field: no article, no pronoun.
+            field = institution and all(t.pos_ in ("PROPN", "NOUN", "ADJ") for t in inner)
             if (
                 name.dep_ == "pobj"
-                and name.pos_ == "PROPN"
+                and (named or field)
                 and len(inner) <= _MAX_NAME_OF
-                and all(t.pos_ in ("PROPN", "DET") and t.dep_ not in ("cc", "conj") for t in inner)
+                and all(t.dep_ not in ("cc", "conj") for t in inner)
             ):
                 return [prep, *inner]
     return []
@@ -245,6 +258,10 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             and (pattern.proper_noun or (dets & _DEFINITE and not pattern.definite))
         ):
             return None
+        if common and isinstance(pattern, NounPattern) and not pattern.definite:
+            described = any(c.dep_ == "amod" for c in head.lefts)
+            if dets & _DEFINITE and head.tag_ != "NNS" and not described:
+                return None
         tokens = object_tokens(head)
         if isinstance(pattern, VerbPattern) and pattern.drop_modifiers:
             dropped = lower_set(pattern.drop_modifiers)

@@ -175,6 +175,12 @@ class PossessivePattern(_ClausePattern):
     adjectives: bool = Field(
         default=False, description="A bare adjective complement is an object ('... is blue')."
     )
+    listed: bool = Field(
+        default=False,
+        description="Read only '<object> is on my <key>' ('Japan is on my bucket list', 'going "
+        "on a safari is on my travel wishlist', 'at the top of my bucket list'): the object is "
+        "the subject of 'is', a gerund as its verb phrase ('go on a safari').",
+    )
 
 
 class NounPattern(_ClausePattern):
@@ -193,6 +199,13 @@ class NounPattern(_ClausePattern):
         description="Which modifiers of the noun are objects: noun compounds only "
         "('shellfish allergy'), adjectives too ('gluten-free diet'), or none (only the "
         "prepositions' objects: 'a new summer job at Google' -> Google).",
+    )
+    definite: bool = Field(
+        default=True,
+        description="false: skip a singular common noun introduced by the/this/that with no "
+        "adjective ('not a fan of the direction that ...' points into the chat; 'a fan of the "
+        "classic cheeseburger' does not); a plural with 'the' may name a team or band ('a fan "
+        "of the pistons').",
     )
 
 

@@ -30,6 +30,7 @@ from graph_memory.extract.canonical import (
 from graph_memory.extract.kinds import (
     copula_matches,
     favorite_matches,
+    listed_matches,
     noun_matches,
     possessive_matches,
     verb_matches,
@@ -255,6 +256,10 @@ class RuleExtractor:
                 found.extend(
                     favorite_matches(token, token.head, relation, possessive, self._people)
                 )
+        if token.dep_ == "pobj" and token.pos_ == "NOUN":
+            for relation, possessive in self._possessives:
+                if possessive.listed:
+                    found.extend(listed_matches(token, relation, possessive, self._people))
         if token.dep_ == "nsubj" and token.pos_ in ("NOUN", "PROPN") and _be_or_gerund(token.head):
             for relation, possessive in self._possessives:
                 found.extend(
