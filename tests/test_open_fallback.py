@@ -127,6 +127,19 @@ def open_rows(nlp: Any, pattern: OpenPattern, text: str) -> list[Row]:
          ("Emi", "good green salsa recipe", "have", False)),
         # a reason clause states its content as true
         ("I stay home because I have a strict budget.", ("Emi", "strict budget", "have", False)),
+        # a skill learnt is keyed by the learning and the skill's verb
+        ("I'm learning how to play the piano.", ("Emi", "piano", "learn to play", False)),
+        ("My brother learned how to solve a Rubiks cube.",
+         ("Emi's brother", "Rubiks cube", "learn to solve", False)),
+        # an ongoing struggle; an experience denied of a named thing
+        ("I've been dealing with back pain.", ("Emi", "back pain", "deal with", False)),
+        ("I haven't seen Oppenheimer.", ("Emi", "Oppenheimer", "see", True)),
+        # a work by what it is about, or the work a part of it belongs to
+        ("I'm currently reading a book about the Roman empire.",
+         ("Emi", "book about Roman empire", "read", False)),
+        ("I watched the first season of Breaking Bad.", ("Emi", "Breaking Bad", "watch", False)),
+        ('I stumbled upon a bookstore called "Prose and Pages".',
+         ("Emi", "Prose and Pages", "stumble upon", False)),
     ],
 )
 def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
@@ -206,6 +219,16 @@ def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
         # an unnamed friend, a celebrity
         "My friend launched her business.",
         "Dr. Phil wears a bald cap.",
+        # a denial of the moment or of an unnamed thing; a way of being learnt; a chat move
+        "I haven't finished Dune yet.",
+        "I haven't experienced a breakup.",
+        "I learned to be patient.",
+        "I had to deal with a rude customer.",
+        "I've truly enjoyed our chat.",
+        "I got soaking wet.",
+        # generic things, even in the progressive; a work about nothing named
+        "I've been working on some projects.",
+        "I read a book about it.",
     ],
 )
 def test_chatter_makes_no_open_fact(nlp: Any, pattern: OpenPattern, text: str) -> None:
@@ -252,3 +275,27 @@ def test_open_facts_are_typed_keyed_and_less_confident() -> None:
     again = extractor.extract(
         [ExtractionInput(text="I struggled with calculus.", speaker="Emi", addressee="Sam")])
     assert again[0].facts == extraction.facts
+
+
+@pytest.fixture(scope="module")
+def extractor() -> RuleExtractor:
+    return RuleExtractor(load_ontology(), spacy.load(MODEL))
+
+
+def open_facts(extractor: RuleExtractor, text: str) -> set[tuple[str, str | None]]:
+    """(object, key) of the STATES facts the whole rule extractor makes of the text."""
+    [extraction] = extractor.extract([ExtractionInput(text=text, speaker="Emi", addressee="Sam")])
+    return {(f.triple.object.name, f.triple.key) for f in extraction.facts
+            if f.triple.predicate == "STATES"}
+
+
+def test_habits_at_a_place_no_declared_pattern_reads(extractor: RuleExtractor) -> None:
+    # "work" is read by declared patterns only for named or listed places; going in the
+    # progressive is a plan, unless it is perfect
+    assert open_facts(extractor, "I work in a bubble tea shop.") == {
+        ("bubble tea shop", "work in")}
+    assert open_facts(extractor, "I have been going to the Carillon Spa for the past few "
+                                 "years.") == {("Carillon Spa", "go to")}
+    assert open_facts(extractor, "I'm going to the Carillon Spa next week.") == set()
+    assert open_facts(extractor, "I've been traveling today from Miami to Lima.") == set()
+    assert open_facts(extractor, "I go to bed at ten.") == set()

@@ -15,16 +15,19 @@ every part is there:
   body part ("twiddling my fingers"); the addressee's things are reactions, not facts;
 - a plain statement: no question, modal, condition, wish, plan or generic present "we";
   a denial is carried only when it states something lasting ("I've never had kobe beef",
-  "I don't watch TV"), not a passing "I didn't find it yet".
+  "I don't watch TV", "I haven't seen Oppenheimer"), not a passing "I didn't find it yet".
 Each coordinated clause and each coordinated object is a fact of its own. The key is the verb
 lemma with its particle and, when the object is a preposition's, the preposition
 ("listen to"); a verb carried by "start", "keep", "get to" or "had to" is keyed by itself
-("I started learning guitar" -> STATES guitar [learn]). A verb a declared pattern reads in the
-simple present is still the fallback's in the progressive ("I've been working on a painting")
-and, for "have", as a plain present possession no declared pattern took ("I have an at home
-gym"); a few verbs the ontology keeps out as light are readmitted in their one telling use
-("I use Vim for coding", "I found a stray cat"). Objects are read by open_objects.py; the
-word lists are in open_vocabulary.py.
+("I started learning guitar" -> STATES guitar [learn]), and a skill by its learning ("I'm
+learning how to play the piano" -> STATES piano [learn to play]). A verb a declared pattern
+reads in the simple present is still the fallback's in the progressive ("I've been working on a
+painting"), for "have" as a plain present possession no declared pattern took ("I have an at
+home gym"), and for "work" at a place no declared pattern names ("I work in a bubble tea
+shop"); a few verbs the ontology keeps out as light are readmitted in their one telling use
+("I use Vim for coding", "I found a stray cat", "I've been dealing with back pain"). Objects
+are read by open_objects.py, tense and aspect by open_aspect.py; the word lists are in
+open_vocabulary.py.
 """
 
 from __future__ import annotations
@@ -46,6 +49,19 @@ from graph_memory.extract.match import (
     used_to,
 )
 from graph_memory.extract.objects import Found
+from graph_memory.extract.open_aspect import (
+    future,
+    holds,
+    lasting,
+    ongoing,
+    ongoing_with,
+    perfect,
+    place_habit,
+    planned,
+    progressive_clause,
+    this_moment,
+    today,
+)
 from graph_memory.extract.open_objects import (
     QUOTES,
     is_when_word,
@@ -59,23 +75,23 @@ from graph_memory.extract.open_vocabulary import (
     AUXILIARIES,
     CARRIERS,
     FOR_VERBS,
-    FUTURE,
     HEDGES,
     LIGHT_VERBS,
     MEAL_VERBS,
     NO_OBJECT_VERBS,
     OBJECT_FREE_PREPS,
     ONE_OFF_VERBS,
-    PLAN_VERBS,
+    ONGOING_WITH,
     PREPOSITIONS,
     QUIET_VERBS,
     REACTIONS,
     READMITTED,
     REASONS,
     REPORTING,
+    SKILL_CARRIERS,
     STATE_PREPS,
     STATIVE_PARTICIPLES,
-    TODAY,
+    UNLIVED_SPANS,
     UNNAMED_ROLES,
     VERB_PREPS,
 )
@@ -120,19 +136,20 @@ def open_matches(
     # A phrasal verb is a verb of its own: "I got back from the gym", "I checked out a cafe".
     particles = [c for c in verb.children if _particle(c)]
     phrasal = lemma not in REPORTING and bool(particles)
-    if (lemma in excluded and not phrasal and not _readmitted(verb, lemma)
-            ) or lemma in QUIET_VERBS:
+    if (lemma in excluded and not phrasal and not _readmitted(verb, lemma)) or (
+            lemma in QUIET_VERBS and not (lemma in ONGOING_WITH and ongoing_with(verb))):
         return []
     carrier = _carrier(verb)
     habit = used_to(verb)
     if habit is not None and any(c.dep_ == "dobj" for c in habit.children):
         return []  # "we used his theories to develop weapons": a purpose, no habit
     tensed = carrier if carrier is not None else habit if habit is not None else verb
-    if verb.tag_ == "VBG" and carrier is None and not _progressive_clause(verb):
+    if verb.tag_ == "VBG" and carrier is None and not progressive_clause(verb):
         return []  # "I enjoy exploring neighborhoods": a declared pattern's object
     if lemma in excluded_unless_past and not (is_past(tensed, perfect=True)
-                                              or _ongoing(verb, tensed)
-                                              or _holds(verb, tensed)):
+                                              or ongoing(verb, tensed)
+                                              or holds(verb, tensed)
+                                              or place_habit(verb, tensed)):
         return []  # "I love the vibe" is a declared pattern's; "I'm loving this album" is not
     if carrier is None and habit is None and verb.dep_ in _EMBEDDED and not _told(verb):
         return []
@@ -145,12 +162,14 @@ def open_matches(
     if who is None or not _stated(verb, tensed, who):
         return []
     negated = _denial(verb, tensed)
-    if negated is None or (lemma in MEAL_VERBS and _today(verb)):
+    if negated is None or (lemma in MEAL_VERBS and today(verb)):
         return []  # a denial of nothing lasting; "I had some good pizza earlier": a meal
-    if (lemma in ONE_OFF_VERBS and habit is None and not _lasting(verb, negated)
-            and not _holds(verb, tensed)):
+    if (lemma in ONE_OFF_VERBS and habit is None and not lasting(verb, negated)
+            and not holds(verb, tensed)):
         return []  # "I had a sandwich", "we ate some appetizers": one meal, not a life
     key = " ".join([lemma, *(p.lower_ for p in particles)])
+    if carrier is not None and carrier.lemma_.lower() in SKILL_CARRIERS:
+        key = f"{carrier.lemma_.lower()} to {key}"  # "learning how to play the piano"
     found, key = _objects(verb, particles, key, rules)
     cue = "used to" if habit is not None else None
     return make_matches(relation, pattern, _unspanned(who), found, negated, [verb], key, cue)
@@ -175,32 +194,14 @@ def _readmitted(verb: Any, lemma: str) -> bool:
     return is_past(verb, perfect=True)
 
 
-def _ongoing(verb: Any, tensed: Any) -> bool:
-    """ "I'm reading a new book", "I've been working on a painting": a progressive clause, not
-    the simple present a declared pattern reads; a coming or going one is mostly a plan."""
-    return (tensed is verb and verb.tag_ == "VBG" and verb.lemma_.lower() not in PLAN_VERBS
-            and any(c.dep_ == "aux" and is_be(c) for c in verb.children))
 
 
-def _holds(verb: Any, tensed: Any) -> bool:
-    """ "I have a pottery wheel at home", "I don't have a car": what the person has now, when
-    no declared pattern read it (not "I have to go", "I have it")."""
-    if verb.lemma_.lower() != "have" or tensed is not verb or verb.tag_ not in ("VB", "VBP",
-                                                                                "VBZ"):
-        return False
-    # "I don't have health insurance" is one too (a lasting denial), not "I have to go"
-    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
-    if any(c.dep_ in ("xcomp", "ccomp") for c in verb.children) or any(
-            c.lemma_.lower() != "do" for c in auxes) or (verb.tag_ == "VB" and not auxes):
-        return False
-    objects = [c for c in verb.children if c.dep_ == "dobj"]
-    if not objects or objects[0].pos_ not in ("NOUN", "PROPN"):
-        return False
-    # "I only have miso soup for lunch": a meal; 'his "I have a dream" speech': a quotation;
-    # "I have a boat in mind": a wish; "I have a few favorite poses": a preference
-    words = {t.lower_ for t in verb.subtree}
-    return not (words & TODAY or words & set(QUOTES) or "mind" in words
-                or words & {"favorite", "favourite", "favorites", "favourites"})
+
+
+
+
+
+
 
 
 def _subject(verb: Any) -> Any | None:
@@ -264,9 +265,9 @@ def _stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
     done = tensed is not verb or ("have" in auxes and "be" not in auxes)
     if not state and verb.tag_ == "VBN" and (passive or not done):
         return False  # "it has been stuck in my head", "I was told": passive, not done
-    if (verb.tag_ == "VBG" and _planned(verb)) or _future(verb):
+    if (verb.tag_ == "VBG" and planned(verb) and not perfect(verb)) or future(verb):
         return False  # "I'm flying out tomorrow": a plan (HAS_GOAL reads those it can)
-    if verb.tag_ == tensed.tag_ == "VBG" and "have" not in auxes and _this_moment(verb):
+    if verb.tag_ == tensed.tag_ == "VBG" and "have" not in auxes and this_moment(verb):
         return False  # "I'm just sitting at a cafe reading a magazine": this moment's doing
     if any(c.lower_ in ("gotta", "gonna", "wanna", "ta", "na", "d", "'d", "ll", "'ll")
            and c.i < tensed.i for c in tensed.children):
@@ -289,7 +290,16 @@ def _denial(verb: Any, tensed: Any) -> bool | None:
     habitual = verb.tag_ == "VB" and any(
         c.dep_ == "aux" and c.lower_ in ("do", "don't") for c in verb.children
     )
-    return True if never or habitual else None
+    # "I haven't read Grapes of Wrath": an experience denied; not a thing of the moment ("I
+    # haven't finished it yet", "I haven't had fries in a while", "I haven't eaten today")
+    # and only of a named thing ("I haven't seen Oppenheimer"; not "I haven't experienced a
+    # breakup", rather a passing remark)
+    named = any(c.dep_ == "dobj" and c.pos_ == "PROPN" for c in verb.children) or (
+        verb.i + 1 < len(verb.doc) and verb.doc[verb.i + 1].text in QUOTES)
+    unlived = named and verb.tag_ == "VBN" and perfect(verb) and not (
+        {t.lower_ for c in verb.children if c.dep_ in ("advmod", "npadvmod", "prep")
+         for t in c.subtree} & UNLIVED_SPANS)
+    return True if never or habitual or unlived else None
 
 
 def _carrier(verb: Any) -> Any | None:
@@ -298,11 +308,17 @@ def _carrier(verb: Any) -> Any | None:
     head = verb.head
     if verb.dep_ != "xcomp" or head.i == verb.i or head.pos_ != "VERB":
         return None
+    infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+    if head.lemma_.lower() in SKILL_CARRIERS:
+        # "learning how to play the piano", not "I learned to be patient" (a way of being)
+        return head if infinitive and any(c.lower_ == "how" for c in verb.children) else None
     carrier = CARRIERS.get(head.lemma_.lower())
     if carrier is None:
         return None
     if carrier == "past" and not is_past(head, perfect=True):
         return None  # "I have to read it" is a duty, "I had to read it" a thing done
+    if head.lemma_.lower() == "get" and not infinitive:
+        return None  # "I got soaking wet" is a state, "I got to see the whale" a thing done
     return head
 
 
@@ -369,13 +385,6 @@ def _told(verb: Any) -> bool:
         marks & {"if", "when", "unless", "whether"})
 
 
-def _progressive_clause(verb: Any) -> bool:
-    """ "I'm reading a book", "I've been exploring ... and trying out ...", not the gerund of
-    "I enjoy exploring neighborhoods" (a declared pattern's object)."""
-    while verb.dep_ == "conj" and verb.head.tag_ == "VBG":
-        verb = verb.head
-    return bool(verb.dep_ == "ROOT" or (verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX")
-                and verb.head.tag_ != "VBG" and any(c.dep_ == "aux" for c in verb.children)))
 
 
 def _particle(token: Any) -> bool:
@@ -383,44 +392,14 @@ def _particle(token: Any) -> bool:
     return bool(token.dep_ == "prt" or (token.dep_ == "advmod" and token.lower_ == "back"))
 
 
-def _lasting(verb: Any, negated: bool) -> bool:
-    """ "I've had a dog", "I've never had kobe beef", "I had an aquarium a few years ago":
-    an experience or a past state, not one occasion."""
-    if negated or (verb.tag_ == "VBN" and any(c.lemma_ == "have" for c in verb.children
-                                               if c.dep_ == "aux")):
-        return True
-    words = {t.lower_ for c in verb.children if c.dep_ in ("npadvmod", "advmod", "prep")
-             for t in c.subtree}
-    return bool({"ago", "years"} <= words or "past" in words)
 
 
-def _this_moment(verb: Any) -> bool:
-    """ "I'm just reading a magazine", "right now I'm cleaning my room": a progressive of the
-    moment, not an ongoing activity ("I'm learning Korean")."""
-    while verb.dep_ == "conj" and verb.head.tag_ == "VBG":
-        verb = verb.head
-    words = {c.lower_ for c in verb.children if c.dep_ in ("advmod", "npadvmod")}
-    return "just" in words or _today(verb)
 
 
-def _today(verb: Any) -> bool:
-    """ "today", "this morning", "earlier", "rn": the clause tells of the day, not of a life."""
-    words = {t.lower_ for c in verb.children if c.dep_ in ("npadvmod", "advmod", "prep")
-             for t in c.subtree}
-    return bool(words & TODAY) or {"this", "morning"} <= words or {"right", "now"} <= words
 
 
-def _future(verb: Any) -> bool:
-    """ "I go to the airport tomorrow", "I start my new job next week"."""
-    return any(t.lower_ in FUTURE for c in verb.children if c.dep_ in ("npadvmod", "advmod")
-               for t in c.subtree)
 
 
-def _planned(verb: Any) -> bool:
-    """A progressive clause about the future: "I'm leaving next week", "I'm going to ..."."""
-    if any(c.dep_ == "xcomp" for c in verb.children) and verb.lemma_ == "go":
-        return True
-    return any(t.lower_ in FUTURE for t in verb.subtree if t.i > verb.i or t.dep_ == "npadvmod")
 
 
 def _state_matches(

@@ -11,6 +11,7 @@ from typing import Any
 from graph_memory.extract.canonical import ner_label, phrase_text
 from graph_memory.extract.objects import Found, noun_object
 from graph_memory.extract.open_vocabulary import (
+    ABOUT_HEADS,
     BODY_PARTS,
     CONTAINERS,
     GENERIC_OBJECTS,
@@ -23,6 +24,7 @@ from graph_memory.extract.open_vocabulary import (
     TRIPS,
     WHEN_LABELS,
     WHEN_NOUNS,
+    WORK_PARTS,
 )
 from graph_memory.extract.patterns import VerbPattern
 
@@ -37,7 +39,7 @@ def open_object(head: Any, rules: VerbPattern) -> Found | None:
         return named
     inner = [g for c in head.rights if c.lower_ in ("of", "in") for g in c.children
              if g.dep_ == "pobj"]
-    if head.lemma_.lower() in CONTAINERS and inner:
+    if head.lemma_.lower() in CONTAINERS | WORK_PARTS and inner:
         head = inner[0]  # "a ton of items", "a few places in the Southwest"
     elif head.lemma_.lower() in REALMS and inner and inner[0].pos_ == "PROPN":
         head = inner[0]  # "the ancient kingdom of Illyria" is Illyria
@@ -59,18 +61,26 @@ def open_object(head: Any, rules: VerbPattern) -> Found | None:
 
 def _trip(head: Any, rules: VerbPattern) -> Found | None:
     """ "a plane ride to Bangladesh", "a road trip through Utah": the trip with where it went
-    (a bare "trip" or "ride" says nothing)."""
-    if head.lemma_.lower() not in TRIPS:
-        return None
+    (a bare "trip" or "ride" says nothing); "a book about the Roman empire", "a documentary on
+    octopuses": the work with what it is about."""
+    lemma = head.lemma_.lower()
+    preps = (_TRIP_PREPS if lemma in TRIPS else _ABOUT_PREPS if lemma in ABOUT_HEADS
+             else frozenset())
     for prep in head.children:
-        if prep.dep_ == "prep" and prep.lower_ in ("to", "through", "around", "across"):
-            places = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ != "PRON"]
+        if prep.dep_ == "prep" and prep.lower_ in preps:
+            places = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN")
+                      and not is_when_word(g)]
             trip = noun_object(head, rules) if places else None
-            where = noun_object(places[0], rules) if places else None
+            where = (None if not places else noun_object(places[0], rules) if preps is _TRIP_PREPS
+                     else open_object(places[0], rules))  # "a show about a guy" says nothing
             if trip is not None and where is not None:
                 return Found(f"{trip.name} {prep.lower_} {where.name}", where.label,
                              [*trip.tokens, prep, *where.tokens])
     return None
+
+
+_TRIP_PREPS = frozenset({"to", "through", "around", "across"})
+_ABOUT_PREPS = frozenset({"about", "on"})
 
 
 QUOTES = {'"': '"', "“": "”", "”": "”"}
@@ -134,6 +144,8 @@ def is_where(token: Any) -> bool:
 
 
 def is_when_word(token: Any) -> bool:
+    if token.lemma_.lower() in WORK_PARTS and any(c.lower_ == "of" for c in token.children):
+        return False  # "the first season of Breaking Bad" is the show's, not a date
     return token.ent_type_ in WHEN_LABELS or token.lemma_.lower() in WHEN_NOUNS or token.like_num
 
 

@@ -10,6 +10,9 @@ from __future__ import annotations
 # is a duty).
 CARRIERS = {"start": "any", "begin": "any", "continue": "any", "keep": "any", "resume": "any",
             "manage": "past", "get": "past", "have": "past", "finish": "past"}
+# Verbs that carry a skill's verb through "how to" and name the skill's learning: "I'm learning
+# how to play the piano" (key "learn to play"), "my brother learned how to solve a Rubiks cube".
+SKILL_CARRIERS = frozenset({"learn"})
 # Reporting and light verbs whose particles make no verb of their own ("I figured out").
 REPORTING = frozenset({"think", "know", "guess", "mean", "say", "tell", "ask", "thank", "hear",
                        "find", "figure", "make", "let", "have", "be", "do"})
@@ -24,6 +27,9 @@ QUIET_VERBS = frozenset(
      "laugh", "cry", "smile", "understand", "describe", "explain", "discuss", "talk", "chat",
      "speak", "reach", "bring", "carry", "hold", "want"}
 )
+# Quiet verbs that tell a lasting thing in the progressive with "with": "I've been dealing with
+# back pain", not "I had to deal with a rude customer" or "I can't deal with it".
+ONGOING_WITH = frozenset({"deal"})
 # Verbs the ontology keeps out of the fallback as light or cognitive ("I find it hard", "I use
 # it a lot"), readmitted in the one use that tells a lasting thing: with a purpose ("I use Vim
 # for coding": "for"), or found or tried in the past ("I found a great cafe": "past").
@@ -37,6 +43,11 @@ NO_OBJECT_VERBS = frozenset({"go", "come", "live", "grow", "feel", "be", "arrive
 # Coming, going and travelling in the progressive are mostly plans ("I'm visiting my aunt next
 # week"), which the declared goal patterns read; their past is a deed the fallback keeps.
 PLAN_VERBS = frozenset({"go", "come", "move", "relocate", "fly", "travel", "visit", "head"})
+# Verbs the declared patterns read in the simple present only with a named or listed place ("I
+# work at Google", "I work at a coffee shop", "I study at Stanford"); another place they name
+# with these prepositions is the fallback's ("I work in a bubble tea shop"). A habit of going
+# somewhere ("I usually go to the gym") is the declared habit patterns'.
+PLACE_HABITS = {"work": frozenset({"at", "in", "for"}), "study": frozenset({"at", "in"})}
 AUXILIARIES = frozenset({"be", "have", "do", "get", "will", "shall", "would", "should", "can",
                          "could", "may", "might", "must", "to", "'s", "'ve", "'m", "'re", "'d",
                          "'ll", "s", "ve", "m", "re", "d", "ll", "gon", "wan", "got", "ca"})
@@ -50,7 +61,8 @@ OBJECT_FREE_PREPS = frozenset(
 )
 # Prepositions whose object is what a verb without a direct object is about ("listen to",
 # "focus on"); not "for", mostly a purpose or a duration ("I run for my health").
-VERB_PREPS = frozenset({"to", "in", "at", "with", "on", "from", "into", "about"})
+VERB_PREPS = frozenset({"to", "in", "at", "with", "on", "from", "into", "about", "upon",
+                        "across"})
 # Verbs of striving whose "for" names what they strive for: "I've been training for a half
 # marathon", "I applied for a scholarship", "I'm studying for the bar exam".
 FOR_VERBS = frozenset({"train", "study", "prepare", "apply", "audition", "register", "compete",
@@ -69,6 +81,10 @@ ONE_OFF_VERBS = frozenset({"have", "eat", "drink"})
 MEAL_VERBS = frozenset({"have", "eat", "drink", "grab", "get", "order"})
 TODAY = frozenset({"today", "tonight", "earlier", "rn", "yesterday", "lunch", "dinner",
                    "breakfast"})
+# Words that make a denied experience a thing of the moment: "I haven't finished it yet", "I
+# haven't had fries in a while", "I haven't eaten anything today".
+UNLIVED_SPANS = frozenset({"yet", "while", "lately", "recently", "today", "tonight", "week",
+                           "weeks", "days", "month", "months", "since", "still"})
 FUTURE = frozenset({"tomorrow", "tonight", "next", "later", "soon", "upcoming"})
 # Amounts, parts and servings whose "of" or "in" names the thing: "a ton of items", "places
 # in Utah", "a nice cup of chamomile tea".
@@ -76,7 +92,11 @@ CONTAINERS = frozenset(
     {"ton", "tons", "couple", "plenty", "handful", "pile", "number", "amount", "load", "loads",
      "bunch", "lot", "lots", "variety", "kind", "sort", "type", "bit", "piece", "set", "pair",
      "place", "part", "cup", "glass", "bowl", "bottle", "slice", "box", "jar", "pack", "pot"}
+    | {"field"}  # "the field of economics"
 )
+# Parts of a work, named by the work: "an episode of the podcast Lore", "the first season of The
+# Office" (a season of a show is no time of the year).
+WORK_PARTS = frozenset({"episode", "season", "volume"})
 # Heads that say nothing without the phrase they govern ("to the point where ...", "an
 # increase in ...", "our interests", "that fact", "my approach towards chess").
 HOLLOW_OBJECTS = frozenset(
@@ -97,7 +117,7 @@ HOLLOW_OBJECTS = frozenset(
      "portion", "success", "function", "i", "id", "im", "ive", "ill", "u", "ya", "yall",
      "majority", "minority", "impression", "path", "block", "calorie", "space",
      "nostalgia", "clarity", "shenanigan", "shenanigans", "reduction", "read", "preference",
-     "favorite", "favourite", "option"}
+     "favorite", "favourite", "option", "chat", "talk", "discussion"}
 )
 # Generic things of a passing day, stated without a modifier that would make them specific
 # ("running some errands", "we played some games", "we saw stars", "we had desserts").
@@ -110,7 +130,8 @@ GENERIC_OBJECTS = frozenset(
      "nap", "rest", "sleep", "break", "round", "stuff", "item", "bag", "clothes", "laundry",
      "dish", "dishes", "grocery", "groceries", "shopping", "cleaning", "cooking", "work",
      "shift", "meeting", "call", "text", "email", "post", "money", "bed", "door", "ball",
-     "city", "town", "home", "place", "outside", "weather", "store", "shop"}
+     "city", "town", "home", "place", "outside", "weather", "store", "shop", "project",
+     "ingredient"}
     # A photo shot, a workout set, a flavour tried: the business of one day.
     | {"closeup", "close-up", "selfie", "shot", "set", "rep", "lap", "flavor", "flavour"}
 )
@@ -132,6 +153,11 @@ STATIVE_PARTICIPLES = frozenset(
 # Trips named with where they went: "a plane ride to Bangladesh".
 TRIPS = frozenset({"trip", "ride", "flight", "vacation", "holiday", "journey", "cruise", "tour",
                    "drive", "hike", "walk", "visit", "getaway", "excursion", "voyage"})
+# Works and courses named by what they are about: "a book about the Roman empire", "a
+# documentary on octopuses" (a bare "book" or "documentary" says nothing).
+ABOUT_HEADS = frozenset({"book", "novel", "movie", "film", "show", "series", "documentary",
+                         "podcast", "video", "article", "paper", "class", "course", "lecture",
+                         "essay", "story"})
 # Heads whose "of" names the place itself: "the kingdom of Illyria", "the city of Lyon".
 REALMS = frozenset({"kingdom", "city", "town", "state", "country", "island", "region",
                     "village", "province", "republic", "county", "empire"})

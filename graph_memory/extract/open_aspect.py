@@ -1,0 +1,120 @@
+"""When a clause of the open fallback (open_fallback.py) tells something lasting, read from its
+tense and aspect: the progressive of an ongoing activity ("I'm reading a new book") and not of
+this moment ("I'm just sitting at a cafe") or a plan ("I'm flying out tomorrow"); the perfect
+progressive, never a plan ("I've been going to therapy"); a possession held now ("I have a
+pottery wheel"); a habit at a place ("I work in a bubble tea shop"); a past state or an
+experience ("I had an aquarium a few years ago") rather than one occasion."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_memory.extract.canonical import is_be
+from graph_memory.extract.open_objects import QUOTES
+from graph_memory.extract.open_vocabulary import FUTURE, PLACE_HABITS, PLAN_VERBS, TODAY
+
+
+def ongoing(verb: Any, tensed: Any) -> bool:
+    """ "I'm reading a new book", "I've been working on a painting": a progressive clause, not
+    the simple present a declared pattern reads; a coming or going one is mostly a plan ("I'm
+    going to Rome"), unless it is perfect ("I've been going to therapy")."""
+    return (tensed is verb and verb.tag_ == "VBG"
+            and (verb.lemma_.lower() not in PLAN_VERBS or (perfect(verb) and not today(verb)))
+            and any(c.dep_ == "aux" and is_be(c) for c in verb.children))
+
+
+def perfect(verb: Any) -> bool:
+    """ "I've been going", "I have been traveling": the perfect progressive tells what has been
+    going on, never a plan."""
+    return any(c.dep_ == "aux" and c.lemma_.lower() == "have" for c in verb.children)
+
+
+def ongoing_with(verb: Any) -> bool:
+    """ "I've been dealing with back pain": an ongoing struggle with a thing."""
+    return ongoing(verb, verb) and any(c.dep_ == "prep" and c.lower_ == "with"
+                                        for c in verb.children)
+
+
+def place_habit(verb: Any, tensed: Any) -> bool:
+    """ "I work in a bubble tea shop", "I study at a small college": a simple-present habit at
+    a place, which the declared patterns read only for a named or listed one."""
+    preps = PLACE_HABITS.get(verb.lemma_.lower())
+    if preps is None or tensed is not verb or verb.tag_ not in ("VBP", "VBZ"):
+        return False
+    if any(c.dep_ in ("aux", "auxpass", "xcomp", "ccomp", "dobj") for c in verb.children):
+        return False  # "I go to see", "I'll go to": a purpose or a plan
+    return any(c.dep_ == "prep" and c.lower_ in preps
+               and any(g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN") for g in c.children)
+               for c in verb.children)
+
+
+def holds(verb: Any, tensed: Any) -> bool:
+    """ "I have a pottery wheel at home", "I don't have a car": what the person has now, when
+    no declared pattern read it (not "I have to go", "I have it")."""
+    if verb.lemma_.lower() != "have" or tensed is not verb or verb.tag_ not in ("VB", "VBP",
+                                                                                "VBZ"):
+        return False
+    # "I don't have health insurance" is one too (a lasting denial), not "I have to go"
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if any(c.dep_ in ("xcomp", "ccomp") for c in verb.children) or any(
+            c.lemma_.lower() != "do" for c in auxes) or (verb.tag_ == "VB" and not auxes):
+        return False
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    if not objects or objects[0].pos_ not in ("NOUN", "PROPN"):
+        return False
+    # "I only have miso soup for lunch": a meal; 'his "I have a dream" speech': a quotation;
+    # "I have a boat in mind": a wish; "I have a few favorite poses": a preference
+    words = {t.lower_ for t in verb.subtree}
+    return not (words & TODAY or words & set(QUOTES) or "mind" in words
+                or words & {"favorite", "favourite", "favorites", "favourites"})
+
+
+def lasting(verb: Any, negated: bool) -> bool:
+    """ "I've had a dog", "I've never had kobe beef", "I had an aquarium a few years ago":
+    an experience or a past state, not one occasion."""
+    if negated or (verb.tag_ == "VBN" and any(c.lemma_ == "have" for c in verb.children
+                                               if c.dep_ == "aux")):
+        return True
+    words = {t.lower_ for c in verb.children if c.dep_ in ("npadvmod", "advmod", "prep")
+             for t in c.subtree}
+    return bool({"ago", "years"} <= words or "past" in words)
+
+
+def this_moment(verb: Any) -> bool:
+    """ "I'm just reading a magazine", "right now I'm cleaning my room": a progressive of the
+    moment, not an ongoing activity ("I'm learning Korean")."""
+    while verb.dep_ == "conj" and verb.head.tag_ == "VBG":
+        verb = verb.head
+    words = {c.lower_ for c in verb.children if c.dep_ in ("advmod", "npadvmod")}
+    return "just" in words or today(verb)
+
+
+def today(verb: Any) -> bool:
+    """ "today", "this morning", "earlier", "rn": the clause tells of the day, not of a life."""
+    words = {t.lower_ for c in verb.children if c.dep_ in ("npadvmod", "advmod", "prep")
+             for t in c.subtree}
+    return bool(words & TODAY) or {"this", "morning"} <= words or {"right", "now"} <= words
+
+
+def future(verb: Any) -> bool:
+    """ "I go to the airport tomorrow", "I start my new job next week"."""
+    return any(t.lower_ in FUTURE for c in verb.children if c.dep_ in ("npadvmod", "advmod")
+               for t in c.subtree)
+
+
+def planned(verb: Any) -> bool:
+    """A progressive clause about the future: "I'm leaving next week", "I'm going to ..."."""
+    if any(c.dep_ == "xcomp" for c in verb.children) and verb.lemma_ == "go":
+        return True
+    return any(t.lower_ in FUTURE for t in verb.subtree if t.i > verb.i or t.dep_ == "npadvmod")
+
+
+def progressive_clause(verb: Any) -> bool:
+    """ "I'm reading a book", "I've been exploring ... and trying out ...", not the gerund of
+    "I enjoy exploring neighborhoods" (a declared pattern's object)."""
+    if any(c.dep_ == "aux" and c.lemma_.lower() == "get" for c in verb.children):
+        return False  # "I got soaking wet": a state the parser reads as a progressive
+    while verb.dep_ == "conj" and verb.head.tag_ == "VBG":
+        verb = verb.head
+    return bool(verb.dep_ == "ROOT" or (verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX")
+                and verb.head.tag_ != "VBG" and any(c.dep_ == "aux" for c in verb.children)))
