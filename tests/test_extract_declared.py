@@ -45,6 +45,14 @@ from graph_memory.extract.rules import RuleExtractor
         ("I'm a big fan of the classic margherita pizza.",
          ("Emi", "PREFERS", "classic margherita pizza", None)),
         ("I'm a huge fan of the lakers.", ("Emi", "PREFERS", "lakers", None)),
+        # gifts received, classes signed up for, and counts that are no part of a name
+        ("My aunt says I was gifted a vintage camera.", None),
+        ("I got gifted a vintage camera for my birthday.",
+         ("Emi", "OWNS", "vintage camera", None)),
+        ("Last week I signed up for a salsa class.", ("Emi", "DID", "salsa class", "sign up")),
+        ("I enrolled in an online course about astronomy.",
+         ("Emi", "DID", "online course", "enrol")),
+        ("I have visited several museums in Rome.", ("Emi", "VISITED", "museum", None)),
     ],
 )  # fmt: skip
 def test_classes_of_real_chat_phrasing(
@@ -52,7 +60,7 @@ def test_classes_of_real_chat_phrasing(
 ) -> None:
     found = rows(extractor, text)
     if expected is None:
-        assert not [r for r in found if r[1] == "HAS_GOAL" and r[0] == "Emi"], found
+        assert not [r for r in found if r[1] in ("HAS_GOAL", "OWNS") and r[0] == "Emi"], found
     else:
         assert expected in found, found
 
@@ -69,6 +77,9 @@ def test_classes_of_real_chat_phrasing(
         "I love talking to you.",
         "I went to the museum of my hometown.",  # "of my ...": no name
         "When I got home I cooked.",  # nothing cooked named
+        "I signed up for it.",  # a pronoun
+        "I signed up for the newsletter.",  # no class, course or race
+        "I didn't sign up for the yoga class.",
     ],
 )
 def test_near_misses_stay_out(extractor: RuleExtractor, text: str) -> None:

@@ -30,6 +30,8 @@ _BE_FORMS = frozenset({"m", "am", "im"})
 _TO_FUSED = frozenset({"wanna", "gotta", "hafta"})
 _CONDITIONS = frozenset({"if", "unless", "whether"})
 WH_TAGS = frozenset({"WP", "WRB", "WDT"})
+# Words that say how many, not what: no part of a name.
+_QUANTIFIERS = frozenset({"few", "several", "many", "numerous", "multiple"})
 # Chat fillers the parser folds into noun phrases ("I hate mushrooms lol"), and "various",
 # which says nothing of what a thing is ("exploring various neighborhoods").
 FILLERS = frozenset(
@@ -116,6 +118,8 @@ def canonical_name(tokens: Any, keep_counts: bool = False) -> str:
             continue  # "the" inside a name stays: "Lord of the Rings"
         if token.lower_ in FILLERS:
             continue
+        if token.i != root.i and token.lower_ in _QUANTIFIERS and token.pos_ != "PROPN":
+            continue  # "a few gift cards" -> "gift card", "several museums" -> "museum"
         if keep_counts:
             pass
         elif token.i != root.i and token.dep_ == "nummod" and root.pos_ == "NOUN" and (

@@ -129,6 +129,15 @@ def _named_by_be(noun: Any) -> Any:
     return named[0] if named else noun
 
 
+def _verb_name(verb: Any, pattern: VerbPattern) -> str:
+    """The verb's lemma, with its particle when the pattern names the phrasal verb ("sign up")."""
+    lemma = str(verb.lemma_).lower()
+    for child in verb.children:
+        if child.dep_ == "prt" and f"{lemma} {child.lower_}" in lower_set(pattern.verbs):
+            return f"{lemma} {child.lower_}"
+    return lemma
+
+
 def verb_matches(
     verb: Any, relation: str, pattern: VerbPattern, roles: frozenset[str]
 ) -> list[Match]:
@@ -144,7 +153,7 @@ def verb_matches(
     negated = polarity(verb, pattern, pattern.modals)
     if negated is None:
         return []
-    key: str | None = verb.lemma_.lower() if pattern.key == "verb" else None
+    key: str | None = _verb_name(verb, pattern) if pattern.key == "verb" else None
     if pattern.object == "clause":
         xcomps = [c for c in verb.children if c.dep_ == "xcomp" and has_to(c)]
         # "I want to learn to surf and to run a half marathon": each conjoined goal.

@@ -230,10 +230,7 @@ class RuleExtractor:
         lemma = token.lemma_.lower()
         found: list[Match] = []
         if token.pos_ in ("VERB", "AUX"):
-            # "I've moved on from Python to Rust": with "on" the verb is another one (no
-            # relocation); patterns name it "move on".
-            phrasal = any(c.dep_ == "prt" and c.lower_ == "on" for c in token.children)
-            for relation, verb_pattern in self._verbs.get(f"{lemma} on" if phrasal else lemma, ()):
+            for relation, verb_pattern in self._verb_patterns(token, lemma):
                 found.extend(verb_matches(token, relation, verb_pattern, self._people))
             for relation, opinion in self._opinions.get(lemma, ()):
                 found.extend(opinion_matches(token, relation, opinion, self._people))
@@ -270,6 +267,18 @@ class RuleExtractor:
             found = [m for m in found if self._memory_type(m) != "preference"]
         for match in found:
             (fallbacks if match.pattern.fallback else out).append(match)
+
+    def _verb_patterns(self, verb: Any, lemma: str) -> list[tuple[str, VerbPattern]]:
+        """The patterns of a verb, a phrasal one by its own name where patterns name it ("I
+        signed up for a class": "sign up"). With "on" the verb is always another one ("I've
+        moved on from Python to Rust" is no relocation)."""
+        particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]
+        if not particles:
+            return self._verbs.get(lemma, [])
+        phrasal = f"{lemma} {particles[0]}"
+        if phrasal in self._verbs or particles[0] == "on":
+            return self._verbs.get(phrasal, [])
+        return self._verbs.get(lemma, [])
 
     def _memory_type(self, match: Match) -> str:
         spec = self._ontology.relations[match.relation]
