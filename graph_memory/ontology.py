@@ -169,7 +169,7 @@ class Ontology(_Frozen):
             if rel.memory_type not in self.memory_types:
                 raise ValueError(f"{where}.memory_type: unknown memory type {rel.memory_type!r}")
             for pattern in rel.patterns:
-                about_people = pattern.kind in ("role", "opinion", "open")
+                about_people = pattern.kind in ("role", "opinion", "open", "habit")
                 if (
                     about_people or getattr(pattern, "subject", None) in ("speaker", "person")
                 ) and not self.type_allowed(rel.domain, "Person"):

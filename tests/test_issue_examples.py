@@ -317,8 +317,6 @@ def test_from_x_to_y_replaces_x_with_y(client: TestClient, cue: str) -> None:
     assert any(word in reasons(client, ended) for word in ("switched", "moved on"))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "'These days I bike to work instead.' extracts nothing: 'Emi: take bus' stays current"))
 def test_these_days_instead_replaces_a_habit(client: TestClient) -> None:
     user = "i11-bike"
     say(client, user, "I usually take the bus to work.", 0)

@@ -288,6 +288,33 @@ class OpenPattern(_Pattern):
     )
 
 
+class HabitPattern(_Pattern):
+    """A routine of a person: "I usually take the bus to work", "I bike to work", "I read
+    before bed every night", "these days I have eggs for breakfast instead", "I used to walk
+    to school". The object is the verb with its object ("take the bus"), the key its context
+    (graph_memory/extract/habits.py reads the grammar). A clause no other pattern read."""
+
+    kind: Literal["habit"]
+    frequency: tuple[str, ...] = Field(
+        min_length=1,
+        description="Adverbs that make a present-tense clause a routine ('usually', 'always'); "
+        "'every morning', 'each day' and 'on weekends' do too.",
+    )
+    contexts: tuple[str, ...] = Field(
+        default=(),
+        description="Nouns of a preposition that make a present-tense clause a routine and "
+        "are its key: 'to work', 'for breakfast', 'before bed'.",
+    )
+    changes: tuple[str, ...] = Field(
+        default=(),
+        description="Words that make a present-tense clause the routine of now ('these days', "
+        "'nowadays', 'instead'); the conflict policy reads them as update cues.",
+    )
+    exclude_verbs: tuple[str, ...] = Field(
+        default=(), description="Verb lemmas that never make a routine ('think', 'say')."
+    )
+
+
 PatternSpec = Annotated[
     VerbPattern
     | CopulaPattern
@@ -296,6 +323,7 @@ PatternSpec = Annotated[
     | RegexPattern
     | RolePattern
     | OpinionPattern
-    | OpenPattern,
+    | OpenPattern
+    | HabitPattern,
     Field(discriminator="kind"),
 ]

@@ -27,6 +27,7 @@ from graph_memory.extract.canonical import (
     normalize_name,
     noun_phrase,
 )
+from graph_memory.extract.habits import habit_match
 from graph_memory.extract.kinds import (
     copula_matches,
     favorite_matches,
@@ -40,6 +41,7 @@ from graph_memory.extract.objects import MENTION_LABELS, NOT_OBJECT_POS, VAGUE, 
 from graph_memory.extract.open_fallback import object_rules, open_matches
 from graph_memory.extract.patterns import (
     CopulaPattern,
+    HabitPattern,
     NounPattern,
     OpenPattern,
     OpinionPattern,
@@ -118,6 +120,7 @@ class RuleExtractor:
         self._possessives: list[tuple[str, PossessivePattern]] = []
         self._regexes: list[tuple[str, RegexPattern, re.Pattern[str]]] = []
         self._open: list[tuple[str, OpenPattern, VerbPattern]] = []
+        self._habits: list[tuple[str, HabitPattern]] = []
         people: set[str] = set()
         excluded = set(_BASE_EXCLUDED)
         present_only: set[str] = set(_BASE_PRESENT_ONLY)
@@ -156,6 +159,8 @@ class RuleExtractor:
                     self._copulas.append((relation, pattern))
                 elif isinstance(pattern, PossessivePattern):
                     self._possessives.append((relation, pattern))
+                elif isinstance(pattern, HabitPattern):
+                    self._habits.append((relation, pattern))
                 elif isinstance(pattern, OpenPattern):
                     self._open.append((relation, pattern, object_rules(pattern)))
                     excluded.update(v.lower() for v in pattern.exclude_verbs)
@@ -196,6 +201,8 @@ class RuleExtractor:
         matches: list[Match] = []
         fallbacks: list[Match] = []
         opens: list[Match] = []
+        # Routines told by a recurring time alone: read where the open fallback read nothing.
+        loose: list[Match] = []
         # Only tokens some pattern kind can start from (verbs, nouns, subjects, complements):
         # chosen on the doc's arrays, so no Token is made for the others.
         rows = doc.to_array([POS, DEP]).reshape(-1, 2).tolist() if len(doc) else []
@@ -204,11 +211,11 @@ class RuleExtractor:
             if not is_question(sent):
                 for i in range(sent.start, sent.end):
                     if wanted[i]:
-                        self._match_token(doc[i], matches, fallbacks, opens)
+                        self._match_token(doc[i], matches, fallbacks, opens, loose)
         matches.extend(_what_replaced(doc, matches))
         for match in self._match_regexes(doc, text):
             (fallbacks if match.pattern.fallback else matches).append(match)
-        for later in (fallbacks, opens):
+        for later in (fallbacks, opens, loose):
             taken = [m.span for m in matches]
             matches.extend(m for m in later if not _overlaps(m.span, taken))
         # One fact per triple: the most confident pattern's ("I don't eat pork" is a
@@ -225,7 +232,12 @@ class RuleExtractor:
         return Extraction(facts=tuple(facts), mentions=self._mentions(doc, facts))
 
     def _match_token(
-        self, token: Any, out: list[Match], fallbacks: list[Match], opens: list[Match]
+        self,
+        token: Any,
+        out: list[Match],
+        fallbacks: list[Match],
+        opens: list[Match],
+        loose: list[Match],
     ) -> None:
         lemma = token.lemma_.lower()
         found: list[Match] = []
@@ -234,6 +246,10 @@ class RuleExtractor:
                 found.extend(verb_matches(token, relation, verb_pattern, self._people))
             for relation, opinion in self._opinions.get(lemma, ()):
                 found.extend(opinion_matches(token, relation, opinion, self._people))
+            for relation, habit_pattern in self._habits:
+                habit = habit_match(token, relation, habit_pattern, self._people)
+                if habit is not None:
+                    (found if habit.scoped else loose).append(habit.match)
             for relation, open_pattern, rules in self._open:
                 opens.extend(open_matches(token, relation, open_pattern, rules, self._excluded,
                                           self._excluded_unless_past, self._people))

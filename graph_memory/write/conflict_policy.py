@@ -38,16 +38,18 @@ The cases, in the order they are checked (ontology/README.md has the table):
       same slot: active facts of the same subject, the same relation (or one of its
       `conflict_policy.cue_families`) and the same key (the context: "for breakfast" never
       replaces "for backend work"), with another object, stated no later than it. When the
-      sentence names the old value ("switched from tea", "instead of Go", "..., not Spanish"),
-      exactly the facts whose object it names; otherwise, for a single-valued relation, case 2
-      already decides; for a many-valued one nothing when the cue is weak ("actually", "now",
-      "currently") and the statement has no key, nor when its own message ends a fact of the
-      slot (that is the one it replaces: e); else the statements whose object shares the most
-      words with the new one ("Actually, I want to learn French instead" replaces "learn
-      German", not the later "visit Japan"); else, for a statement without a key, those
-      said within JUST_SAID or at least ALIKE to it when the resolver has a similarity
-      ("I've switched to the night shift" replaces no "tennis" of last week); of these the
-      latest (those of the latest valid time).
+      sentence names the old value ("switched from tea", "instead of Go", "..., not
+      Spanish"), exactly the facts whose object it names (a statement without a key names
+      them in any context: "I've started cycling instead of driving" replaces "drive" [to
+      work]); otherwise, for a single-valued relation, case 2 already decides; for a
+      many-valued one nothing when the cue is weak ("actually", "now", "currently") and the
+      statement has no key, nor when its own message ends a fact of the slot (that is the
+      one it replaces: e); else the statements whose object shares the most words with the
+      new one ("Actually, I want to learn French instead" replaces "learn German", not the
+      later "visit Japan"); else, for a statement without a key, those said within JUST_SAID
+      or at least ALIKE to it when the resolver has a similarity ("I've switched to the
+      night shift" replaces no "tennis" of last week); of these the latest (those of the
+      latest valid time).
       An `update` cue never replaces an event (memory type `event`: what happened stays
       true); a `correction` does. Each replacement is decided as a competitor (2a-2c), with
       the cue as written in its reason.
@@ -266,9 +268,10 @@ class ConflictResolver:
         return run.result
 
     # --- change cues ----------------------------------------------------------------------
-    def _same_slot(self, new: Fact, old: Fact) -> bool:
-        """Same subject, key and relation (or a relation of its cue family)."""
-        if new.subject_id != old.subject_id or new.key != old.key:
+    def _same_slot(self, new: Fact, old: Fact, any_key: bool = False) -> bool:
+        """Same subject, key (unless `any_key`) and relation (or a relation of its cue
+        family)."""
+        if new.subject_id != old.subject_id or (new.key != old.key and not any_key):
             return False
         if new.predicate == old.predicate:
             return True
@@ -283,6 +286,9 @@ class ConflictResolver:
         """The active facts an update or correction cue makes `candidate` replace (rule 3c)."""
         if cue.kind == "update" and candidate.memory_type == EVENT_MEMORY_TYPE:
             return []
+        # "I've started cycling instead of driving": a statement without a context that names
+        # what it replaces replaces it in every context ("I drive to work").
+        any_key = cue.replaced is not None and candidate.key is None
         others = sorted(
             (
                 fact
@@ -291,7 +297,7 @@ class ConflictResolver:
                 and fid != candidate.id
                 and fact.object_id != candidate.object_id
                 and fact.valid_from <= candidate.valid_from
-                and self._same_slot(candidate, fact)
+                and self._same_slot(candidate, fact, any_key)
             ),
             key=lambda f: (f.valid_from, f.id),
         )
