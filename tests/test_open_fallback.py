@@ -228,7 +228,12 @@ def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
         "I got soaking wet.",
         # generic things, even in the progressive; a work about nothing named
         "I've been working on some projects.",
+        "I've been trying out various products.",
         "I read a book about it.",
+        # things pointed at (a photo, an earlier word) and people nobody can name
+        "I saw this pretty cool cat.",
+        "I also watched that spider-man movie.",
+        "I played with some childhood friends.",
     ],
 )
 def test_chatter_makes_no_open_fact(nlp: Any, pattern: OpenPattern, text: str) -> None:

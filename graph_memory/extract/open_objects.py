@@ -19,9 +19,10 @@ from graph_memory.extract.open_vocabulary import (
     HOLLOW_OBJECTS,
     MAX_CONJUNCTS,
     MAX_TITLE_WORDS,
-    MEASURES,
     REALMS,
     TRIPS,
+    UNNAMED_ROLES,
+    UNSPECIFIC,
     WHEN_LABELS,
     WHEN_NOUNS,
     WORK_PARTS,
@@ -51,12 +52,19 @@ def open_object(head: Any, rules: VerbPattern) -> Found | None:
     if head.pos_ == "ADJ" or (common and lemma in HOLLOW_OBJECTS):
         return None
     modified = any(c.dep_ in ("amod", "compound", "nummod", "poss") and c.tag_ != "PRP$"
-                   and c.lower_ not in MEASURES for c in head.children)
+                   and c.lower_ not in UNSPECIFIC for c in head.children)
     if (common and lemma in GENERIC_OBJECTS and not modified) or lemma in BODY_PARTS:
         return None
     if any(c.dep_ == "poss" and c.lower_ in ("your", "ur") for c in head.children):
         return None
+    if common and any(c.dep_ == "det" and c.lower_ in DEMONSTRATIVES for c in head.children):
+        return None  # "I saw this pretty cool cat", "that black cat": a photo or an earlier word
+    if common and lemma in UNNAMED_ROLES:
+        return None  # "I played with some childhood friends": nobody the memory can name
     return noun_object(head, rules)
+
+
+DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 
 
 def _trip(head: Any, rules: VerbPattern) -> Found | None:

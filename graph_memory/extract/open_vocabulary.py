@@ -117,7 +117,8 @@ HOLLOW_OBJECTS = frozenset(
      "portion", "success", "function", "i", "id", "im", "ive", "ill", "u", "ya", "yall",
      "majority", "minority", "impression", "path", "block", "calorie", "space",
      "nostalgia", "clarity", "shenanigan", "shenanigans", "reduction", "read", "preference",
-     "favorite", "favourite", "option", "chat", "talk", "discussion"}
+     "favorite", "favourite", "option", "chat", "talk", "discussion", "regret",
+     "discipline"}
 )
 # Generic things of a passing day, stated without a modifier that would make them specific
 # ("running some errands", "we played some games", "we saw stars", "we had desserts").
@@ -131,12 +132,15 @@ GENERIC_OBJECTS = frozenset(
      "dish", "dishes", "grocery", "groceries", "shopping", "cleaning", "cooking", "work",
      "shift", "meeting", "call", "text", "email", "post", "money", "bed", "door", "ball",
      "city", "town", "home", "place", "outside", "weather", "store", "shop", "project",
-     "ingredient"}
+     "ingredient", "product", "exercise", "decoration"}
     # A photo shot, a workout set, a flavour tried: the business of one day.
     | {"closeup", "close-up", "selfie", "shot", "set", "rep", "lap", "flavor", "flavour"}
 )
 # Words that measure a thing without saying which ("enough friends", "many games").
 MEASURES = frozenset({"enough", "more", "many", "few", "no", "lots", "plenty", "fewer", "less"})
+# ... and words that make a generic thing no more specific ("various products", "several
+# exercises"); roles.py keeps to MEASURES ("several kids" are still relatives).
+UNSPECIFIC = MEASURES | {"various", "several", "numerous", "multiple"}
 # "twiddling my fingers", "brushed my teeth", "strengthen my whole body": passing, or a
 # condition the declared health patterns read.
 BODY_PARTS = frozenset(
