@@ -140,6 +140,10 @@ def open_rows(nlp: Any, pattern: OpenPattern, text: str) -> list[Row]:
         ("I watched the first season of Breaking Bad.", ("Emi", "Breaking Bad", "watch", False)),
         ('I stumbled upon a bookstore called "Prose and Pages".',
          ("Emi", "Prose and Pages", "stumble upon", False)),
+        ('I finished reading a novel called "Me Before You" by Jojo Moyes.',
+         ("Emi", "Me Before You", "read", False)),
+        # where a person was, when it tells something: a named place, a situation
+        ("I was in Europe a few years ago.", ("Emi", "Europe", "be in", False)),
     ],
 )
 def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
@@ -234,6 +238,10 @@ def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
         "I saw this pretty cool cat.",
         "I also watched that spider-man movie.",
         "I played with some childhood friends.",
+        # where a person was for a moment; a pronoun object behind a number-like word
+        "I was in a really strange building.",
+        "We were at a huge stadium.",
+        "I went on one at a beach before.",
     ],
 )
 def test_chatter_makes_no_open_fact(nlp: Any, pattern: OpenPattern, text: str) -> None:

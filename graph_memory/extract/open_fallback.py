@@ -88,6 +88,7 @@ from graph_memory.extract.open_vocabulary import (
     READMITTED,
     REASONS,
     REPORTING,
+    SITUATIONS,
     SKILL_CARRIERS,
     STATE_PREPS,
     STATIVE_PARTICIPLES,
@@ -358,10 +359,11 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
     for prep in preps:
         if prep.lower_ not in allowed:
             continue
+        if any(g.dep_ == "pobj" and (g.pos_ == "PRON" or g.lower_ in ("one", "ones"))
+               for g in prep.children):
+            return [], key  # "I listened to it at the competition", "I went on one at a beach"
         pobjs = [g for g in prep.children if g.dep_ == "pobj" and not is_when_word(g)
                  and (motion or prep.lower_ not in ("in", "at") or not is_where(g))]
-        if any(g.pos_ == "PRON" or g.lower_ in ("one", "ones") for g in pobjs):
-            return [], key  # "I listened to it at the competition": about "it"
         found = [open_object(o, rules) for o in with_conjuncts(pobjs[:1])]
         if any(found):
             return found, f"{key} {prep.lower_}"
@@ -419,6 +421,8 @@ def _state_matches(
                 if prep.lower_ == "to" and be.tag_ != "VBN":
                     continue  # "I was to leave": a plan; "I've been to Japan": a visit
                 pobjs = [g for g in prep.children if g.dep_ == "pobj" and not is_when_word(g)]
+                if pobjs and be.tag_ != "VBN" and not _whereabouts_told(pobjs[0]):
+                    continue  # "I was in a huge stadium", "we were at a friend's": a moment
                 found = [open_object(o, rules) for o in with_conjuncts(pobjs[:1])]
                 if any(found):
                     return make_matches(relation, pattern, _unspanned(who), found, False,
@@ -444,6 +448,13 @@ def _state_matches(
                                 f"{state} {prep.lower_}")
         return []  # a bare state ("I'm so busy") is chit-chat, not a fact
     return []
+
+
+def _whereabouts_told(where: Any) -> bool:
+    """Whether "I was in/at ..." tells something to remember: a named place ("I was in Europe a
+    few years ago") or a situation ("I was in a toxic relationship"), not a common place of
+    the moment ("I was in a really strange building")."""
+    return where.pos_ == "PROPN" or bool(where.ent_type_) or where.lemma_.lower() in SITUATIONS
 
 
 def _participle_matches(

@@ -121,6 +121,9 @@ def _called(head: Any) -> Found | None:
     for acl in head.children:
         if acl.dep_ != "acl" or acl.lemma_.lower() not in ("call", "name", "title"):
             continue
+        quoted = quoted_title(acl)
+        if quoted is not None:
+            return quoted  # 'a novel called "Me Before You"': the quotes hold it whole
         for name in acl.children:
             if name.dep_ not in ("oprd", "attr", "dobj", "xcomp", "npadvmod", "ccomp"):
                 continue

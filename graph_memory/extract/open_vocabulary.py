@@ -165,6 +165,13 @@ ABOUT_HEADS = frozenset({"book", "novel", "movie", "film", "show", "series", "do
 # Heads whose "of" names the place itself: "the kingdom of Illyria", "the city of Lyon".
 REALMS = frozenset({"kingdom", "city", "town", "state", "country", "island", "region",
                     "village", "province", "republic", "county", "empire"})
+# What a person was in that tells more than where they were: "I was in a toxic relationship",
+# "I was in a car accident" (not "I was in a huge stadium").
+SITUATIONS = frozenset(
+    {"relationship", "accident", "crash", "hospital", "coma", "program", "programme",
+     "competition", "tournament", "contest", "race", "marathon", "play", "musical", "recital",
+     "army", "military", "navy", "prison", "jail", "rehab", "therapy", "debt", "love"}
+)
 # Groups a person belongs to: "I'm on the swim team", "I'm part of a book club".
 GROUPS = frozenset(
     {"team", "club", "band", "group", "league", "choir", "orchestra", "crew", "committee",
