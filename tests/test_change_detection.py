@@ -152,6 +152,74 @@ CHANGES: list[tuple[str, list[tuple[str, timedelta]], dict[str, dict[str, str]]]
         [("I love hiking.", DAY), ("These days I'm really into cooking.", 20 * DAY)],
         {"PREFERS": {"hiking": "current", "cooking": "current"}},
     ),
+    (
+        "changedmind",  # a change of mind replaces the wish most like the new one
+        [
+            ("I want to learn German.", DAY),
+            ("I want to visit Japan.", DAY),
+            ("I've changed my mind, I want to learn French.", 5 * DAY),
+        ],
+        {
+            "HAS_GOAL": {
+                "learn German": "superseded",
+                "visit Japan": "current",
+                "learn French": "current",
+            }
+        },
+    ),
+    (
+        "nodog",  # the pet named by its kind
+        [
+            ("I have a dog named Rex.", DAY),
+            ("I have a cat named Luna.", DAY),
+            ("I no longer have a dog.", 30 * DAY),
+        ],
+        {"HAS_PET": {"Rex [dog]": "superseded", "Luna [cat]": "current"}},
+    ),
+    (
+        "lostinterest",
+        [
+            ("I love running.", DAY),
+            ("I love swimming.", DAY),
+            ("I've lost interest in running.", 30 * DAY),
+        ],
+        {"PREFERS": {"running": "superseded", "swimming": "current"}},
+    ),
+    (
+        "swapped",  # what it became takes the old value's place
+        [("I love coffee.", DAY), ("I love cake.", DAY), ("I swapped coffee for tea.", 30 * DAY)],
+        {"PREFERS": {"coffee": "superseded", "cake": "current", "tea": "current"}},
+    ),
+    (
+        "over",
+        [
+            ("I love sushi.", DAY),
+            ("I love pizza.", DAY),
+            ("I'm over sushi, I prefer ramen now.", 30 * DAY),
+        ],
+        {"PREFERS": {"sushi": "superseded", "pizza": "current", "ramen": "current"}},
+    ),
+    (
+        "nolongerfavorite",
+        [
+            ("My favorite band is Coldplay.", DAY),
+            ("My favorite movie is Dune.", DAY),
+            ("Coldplay is no longer my favorite band.", 30 * DAY),
+        ],
+        {"PREFERS": {"Coldplay [band]": "superseded", "Dune [movie]": "current"}},
+    ),
+    (
+        "routinepurpose",  # a routine of a purpose replaces the preference of that purpose
+        [
+            ("I prefer Python for data analysis.", DAY),
+            ("I prefer Go for web servers.", DAY),
+            ("These days I use R for data analysis.", 30 * DAY),
+        ],
+        {
+            "PREFERS": {"Python [data analysis]": "superseded", "Go [web server]": "current"},
+            "HAS_HABIT": {"use R [data analysis]": "current"},
+        },
+    ),
 ]
 
 

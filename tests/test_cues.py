@@ -165,6 +165,11 @@ def test_change_cue_prefers_the_extractors_cue_and_skips_caller_triples() -> Non
         ("I switched from Netflix to Hulu.", "switched from", "Netflix", False),
         ("I've moved on from chess to poker.", "moved on from", "chess", False),
         ("I can eat dairy again now.", "can eat ... again", "dairy", True),
+        ("I've lost interest in running.", "lost interest in", "running", False),
+        ("I grew out of anime.", "grew out of", "anime", False),
+        ("I'm so over sushi, I prefer ramen now.", "over", "sushi", False),
+        ("I replaced Vim with VS Code.", "replaced", "Vim", False),
+        ("I swapped coffee for tea.", "swapped", "coffee", False),
     ],
 )
 def test_retractions_name_what_they_end(
@@ -188,6 +193,10 @@ def test_retractions_name_what_they_end(
         "I love my job.",
         "I left Google early today.",
         "I left the office at 5.",
+        "I went over the plan with my team.",  # "over" ends a liking only after "I'm"
+        "I'm over at my mom's place.",
+        "I'm over the moon about it.",
+        "My sister replaced her phone.",
     ],
 )
 def test_no_retraction_where_the_speaker_ends_nothing(text: str) -> None:
@@ -443,3 +452,48 @@ def test_a_sentence_may_correct_its_own_value(text: str, value: str | None) -> N
     assert [v for _, v, _ in found] == ([value] if value else [])
     for _, v, (start, end) in found:
         assert text[start:end] == v
+
+
+def test_a_replacement_names_what_the_old_value_became() -> None:
+    [vim] = retractions("I replaced Vim with VS Code.")
+    assert (vim.what, vim.to) == ("Vim", "VS Code")
+    [coffee] = retractions("I swapped coffee for tea.")
+    assert (coffee.what, coffee.to) == ("coffee", "tea")
+
+
+def test_a_retraction_that_names_a_kind_ends_the_named_pet_or_relative() -> None:
+    [dog] = retractions("I no longer have a dog.")
+    assert dog.ends("HAS_PET", "Rex", "dog") and not dog.ends("HAS_PET", "Luna", "cat")
+    [boyfriend] = retractions("I don't have a boyfriend anymore.")
+    assert boyfriend.ends("HAS_RELATIVE", "Tom", "boyfriend")
+    # another relation's key is a context, not a kind: "I don't eat breakfast anymore" ends
+    # no preference "for breakfast" it does not name
+    [breakfast] = retractions("I don't eat breakfast anymore.")
+    assert not breakfast.ends("PREFERS", "cereal", "breakfast")
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("Coldplay is no longer my favorite band.", "Coldplay"),
+        ("Coldplay isn't my favorite band anymore.", "Coldplay"),
+    ],
+)
+def test_a_favorite_no_longer_is_a_denial_of_it(text: str, what: str) -> None:
+    [found] = retractions(text)
+    assert found.denied and found.what == what and found.ends("PREFERS", "Coldplay", "band")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("I've changed my mind, I want to learn French.", "update"),
+        ("I changed my mind, I'd rather visit Spain.", "update"),
+        ("Change of plans, I want to visit Spain.", "update"),
+        ("On second thought, I want to visit Spain.", "correction"),
+    ],
+)
+def test_a_change_of_mind_opening_the_sentence_applies_to_all_of_it(text: str, kind: str) -> None:
+    found = cue(text, "I want" if "I want" in text else "I'd rather", "visit Spain")
+    assert found is not None and found.kind == kind and not found.weak
+    assert classify(found.text) == kind

@@ -7,14 +7,16 @@ policy (graph_memory/write/conflict_policy.py) acts on the kind and keeps the cu
 as the reason.
 
 - `update`: actually, now, these days, nowadays, currently, instead, instead of X, rather
-  than X, switched / changed / moved (on) to Y, from now on. The statement replaces the
+  than X, switched / changed / moved (on) to Y, from now on, and a sentence opened by "I've
+  changed my mind" or "change of plans". The statement replaces the
   speaker's current statement of the same relation and context. "actually", "now",
   "currently", "these days" and "nowadays" are *weak* (often mere discourse, or what holds
   now beside the rest: "These days I'm really into cooking" ends no love of hiking): they
   replace only within a keyed slot ("my favorite color is red now") or a single-valued
   relation.
 - `correction`: sorry I meant, I meant, I mean, correction, no wait, after all, to correct
-  myself, not X but Y. The same, for a statement that corrects the one before.
+  myself, on second thought, not X but Y. The same, for a statement that corrects the one
+  before.
 - `past`: used to, previously, formerly, switched / moved (on, away) from X, gave up X, quit
   X, stopped X. The statement held before and no longer does: it ends its current twin (or
   is stored as history).
@@ -56,9 +58,13 @@ _NAME_END = r"(?=\s+(?:to|for|with|and|but|because|since|now|these days)\b|[,.;!
 # Cues that open a sentence and apply to all of it.
 _LEADING = re.compile(
     r"^\W*(?P<cue>(?:oh,?\s+)?(?:sorry,?\s+)?(?:i\s+meant|i\s+mean|correction|no,?\s+wait|"
-    r"wait,?\s+no|to\s+correct\s+myself|actually|scratch\s+that))\b",
+    r"wait,?\s+no|to\s+correct\s+myself|actually|scratch\s+that|on\s+second\s+thoughts?|"
+    r"(?:so\s+|well,?\s+)?i(?:'ve|\s+have)?\s+changed\s+my\s+mind|change\s+of\s+plans?))\b",
     re.IGNORECASE,
 )
+# Leading cues that tell a change of mind, not a mistake: "I've changed my mind, I want to
+# learn French" (an update, which never replaces an event).
+_CHANGE_OF_MIND = re.compile(r"actually|.*\bchanged\s+my\s+mind|change\s+of\s+plans?", re.I)
 _CORRECTING_OPENER = re.compile(
     r"(?:oh\W+)?(?:sorry|oops|whoops|no\W+wait|wait\W+no|my\s+bad|wrong\s+\w+|correction)\b"
 )
@@ -132,7 +138,7 @@ def classify(cue: str) -> CueKind:
     words = " ".join(cue.lower().split())
     if words.endswith(" from"):
         return "past"
-    if _LEADING.fullmatch(words) and not words.endswith("actually"):
+    if _LEADING.fullmatch(words) and not _CHANGE_OF_MIND.fullmatch(words):
         return "correction"
     if _CORRECTING_OPENER.match(words):
         return "correction"  # "sorry, it's", "no wait, it's" (it_is_correction)
@@ -263,7 +269,7 @@ def statement_cue(text: str, span: tuple[int, int], object_name: str) -> Cue | N
             break
     if found is None and leading is not None:
         cue = " ".join(leading.group("cue").split())
-        found = Cue("update" if cue.lower() == "actually" else "correction", cue)
+        found = Cue("update" if _CHANGE_OF_MIND.fullmatch(cue) else "correction", cue)
     if found is not None and found.kind != "past" and found.replaced is None:
         # "I've moved on from running, these days I'm all about swimming", "Actually, I want
         # to learn Portuguese, not Spanish": the old value is named in another segment.

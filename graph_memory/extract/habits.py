@@ -16,10 +16,12 @@ A routine is a plain first-person (or a named person's, or the speaker's relativ
 The key is the context a later change of routine replaces the habit within (the conflict
 policy, graph_memory/write/conflict_policy.py): "to work", "before bed", "breakfast" (a `for`
 context is keyed by its noun alone, as a preference's is: "I prefer tea for breakfast"),
-else the recurring time normalised ("every morning" for "in the morning" and "each morning",
-"every weekend" for "on weekends"), else none. The object is the verb (its lemma) with its
-particle and direct object, possessives resolved ("walk <speaker>'s dog"), or with the place it
-goes to when it has none ("go to the gym").
+else what a routine told by another mark is for ("these days I use R for data analysis" ->
+"data analysis"), else the recurring time normalised ("every morning" for "in the morning" and
+"each morning", "every weekend" for "on weekends"), else none. The object is the verb (its
+lemma) with its particle and direct object, possessives resolved ("walk <speaker>'s dog"), or
+with the place it goes to when it has none ("go to the gym"); a bare verb only with a context
+or a time ("I meditate every morning", not "I usually play").
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from graph_memory.extract.canonical import (
     is_conditional,
     is_hearsay,
     is_negated,
+    noun_phrase,
+    phrase_text,
 )
 from graph_memory.extract.match import USED_TO, Match, clause_subject, used_to
 from graph_memory.extract.objects import VAGUE, lower_set
@@ -109,8 +113,10 @@ def habit_match(
     changes = _marks(verb, tensed, pattern.changes)
     context = _context(verb, pattern)
     time = _time(verb)
+    # what it is for keys a routine told by another mark ("I use Vim for coding" is none)
+    purpose = _purpose(verb) if context is None else None
     frequent = bool(_marks(verb, tensed, pattern.frequency))
-    outside = {t.i for part in (context, time) if part is not None for t in part[1]}
+    outside = {t.i for part in (context, purpose, time) if part is not None for t in part[1]}
     found = _object(verb, outside, lower_set(pattern.exclude_objects))
     if found is None:
         return None
@@ -127,7 +133,7 @@ def habit_match(
         routine = kind == USED_TO or frequent or bool(time or context or changes)
     if not routine or _of_the_day(verb, tensed):
         return None
-    key, key_tokens = context or time or (None, [])
+    key, key_tokens = context or purpose or time or (None, [])
     # The subject's noun stays out of the span ("my husband" is a HAS_RELATIVE match's).
     anchors = [tensed, verb, *([subject] if subject.pos_ == "PRON" else []), *tokens, *key_tokens]
     match = Match(
@@ -276,13 +282,34 @@ def _context(verb: Any, pattern: HabitPattern) -> tuple[str, list[Any]] | None:
             continue
         pobjs = [g for g in prep.children if g.dep_ == "pobj"]
         if pobjs and pobjs[0].lemma_.lower() in contexts:
-            noun = canonical_name(pobjs[0])
+            noun = canonical_name(noun_phrase(pobjs[0]))
             key = noun if prep.lower_ == "for" else f"{prep.lower_} {noun}"
             return key, [prep, *pobjs[0].subtree]
     if objects or verb.lemma_.lower() not in _TAKES_INFINITIVE:
         for child in verb.children:
             if child.dep_ in ("xcomp", "advcl") and _misread_context(child, contexts):
                 return f"to {child.lower_}", list(child.subtree)
+    return None
+
+
+def _purpose(verb: Any) -> tuple[str, list[Any]] | None:
+    """What a routine is for, keyed as a preference's context is: "these days I use R for
+    data analysis" -> "data analysis", "for coding I now use VS Code" -> "coding"."""
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    # on the verb or on its object ("R for data analysis")
+    for prep in [c for head in (verb, *objects) for c in head.children]:
+        if prep.dep_ != "prep" or prep.lower_ != "for":
+            continue
+        pobjs = [g for g in prep.children if g.dep_ == "pobj"]
+        if not pobjs or pobjs[0].pos_ not in ("NOUN", "VERB") or pobjs[0].lower_ in VAGUE:
+            continue
+        noun = pobjs[0]
+        tokens = list(noun.subtree) if noun.tag_ == "VBG" else noun_phrase(noun)
+        if any(t.pos_ in ("PRON", "DET") and t.lower_ in _NOT_CONCRETE for t in tokens):
+            continue  # "for that": what, the chat knows
+        name = phrase_text(tokens) if noun.tag_ == "VBG" else canonical_name(tokens)
+        if name:
+            return name, [prep, *tokens]
     return None
 
 
@@ -365,10 +392,8 @@ def _object(verb: Any, outside: set[int], excluded: set[str]) -> tuple[str, list
             word = str(verb.lemma_).lower()
         elif owner is not None:
             word = f"{owner}'s"
-        elif token.pos_ == "PROPN" or token.ent_type_:
-            word = str(token.text)
         else:
-            word = str(token.lower_)
+            word = phrase_text([token])  # "R", "VS Code" keep their case
         adjacent = position + 1 < len(tokens) and tokens[position + 1].i == token.i + 1
         words.append(word + (token.whitespace_ if adjacent else " "))
     return "".join(words).strip(), tokens

@@ -1,6 +1,8 @@
 """Messages that end or correct what the speaker said before, read from the text alone (no
 statement need be extracted from them): retractions ("I've moved on from running", "I can eat
-dairy again", "I don't want to move to Canada anymore") and corrections of a value just said
+dairy again", "I don't want to move to Canada anymore", "I've lost interest in running", "I'm
+over sushi", "I replaced Vim with VS Code", "I no longer have a dog" for a pet named by its
+kind, "Coldplay is no longer my favorite band") and corrections of a value just said
 ("Sorry, I meant Tuesday.", "No wait, it's due Thursday.", "Sorry, she lives in Lyon, not
 Paris."). Pure and deterministic; the write path acts on them (graph_memory/write/restate.py,
 graph_memory/write/conflict_policy.py rule 3d). The change cues of extracted statements are
@@ -30,11 +32,23 @@ _FIRST_PERSON_BEFORE = re.compile(
 _RETRACTION = re.compile(
     r"\b(?P<cue>(?:moved|moving)\s+(?:on|away)\s+from|switched\s+(?:over\s+)?from|"
     r"stopped|quit|(?:gave|given)\s+up(?:\s+on)?|dropped|ditched|(?:done|finished|through)\s+with|"
+    r"lost\s+(?:all\s+|my\s+)?interest\s+in|grew\s+out\s+of|grown\s+out\s+of|outgrew|"
+    r"replaced|swapped(?:\s+out)?|"
     r"forget\s+(?:what\s+i\s+said\s+)?about|take\s+back\s+what\s+i\s+said\s+about)\s+"
     r"(?!by\b|at\b|in\b|for\b|to\b|there\b|here\b|it\b|that\b|this\b)"
     r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
     re.IGNORECASE,
 )
+# "I'm (so) over sushi": only right after "I'm", where "over" ends a liking ("I went over the
+# plan", "I'm over at my mom's" end nothing).
+_OVER = re.compile(
+    r"(?:^|[^\w'])(?:i'm|im|i\s+am)\s+(?:so\s+|totally\s+|completely\s+|kind\s+of\s+)?"
+    r"(?P<cue>over)\s+(?!at\b|there\b|here\b|it\b|that\b|this\b|the\s+moon\b)"
+    r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
+    re.IGNORECASE,
+)
+# "I replaced Vim with VS Code", "I swapped coffee for tea": what it became.
+_REPLACED_BY = re.compile(r"\s+(?:with|for|by)\s+", re.IGNORECASE)
 # "I left Google", "I sold my Honda": an end of what these relations hold, nothing else ("I
 # left my keys at work" ends no liking).
 _LEFT = re.compile(
@@ -73,9 +87,13 @@ _DENIALS = (
     re.compile(  # "No longer working at the bank"
         r"^\W*(?P<cue>no\s+longer)\s+(?P<what>[^,.;!?]+?)" + _WHAT_END, re.IGNORECASE
     ),
-    re.compile(  # "Knitting isn't my hobby anymore"
-        r"^\W*(?P<what>[\w' -]{1,40}?)\s+(?:isn't|is\s+not)\s+my\s+\w+\s+"
+    re.compile(  # "Knitting isn't my hobby anymore", "Coldplay isn't my favorite band anymore"
+        r"^\W*(?P<what>[\w' -]{1,40}?)\s+(?:isn't|is\s+not)\s+my\s+(?:\w+\s+){1,2}"
         r"(?P<cue>any\s?more|any\s+longer)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(  # "Coldplay is no longer my favorite band"
+        r"^\W*(?P<what>[\w' -]{1,40}?)\s+is\s+(?P<cue>no\s+longer)\s+my\s+\w+",
         re.IGNORECASE,
     ),
 )
@@ -87,9 +105,12 @@ _DENIAL_VERBS = frozenset(
         "follow", "practice", "really", "even", "much", "that", "into", "big", "huge", "fan",
         "eating", "drinking", "doing", "going", "own", "study", "studying", "allergic",
         "intolerant", "a", "on", "diet", "working", "living", "using", "watching", "dating",
-        "seeing", "with",
+        "seeing", "with", "have", "got",
     }
 )  # fmt: skip
+# Relations whose key is the kind of a thing named by its name ("my dog Rex"): a retraction
+# that names the kind names the thing.
+_KIND_KEYED = frozenset({"HAS_PET", "HAS_RELATIVE"})
 _FROM_X_TO = re.compile(r"\s+(?:to|for|in favou?r of)\s+", re.IGNORECASE)
 # "I'm done with work for today", "I stopped running for a week": a pause, not an end.
 _FOR_A_WHILE = re.compile(
@@ -131,7 +152,10 @@ class Retraction:
         if self.relations and predicate not in self.relations:
             return False
         if not names_object(self.what, object_name):
-            return False
+            # "I no longer have a dog" ends HAS_PET Rex [dog]: a pet or a relative by its kind
+            if not (predicate in _KIND_KEYED and key and names_object(self.what, key)):
+                return False
+            object_name = key
         if not self.denied:
             return True
         # The key may be said too: a context ("for backend work") or a verb ("learning").
@@ -149,13 +173,14 @@ def retractions(text: str) -> list[Retraction]:
         sentence = text[s_start:s_end]
         if sentence.rstrip().endswith("?") or _HYPOTHETICAL.match(sentence):
             continue
-        for pattern, constraints_only in ((_RETRACTION, False), (_LEFT, False), (_AGAIN, True)):
+        patterns = ((_RETRACTION, False), (_OVER, False), (_LEFT, False), (_AGAIN, True))
+        for pattern, constraints_only in patterns:
             for m in pattern.finditer(sentence):
                 before = sentence[: m.start()]
                 imperative = m.group("cue").lower().startswith(("forget", "take"))
                 if (
                     _DENIED_BEFORE.search(before)
-                    or not (imperative or _FIRST_PERSON_BEFORE.search(before))
+                    or not (imperative or pattern is _OVER or _FIRST_PERSON_BEFORE.search(before))
                     or _FOR_A_WHILE.search(m.group("what"))
                     or (pattern is _LEFT and _LEFT_FOR_THE_DAY.search(m.group("what")))
                 ):
@@ -169,6 +194,10 @@ def retractions(text: str) -> list[Retraction]:
                 if cue.lower().endswith("from"):
                     # "switched from Netflix to Hulu": Hulu is what it became, not what ended
                     what, *became = _FROM_X_TO.split(what, maxsplit=1)
+                    to = _value(became[0]) if became else None
+                elif cue.lower().startswith(("replaced", "swapped")):
+                    # "I replaced Vim with VS Code": VS Code is what it became
+                    what, *became = _REPLACED_BY.split(what, maxsplit=1)
                     to = _value(became[0]) if became else None
                 else:  # "I gave up coffee for tea": the tea goes on
                     what = _FOR_Y.split(what, maxsplit=1)[0]

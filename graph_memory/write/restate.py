@@ -147,7 +147,10 @@ def switched(
         assert retraction.to is not None
         start = text.find(retraction.to)
         span = (start, start + len(retraction.to)) if start >= 0 else (0, 0)
-        cue = retraction.cue[: -len("from")] + "to"
+        # "switched from X to Y" -> "switched to"; "replaced X with Y" -> "replaced"
+        cue = retraction.cue[: -len("from")] + "to" if retraction.cue.endswith("from") else (
+            retraction.cue
+        )
         for fact in held:
             if names_object(retraction.what, fact.object_name or "") and (
                 restated := _restated(store, fact, retraction.to, span, cue)
