@@ -175,6 +175,9 @@ def verb_matches(
         found += [clause_object(g, pattern, as_lemma=True) for g in gerunds]
     elif pattern.object == "predicate":
         found = [clause_object(verb, pattern, as_lemma=True, own=True)]
+        wanted = lower_set(pattern.prepositions)
+        if wanted and not any(c.dep_ == "prep" and c.lower_ in wanted for c in verb.children):
+            found = []  # "he's going for Ms": only "going to <place>" is a trip
         if pattern.proper_noun:  # "I'm going to Japan", not "I'm going to the store"
             found = [f for f in found if f is not None and any(t.pos_ == "PROPN" for t in f.tokens)]
     else:
@@ -281,7 +284,8 @@ def copula_matches(
             t for t in noun_phrase(complement) if t.dep_ in ("amod", "compound") or t == complement
         ]
         name = canonical_name(tokens)
-        if name and object_ok(name, complement, pattern):
+        letter = len(name) == 1 and name.islower()  # "I'm definitely an e": no role
+        if name and not letter and object_ok(name, complement, pattern):
             found.append(Found(name, "", tokens))
     elif complement.pos_ not in NOT_OBJECT_POS:
         if any(t.lower_ in _PASSING for h in (be, complement) for t in h.children):

@@ -37,7 +37,7 @@ CONTAINERS = frozenset(
 VAGUE = frozenset(
     {"thing", "things", "stuff", "bit", "way", "time", "times", "idea", "much", "more", "all"}
     | {"few", "some", "several", "many", "couple", "most", "others", "other", "following"}
-    | {"something", "anything", "everything", "nothing", "same", "lol"}
+    | {"something", "anything", "everything", "nothing", "same", "lol", "both", "either"}
     # "another place I really like is called ...": the place is named elsewhere, if at all.
     | {"place", "places", "spot", "spots"}
     | FILLERS
@@ -63,6 +63,7 @@ _GERUND_PARTS = frozenset({"dobj", "prt", "compound", "amod"})
 _LIGHT_GERUNDS = frozenset({"go", "come", "hang", "get"})
 _LIGHT_VERBS = frozenset({"make", "do", "have", "get", "take", "be", "go", "come", "give"})
 _LABEL = re.compile(r"^(?:[A-Z]|[A-Z]?\d+[A-Za-z]?)$")
+_RECIPROCAL = re.compile(r"\b(?:each other|one another)\b")
 
 
 @dataclass(frozen=True)
@@ -279,6 +280,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             name = head.text if len(tokens) == 1 else name
     if not name or len(name.split()) > MAX_OBJECT_WORDS or name.lower() in VAGUE:
         return None
+    if len(name) == 1 and name.islower():
+        return None  # "I'm definitely an e": a lone letter names nothing ("R", "C" may)
     if any(t.dep_ == "neg" for t in tokens):
         return None  # "tried different flavors not just the classic ones": denied, no object
     if _only_praised(head, tokens):
@@ -403,6 +406,10 @@ def clause_object(
     bare = isinstance(pattern, VerbPattern) and pattern.bare and len(tokens) == 1
     if not (pattern.objects or passive or bare) and not has_content(tokens, verb, verbs=True):
         return None
+    if any(t.dep_ == "prep" and not list(t.children) for t in tokens):
+        return None  # "the bar we are going to in Miami": the place is the clause's noun
+    if _RECIPROCAL.search(phrase_text(tokens).lower()):
+        return None  # "to see each other": who, out of context?
     pronouns = [t for t in tokens if t.pos_ == "PRON" or t.lower_ in ("one", "ones")]
     if any(t.lower_ not in _POSSESSIVE_PRONOUNS for t in pronouns):
         if not pattern.objects or not any(t.dep_ == "dobj" for t in pronouns):
@@ -425,6 +432,11 @@ def clause_object(
     # excluded one ("hit the hay") stays excluded whatever follows it.
     core = [t for t in kept if t.i == verb.i or _in_object(t, verb)]
     if 1 < len(core) < len(kept) and not object_ok(phrase_text(core), verb, pattern):
+        return None
+    # "take a break and head home": the first object alone may be what is excluded.
+    joined = {t.i for c in core if c.dep_ in ("conj", "cc") for t in c.subtree}
+    first = [t for t in core if t.i not in joined]
+    if 1 < len(first) < len(core) and not object_ok(phrase_text(first), verb, pattern):
         return None
     return Found(name, "", tokens)
 

@@ -110,7 +110,8 @@ class VerbPattern(_ClausePattern):
         default=(),
         description="With these, the object is the object of one of the prepositions; with "
         "object clause, the prepositions whose gerund is the goal ('thinking of joining a "
-        "book club'; default: on).",
+        "book club'; default: on); with object predicate, the verb must have one ('going to "
+        "Japan', not 'going for Ms').",
     )
     passive: bool = Field(
         default=False, description="Match passive clauses only ('X is blocked by Y')."
