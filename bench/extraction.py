@@ -13,11 +13,13 @@ labelled data in bench/data/extraction/ (guidelines and match rule in its README
 - `--realtalk`: every message of the 10 REALTALK chats is extracted: facts per message, share
   of messages with a fact, facts per relation, and the share of the per-session event
   summaries a fact of that speaker from that session covers.
-- `--sample N`: N extracted REALTALK facts for hand labelling (realtalk_sample.yaml).
+- `--sample N`: N extracted REALTALK facts for hand labelling (realtalk_sample.yaml), ranked
+  by a seeded hash (`--sample-seed`, recorded in the file; a fresh seed draws a fresh sample).
 
     python bench/extraction.py                        # both halves, utterances + sequences
     python bench/extraction.py --split tune --errors  # and list the tune half's mistakes
     python bench/extraction.py --realtalk --sample 100
+    python bench/extraction.py --realtalk --sample 100 --sample-seed my-fresh-seed
 """
 
 from __future__ import annotations
@@ -182,20 +184,31 @@ def run_realtalk(extractor: Any) -> tuple[dict[str, Any], list[CorpusFact]]:
     }, found
 
 
-def sample_facts(found: Sequence[CorpusFact], n: int) -> list[CorpusFact]:
+def sample_facts(found: Sequence[CorpusFact], n: int, seed: str = SAMPLE_SEED
+                 ) -> list[CorpusFact]:
     """N facts ranked by a seeded hash of their identity: a fact keeps its place while the
     extractor changes around it, so labels carry over."""
     def rank(cf: CorpusFact) -> str:
-        return hashlib.sha256(f"{SAMPLE_SEED}|{cf.identity}".encode()).hexdigest()
+        return hashlib.sha256(f"{seed}|{cf.identity}".encode()).hexdigest()
 
     return sorted(sorted(found, key=rank)[:n], key=lambda cf: (cf.chat, cf.source_id))
 
 
-def write_sample(sample: Sequence[CorpusFact], path: Path = SAMPLE_FILE) -> dict[str, Any]:
-    """Write the sample for labelling, keeping the labels of facts labelled before; returns the
-    precision over the labelled ones."""
+def sample_seed(path: Path = SAMPLE_FILE) -> str | None:
+    """The seed recorded in the sample file's header, if any."""
+    if not path.exists():
+        return None
+    match = re.search(r"^# seed: (.+)$", path.read_text(encoding="utf-8"), re.MULTILINE)
+    return match.group(1).strip() if match else None
+
+
+def write_sample(sample: Sequence[CorpusFact], path: Path = SAMPLE_FILE,
+                 seed: str = SAMPLE_SEED) -> dict[str, Any]:
+    """Write the sample for labelling, keeping the labels of facts labelled before with the same
+    seed (a file with no recorded seed was drawn with SAMPLE_SEED); a fresh seed starts
+    unlabelled. Returns the precision over the labelled ones."""
     old: dict[str, dict[str, Any]] = {}
-    if path.exists():
+    if path.exists() and (sample_seed(path) or SAMPLE_SEED) == seed:
         for row in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
             old[row["identity"]] = row
     rows = []
@@ -213,13 +226,14 @@ def write_sample(sample: Sequence[CorpusFact], path: Path = SAMPLE_FILE) -> dict
         })
     header = ("# Extracted REALTALK facts for hand labelling (bench/extraction.py --sample):\n"
               "# correct: true/false judged against bench/data/extraction/README.md, note when\n"
-              "# false. Labels are kept across runs for facts that stay the same (identity).\n")
+              "# false. Labels are kept across runs for facts that stay the same (identity).\n"
+              f"# seed: {seed}\n")
     path.write_text(header + yaml.safe_dump(rows, sort_keys=False, allow_unicode=True,
                                             width=100), encoding="utf-8")
     labelled = [r["correct"] for r in rows if r["correct"] is not None]
     return {"size": len(rows), "labelled": len(labelled), "correct": sum(map(bool, labelled)),
             "precision": round(sum(map(bool, labelled)) / len(labelled), 4) if labelled
-            else None, "file": str(path.relative_to(BENCH_DIR.parent))}
+            else None, "seed": seed, "file": str(path.relative_to(BENCH_DIR.parent))}
 
 
 # --- report ----------------------------------------------------------------------------------
@@ -281,8 +295,8 @@ def markdown(results: dict[str, Any]) -> str:
     if "sample" in results:
         s = results["sample"]
         parts += ["\n## Hand-labelled REALTALK sample\n", markdown_table(
-            ["sampled", "labelled", "correct", "precision"],
-            [[s["size"], s["labelled"], s["correct"], s["precision"]]])]
+            ["seed", "sampled", "labelled", "correct", "precision"],
+            [[s["seed"], s["size"], s["labelled"], s["correct"], s["precision"]]])]
     parts.append(f"\n{results['timing_note']}\n")
     return "\n".join(parts)
 
@@ -296,6 +310,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--sample", type=int, default=0, metavar="N",
                         help="write N extracted REALTALK facts to realtalk_sample.yaml for "
                         "labelling (implies --realtalk)")
+    parser.add_argument("--sample-seed", default=SAMPLE_SEED, metavar="SEED",
+                        help=f"the sample's seed (default {SAMPLE_SEED!r}); labels carry over "
+                        "only within one seed")
     parser.add_argument("--errors", action="store_true",
                         help=f"write the tune half's mistakes to {ERRORS_FILE.name}")
     args = parser.parse_args(argv)
@@ -334,7 +351,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
                 results["realtalk"], found = run_realtalk(memory.extractor)
                 timing["realtalk_s"] = time.perf_counter() - t0
                 if args.sample:
-                    results["sample"] = write_sample(sample_facts(found, args.sample))
+                    results["sample"] = write_sample(
+                        sample_facts(found, args.sample, args.sample_seed),
+                        seed=args.sample_seed)
         finally:
             memory.close()
     timing["total_s"] = time.perf_counter() - started
