@@ -209,6 +209,50 @@ CHANGES: list[tuple[str, list[tuple[str, timedelta]], dict[str, dict[str, str]]]
         {"PREFERS": {"Coldplay [band]": "superseded", "Dune [movie]": "current"}},
     ),
     (
+        "brokeup",  # a partner parted from; the brother and Tom's own facts stay
+        [
+            ("My boyfriend Tom is a chef.", DAY),
+            ("My brother Sam lives in Ohio.", DAY),
+            ("Tom and I broke up.", 30 * DAY),
+        ],
+        {
+            "HAS_RELATIVE": {"Tom [boyfriend]": "superseded", "Sam [brother]": "current"},
+            "IS_A": {"chef": "current"},
+        },
+    ),
+    (
+        "petdied",
+        [
+            ("I have a cat named Luna.", DAY),
+            ("I have a dog named Rex.", DAY),
+            ("Luna passed away last month.", 30 * DAY),
+        ],
+        {"HAS_PET": {"Luna [cat]": "superseded", "Rex [dog]": "current"}},
+    ),
+    (
+        "inyears",
+        [
+            ("I play tennis.", DAY),
+            ("I play chess.", DAY),
+            ("I haven't played tennis in years.", 30 * DAY),
+        ],
+        {"HAS_HOBBY": {"tennis": "superseded", "chess": "current"}},
+    ),
+    (
+        "stoppedgym",  # a routine ended by its gerund
+        [
+            ("I go to the gym every Monday.", DAY),
+            ("I usually read before bed.", DAY),
+            ("I stopped going to the gym.", 30 * DAY),
+        ],
+        {
+            "HAS_HABIT": {
+                "go to the gym [every Monday]": "superseded",
+                "read [before bed]": "current",
+            }
+        },
+    ),
+    (
         "routinepurpose",  # a routine of a purpose replaces the preference of that purpose
         [
             ("I prefer Python for data analysis.", DAY),

@@ -170,6 +170,7 @@ def test_change_cue_prefers_the_extractors_cue_and_skips_caller_triples() -> Non
         ("I'm so over sushi, I prefer ramen now.", "over", "sushi", False),
         ("I replaced Vim with VS Code.", "replaced", "Vim", False),
         ("I swapped coffee for tea.", "swapped", "coffee", False),
+        ("I've cut out coffee.", "cut out", "coffee", False),
     ],
 )
 def test_retractions_name_what_they_end(
@@ -197,6 +198,9 @@ def test_retractions_name_what_they_end(
         "I'm over at my mom's place.",
         "I'm over the moon about it.",
         "My sister replaced her phone.",
+        "The band broke up.",
+        "Me and my friends split the bill.",
+        "I never broke up with Tom.",
     ],
 )
 def test_no_retraction_where_the_speaker_ends_nothing(text: str) -> None:
@@ -497,3 +501,41 @@ def test_a_change_of_mind_opening_the_sentence_applies_to_all_of_it(text: str, k
     found = cue(text, "I want" if "I want" in text else "I'd rather", "visit Spain")
     assert found is not None and found.kind == kind and not found.weak
     assert classify(found.text) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "what", "ends", "keeps"),
+    [
+        ("Tom and I broke up.", "Tom", ("HAS_RELATIVE", "Tom", "boyfriend"), ("WORKS_AT", "Tom")),
+        ("I broke up with Tom.", "Tom", ("HAS_RELATIVE", "Tom", "boyfriend"), ("PREFERS", "Tom")),
+        ("I divorced my husband.", "husband", ("HAS_RELATIVE", "Mark", "husband"),
+         ("IS_A", "husband")),
+        ("Luna passed away last month.", "Luna", ("HAS_PET", "Luna", "cat"),
+         ("HAS_RELATIVE", "Luna")),
+        ("My dog died.", "dog", ("HAS_PET", "Rex", "dog"), ("PREFERS", "dog")),
+    ],
+)  # fmt: skip
+def test_a_partner_parted_from_or_a_pet_that_died_ends_that_relation_only(
+    text: str, what: str, ends: tuple[str, str, str], keeps: tuple[str, str]
+) -> None:
+    [found] = retractions(text)
+    assert found.what == what
+    assert found.ends(*ends) and not found.ends(*keeps)
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("I haven't played tennis in years.", "tennis"),
+        ("Hiking is not really my thing anymore.", "hiking"),
+        ("I can't stand coffee anymore.", "coffee"),
+        ("I don't do yoga anymore.", "yoga"),
+    ],
+)
+def test_more_denials_end_what_they_name(text: str, obj: str) -> None:
+    [found] = retractions(text)
+    assert found.denied and found.ends("PREFERS", obj)
+
+
+def test_a_short_gerund_names_its_verb() -> None:
+    assert names_object("going to the gym", "go to the gym")

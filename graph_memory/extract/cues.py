@@ -183,7 +183,7 @@ def names_object(phrase: str, object_name: str) -> bool:
     """Whether the phrase names the object (its words, ignoring case and a plural s; a
     gerund names its verb: "on learning Spanish" names "learn Spanish")."""
     words = {w.rstrip("s") for w in re.findall(r"[\w'-]+", phrase.lower())}
-    words |= {stem for w in words if w.endswith("ing") and len(w) > 5 for stem in _stems(w)}
+    words |= {stem for w in words if w.endswith("ing") and len(w) > 4 for stem in _stems(w)}
     wanted = [w.rstrip("s") for w in re.findall(r"[\w'-]+", object_name.lower())]
     return bool(wanted) and all(w in words for w in wanted)
 

@@ -2,7 +2,8 @@
 statement need be extracted from them): retractions ("I've moved on from running", "I can eat
 dairy again", "I don't want to move to Canada anymore", "I've lost interest in running", "I'm
 over sushi", "I replaced Vim with VS Code", "I no longer have a dog" for a pet named by its
-kind, "Coldplay is no longer my favorite band") and corrections of a value just said
+kind, "Coldplay is no longer my favorite band", "I haven't played tennis in years", "Tom and I
+broke up", "Luna passed away") and corrections of a value just said
 ("Sorry, I meant Tuesday.", "No wait, it's due Thursday.", "Sorry, she lives in Lyon, not
 Paris."). Pure and deterministic; the write path acts on them (graph_memory/write/restate.py,
 graph_memory/write/conflict_policy.py rule 3d). The change cues of extracted statements are
@@ -33,6 +34,7 @@ _RETRACTION = re.compile(
     r"\b(?P<cue>(?:moved|moving)\s+(?:on|away)\s+from|switched\s+(?:over\s+)?from|"
     r"stopped|quit|(?:gave|given)\s+up(?:\s+on)?|dropped|ditched|(?:done|finished|through)\s+with|"
     r"lost\s+(?:all\s+|my\s+)?interest\s+in|grew\s+out\s+of|grown\s+out\s+of|outgrew|"
+    r"cut\s+out|"
     r"replaced|swapped(?:\s+out)?|"
     r"forget\s+(?:what\s+i\s+said\s+)?about|take\s+back\s+what\s+i\s+said\s+about)\s+"
     r"(?!by\b|at\b|in\b|for\b|to\b|there\b|here\b|it\b|that\b|this\b)"
@@ -46,6 +48,27 @@ _OVER = re.compile(
     r"(?P<cue>over)\s+(?!at\b|there\b|here\b|it\b|that\b|this\b|the\s+moon\b)"
     r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
     re.IGNORECASE,
+)
+# "Sarah and I broke up", "I broke up with Tom", "I divorced Mark": a partner no more;
+# "Luna passed away", "my dog died": a pet no more (a pet named by its name or its kind).
+_PARTED = (
+    (
+        re.compile(
+            r"(?:^|[^\w'])(?:(?P<what>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+and\s+I\s+"
+            r"(?P<cue>(?i:broke\s+up|split\s+up|got\s+divorced|separated))|(?i:i\s+(?:just\s+)?)"
+            r"(?P<cue2>(?i:broke\s+up\s+with|split\s+up\s+with|divorced))\s+"
+            r"(?P<what2>[A-Z][\w'-]*|(?i:my)\s+\w+))",
+        ),
+        frozenset({"HAS_RELATIVE"}),
+    ),
+    (
+        re.compile(
+            r"^\W*(?:my\s+(?:\w+\s+)?)?(?P<what>(?:(?<=my\s)\w+|[A-Z][\w'-]*))\s+"
+            r"(?P<cue>passed\s+away|died|passed)\b",
+            re.IGNORECASE,
+        ),
+        frozenset({"HAS_PET"}),
+    ),
 )
 # "I replaced Vim with VS Code", "I swapped coffee for tea": what it became.
 _REPLACED_BY = re.compile(r"\s+(?:with|for|by)\s+", re.IGNORECASE)
@@ -74,7 +97,8 @@ _DENIALS = (
     re.compile(
         r"(?:^|[^\w'])(?:i'm\s+not|i\s+am\s+not|i\s+(?:really\s+)?(?:don't|do\s+not|can't|"
         r"cannot|won't|haven't|have\s+not))\s+(?P<what>[^,.;!?]+?)\s+"
-        r"(?P<cue>any\s?more|any\s+longer|these\s+days|nowadays)\b",
+        r"(?P<cue>any\s?more|any\s+longer|these\s+days|nowadays|"
+        r"in\s+(?:years|ages|decades|a\s+long\s+time))\b",
         re.IGNORECASE,
     ),
     re.compile(
@@ -88,7 +112,7 @@ _DENIALS = (
         r"^\W*(?P<cue>no\s+longer)\s+(?P<what>[^,.;!?]+?)" + _WHAT_END, re.IGNORECASE
     ),
     re.compile(  # "Knitting isn't my hobby anymore", "Coldplay isn't my favorite band anymore"
-        r"^\W*(?P<what>[\w' -]{1,40}?)\s+(?:isn't|is\s+not)\s+my\s+(?:\w+\s+){1,2}"
+        r"^\W*(?P<what>[\w' -]{1,40}?)\s+(?:isn't|is\s+not)\s+(?:really\s+)?my\s+(?:\w+\s+){1,2}"
         r"(?P<cue>any\s?more|any\s+longer)\b",
         re.IGNORECASE,
     ),
@@ -105,7 +129,8 @@ _DENIAL_VERBS = frozenset(
         "follow", "practice", "really", "even", "much", "that", "into", "big", "huge", "fan",
         "eating", "drinking", "doing", "going", "own", "study", "studying", "allergic",
         "intolerant", "a", "on", "diet", "working", "living", "using", "watching", "dating",
-        "seeing", "with", "have", "got",
+        "seeing", "with", "have", "got", "stand", "played", "watched", "eaten", "drunk",
+        "used", "done", "gone", "had", "been", "do",
     }
 )  # fmt: skip
 # Relations whose key is the kind of a thing named by its name ("my dog Rex"): a retraction
@@ -204,6 +229,24 @@ def retractions(text: str) -> list[Retraction]:
                 only = _LEFT_RELATIONS.get(cue.lower(), frozenset())
                 found.append(Retraction(cue, what, False, f"{cue} {what}", to, relations=only))
         found.extend(_denials(sentence))
+        found.extend(_parted(sentence))
+    return found
+
+
+def _parted(sentence: str) -> list[Retraction]:
+    """A partner parted from or a pet that died: ends those relations only."""
+    plain = sentence.replace("\u2019", "'")
+    found = []
+    for pattern, relations in _PARTED:
+        for m in pattern.finditer(plain):
+            what = (m.groupdict().get("what") or m.groupdict().get("what2") or "").strip()
+            cue = m.groupdict().get("cue") or m.groupdict().get("cue2") or ""
+            if what.lower().startswith("my "):
+                what = what[3:]
+            if what and what.lower() not in _NOT_A_VALUE:
+                said = m.group(0).strip(" ,;")
+                cue = " ".join(cue.split())
+                found.append(Retraction(cue, what, said=said, relations=relations))
     return found
 
 
