@@ -55,6 +55,8 @@ from graph_memory.extract.rules import RuleExtractor
         ("I have visited several museums in Rome.", ("Emi", "VISITED", "museum", None)),
         # a capital letter may be a name; a plan to go somewhere is a trip
         ("For data analysis I prefer R.", ("Emi", "PREFERS", "R", "data analysis")),
+        ("I can't have a cat in my dorm.", ("Emi", "HAS_PET", "cat", "cat")),
+        ("My grandpa has gout.", ("Emi's grandpa", "HAS_CONDITION", "gout", None)),
         ("We're heading to Lisbon in May.", ("Emi", "HAS_GOAL", "head to Lisbon in May", None)),
     ],
 )  # fmt: skip
@@ -95,6 +97,11 @@ def test_classes_of_real_chat_phrasing(
         "Tarantino is a brilliant director.",
         "Honestly Lisbon is a gorgeous city.",
         "I tried my best today.",
+        # a future acquisition is no pet or relative yet; an emoji or a liking is no value
+        "Maybe I'll get a puppy one day.",
+        "I'll have three grandkids by then.",
+        "Can you tell me what Lea's favorite flowers are 😅",
+        "Hokusai's wave print is a personal favorite.",
     ],
 )
 def test_near_misses_stay_out(extractor: RuleExtractor, text: str) -> None:

@@ -121,7 +121,10 @@ def role_matches(
         return []  # "have enough friends", "no friends", "many friends": a measure, nobody named
     subject_token = clause_subject(head)
     subject = who(subject_token, pattern, roles) if subject_token is not None else None
-    negated = polarity(head, pattern, ("can", "will", "would"))
+    # "I can't have a dog" says something of now; "I'll get a cat one day", "I'll have two
+    # kids by then" only of a future.
+    modals = ("can",) if head.lemma_.lower() == "have" else ()
+    negated = polarity(head, pattern, modals)
     if subject is None or negated is None:
         return []
     found = Found(name, "PERSON", [noun]) if name else _counted(noun)

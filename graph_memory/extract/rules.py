@@ -363,6 +363,8 @@ class RuleExtractor:
         obj_name = resolve(match.obj, speaker, (addressee or "").strip() or None)
         if not subject_name or not obj_name or (not speaker and _has_placeholder(match)):
             return None
+        if not any(c.isalnum() for c in obj_name):
+            return None  # "what Steve's favorite snacks are 😅": an emoji names nothing
         if match.subject_person:
             if not self._ontology.type_allowed(spec.domain, "Person"):
                 return None
