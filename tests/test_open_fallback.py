@@ -122,7 +122,8 @@ def open_rows(nlp: Any, pattern: OpenPattern, text: str) -> list[Row]:
         ("I started going to the gym today.", ("Emi", "gym", "go to", False)),
         # chat drops its "I" in the past tense
         ("Finally fixed my bike!", ("Emi", "Emi's bike", "fix", False)),
-        ("Just got back from the gym.", ("Emi", "gym", "get back from", False)),
+        ("Got back from the botanical gardens.",
+         ("Emi", "botanical garden", "get back from", False)),
         ("I have a good green salsa recipe if you ever wanna try it!",
          ("Emi", "good green salsa recipe", "have", False)),
         # a reason clause states its content as true
@@ -242,6 +243,10 @@ def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
         "I was in a really strange building.",
         "We were at a huge stadium.",
         "I went on one at a beach before.",
+        # a passing moment of the day that names nothing
+        "Just got back from the gym.",
+        "Today I saw some stray cats outside my apartment.",
+        "I played some games with my friends today.",
     ],
 )
 def test_chatter_makes_no_open_fact(nlp: Any, pattern: OpenPattern, text: str) -> None:
@@ -300,6 +305,13 @@ def open_facts(extractor: RuleExtractor, text: str) -> set[tuple[str, str | None
     [extraction] = extractor.extract([ExtractionInput(text=text, speaker="Emi", addressee="Sam")])
     return {(f.triple.object.name, f.triple.key) for f in extraction.facts
             if f.triple.predicate == "STATES"}
+
+
+def test_a_day_names_what_it_keeps(nlp: Any, pattern: OpenPattern) -> None:
+    # seeing or playing today is kept when it names something; a deed of the day always
+    assert open_rows(nlp, pattern, "I saw Oppenheimer today.") == [
+        ("Emi", "Oppenheimer", "see", False)]
+    assert open_rows(nlp, pattern, "I fixed the sink today.") == [("Emi", "sink", "fix", False)]
 
 
 def test_habits_at_a_place_no_declared_pattern_reads(extractor: RuleExtractor) -> None:

@@ -96,6 +96,14 @@ def today(verb: Any) -> bool:
     return bool(words & TODAY) or {"this", "morning"} <= words or {"right", "now"} <= words
 
 
+def of_the_day(verb: Any) -> bool:
+    """ "Today I saw some stray cats", "Just got back from the gym", "I took a walk this
+    morning": a simple past of the day, a passing moment unless it names something."""
+    return (verb.tag_ == "VBD" and not perfect(verb)
+            and (today(verb) or any(c.dep_ == "advmod" and c.lower_ == "just"
+                                    for c in verb.children)))
+
+
 def future(verb: Any) -> bool:
     """ "I go to the airport tomorrow", "I start my new job next week"."""
     return any(t.lower_ in FUTURE for c in verb.children if c.dep_ in ("npadvmod", "advmod")

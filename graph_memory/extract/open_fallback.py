@@ -53,6 +53,7 @@ from graph_memory.extract.open_aspect import (
     future,
     holds,
     lasting,
+    of_the_day,
     ongoing,
     ongoing_with,
     perfect,
@@ -74,6 +75,7 @@ from graph_memory.extract.open_objects import (
 from graph_memory.extract.open_vocabulary import (
     AUXILIARIES,
     CARRIERS,
+    DAY_VERBS,
     FOR_VERBS,
     HEDGES,
     LIGHT_VERBS,
@@ -172,8 +174,16 @@ def open_matches(
     if carrier is not None and carrier.lemma_.lower() in SKILL_CARRIERS:
         key = f"{carrier.lemma_.lower()} to {key}"  # "learning how to play the piano"
     found, key = _objects(verb, particles, key, rules)
+    if lemma in DAY_VERBS and carrier is None and habit is None and of_the_day(verb) and not any(
+            f is not None and _named(f) for f in found):
+        return []  # "I saw some stray cats today", "Just got back from the gym": a passing day
     cue = "used to" if habit is not None else None
     return make_matches(relation, pattern, _unspanned(who), found, negated, [verb], key, cue)
+
+
+def _named(found: Found) -> bool:
+    """A thing with a name of its own (a proper noun, an entity, a title), not a common one."""
+    return bool(found.label) or any(t.pos_ == "PROPN" for t in found.tokens)
 
 
 def _readmitted(verb: Any, lemma: str) -> bool:

@@ -77,6 +77,14 @@ WHEN_NOUNS = frozenset(
 # Verbs whose simple past tells one occasion, mostly a meal ("I had a sandwich", "we had
 # burrata", "I ate some appetizers"); kept as a habit, an experience or a past state.
 ONE_OFF_VERBS = frozenset({"have", "eat", "drink"})
+# Seeing, going, finding and playing: their simple past of the day is a passing moment unless
+# it names something ("Today I saw some stray cats", "Just got back from the gym", "I played
+# some games today"; not "I saw Oppenheimer today"); a deed of the day still counts ("I cooked
+# some pasta", "she fixed my bike yesterday").
+DAY_VERBS = frozenset(
+    {"see", "watch", "go", "come", "get", "leave", "head", "walk", "run", "drive", "ride",
+     "find", "pick", "grab", "stop", "arrive", "return", "play", "meet", "visit", "hit", "take"}
+)
 # Meals and snacks of one day ("I had a sandwich today", "I ate steak today").
 MEAL_VERBS = frozenset({"have", "eat", "drink", "grab", "get", "order"})
 TODAY = frozenset({"today", "tonight", "earlier", "rn", "yesterday", "lunch", "dinner",
