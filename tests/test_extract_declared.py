@@ -57,6 +57,10 @@ from graph_memory.extract.rules import RuleExtractor
         ("For data analysis I prefer R.", ("Emi", "PREFERS", "R", "data analysis")),
         ("I can't have a cat in my dorm.", ("Emi", "HAS_PET", "cat", "cat")),
         ("My grandpa has gout.", ("Emi's grandpa", "HAS_CONDITION", "gout", None)),
+        # a goal named by a key word in a compound, "would" allowed
+        ("My dream job would be to design video games.",
+         ("Emi", "HAS_GOAL", "design video games", None)),
+        ("My big travel dream is to see Patagonia.", ("Emi", "HAS_GOAL", "see Patagonia", None)),
         ("We're heading to Lisbon in May.", ("Emi", "HAS_GOAL", "head to Lisbon in May", None)),
     ],
 )  # fmt: skip
@@ -102,6 +106,8 @@ def test_classes_of_real_chat_phrasing(
         "I'll have three grandkids by then.",
         "Can you tell me what Lea's favorite flowers are 😅",
         "Hokusai's wave print is a personal favorite.",
+        "My plan would be to open a bakery if I won the lottery.",  # a hypothetical
+        "My dream job might be to design games.",
     ],
 )
 def test_near_misses_stay_out(extractor: RuleExtractor, text: str) -> None:

@@ -176,6 +176,11 @@ class PossessivePattern(_ClausePattern):
     adjectives: bool = Field(
         default=False, description="A bare adjective complement is an object ('... is blue')."
     )
+    modals: tuple[str, ...] = Field(
+        default=(),
+        description="Modal lemmas accepted on 'is' ('my dream job would be to ...'); any other "
+        "modal makes the clause hypothetical.",
+    )
     listed: bool = Field(
         default=False,
         description="Read only '<object> is on my <key>' ('Japan is on my bucket list', 'going "

@@ -28,14 +28,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
 )
 from graph_memory.extract.habits import habit_match
-from graph_memory.extract.kinds import (
-    copula_matches,
-    favorite_matches,
-    listed_matches,
-    noun_matches,
-    possessive_matches,
-    verb_matches,
-)
+from graph_memory.extract.kinds import copula_matches, noun_matches, verb_matches
 from graph_memory.extract.match import Match
 from graph_memory.extract.objects import MENTION_LABELS, NOT_OBJECT_POS, VAGUE, object_ok
 from graph_memory.extract.open_fallback import object_rules, open_matches
@@ -51,6 +44,7 @@ from graph_memory.extract.patterns import (
     VerbPattern,
 )
 from graph_memory.extract.people import PARTICIPANTS, PLACEHOLDERS, SPEAKER, resolve
+from graph_memory.extract.possessives import favorite_matches, listed_matches, possessive_matches
 from graph_memory.extract.roles import opinion_matches, role_matches
 from graph_memory.extract.speedups import speed_up
 from graph_memory.extract.tokens import tokenize

@@ -1,0 +1,203 @@
+"""The grammar of the `possessive` pattern kind (see patterns.py and ontology/README.md): "my
+<key> is <object>", the same said the other way round ("Inter is my favorite team"), and what
+is on a list of the speaker's ("Japan is on my bucket list")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_memory.extract.canonical import (
+    canonical_name,
+    has_to,
+    is_be,
+    is_conditional,
+    ner_label,
+    noun_phrase,
+    phrase_text,
+)
+from graph_memory.extract.match import Match, Who, make_matches, polarity, who
+from graph_memory.extract.objects import Found, clause_object, lower_set, noun_object, object_ok
+from graph_memory.extract.patterns import PossessivePattern
+from graph_memory.extract.people import owner_placeholder, person_subject
+
+
+def possessive_matches(
+    key_head: Any, be: Any, relation: str, pattern: PossessivePattern, roles: frozenset[str]
+) -> list[Match]:
+    """`be` is the verb "is", or the gerund the parser makes the head ("my hobby is
+    knitting": "is" becomes its auxiliary), which is then the object."""
+    if pattern.listed:
+        return []
+    left = [t for t in key_head.subtree if t.i <= key_head.i]
+    modifiers = lower_set(pattern.modifiers)
+    # "my favorite color" and also "my favorite is ...", "my favourites are ...".
+    if modifiers and not any(
+        t.lemma_.lower() in modifiers and (t.dep_ == "amod" or t.i == key_head.i)
+        for t in key_head.subtree
+    ):
+        return []
+    owner: Who | None = None
+    if pattern.subject == "speaker":
+        owners = [t for t in left if t.dep_ == "poss" and t.head.i == key_head.i]
+        placeholder = owner_placeholder(owners[0]) if owners else None
+        if placeholder is not None:
+            owner = Who(placeholder, "", True, [])
+        else:
+            # "Sam's phone number", "my sister's favorite color": a named person's or a
+            # relative's own attribute.
+            named = person_subject(owners[0], roles, speaker_only=False) if owners else None
+            if named is None:
+                return []
+            owner = Who(named, "PERSON", True, [])
+        owned = {t.i for o in owners for t in o.subtree}
+        key_tokens = [
+            t for t in left
+            if t.i not in owned and t.lemma_.lower() not in modifiers and t.pos_ != "DET"
+            and t.tag_ != "PRP$"
+        ]  # fmt: skip
+    else:
+        owners = [c for c in key_head.children if c.dep_ == "poss" and c.pos_ != "PRON"]
+        for prep in key_head.rights:
+            if prep.dep_ == "prep" and prep.lower_ in pattern.prepositions:
+                owners.extend(g for g in prep.children if g.dep_ == "pobj")
+        owner = who(owners[0], pattern, roles) if owners else None
+        if owner is None:
+            return []
+        key_tokens = [t for t in key_head.lefts if t.dep_ == "compound"] + [key_head]
+    # "my favorite is X" has no key, nor has "my personal favorite".
+    key = "" if key_head.lemma_.lower() in modifiers else phrase_text(key_tokens).lower()
+    if key in ("time", "all time", "all-time") and any(t.lower_ == "all" for t in left):
+        key = ""  # "my all time favorite is ..."
+    names = {key, key_head.lemma_.lower()}
+    # "my dream job is to ...", "my ultimate dream travel experience would be to ...": a key
+    # word as the compound of the key names it too.
+    key_words = names | {t.lemma_.lower() for t in key_head.lefts if t.dep_ == "compound"}
+    if "*" not in pattern.keys and not key_words & lower_set(pattern.keys):
+        return []
+    negated = polarity(be, pattern, pattern.modals)
+    if any(c.tag_ == "MD" for c in be.children) and any(is_conditional(t) for t in be.subtree):
+        return []  # "my plan would be to move to Spain if I won the lottery": a hypothetical
+    if names & lower_set(pattern.exclude_keys) or negated is None:
+        return []
+    stored_key = key if "*" in pattern.keys and key else None
+    gerund = be.tag_ == "VBG" and not is_be(be)
+    if gerund and pattern.object != "noun":
+        return []
+    found = [
+        noun_object(be, pattern, misparsed=True) if gerund else _possessive_object(be, pattern)
+    ]
+    return make_matches(relation, pattern, owner, found, negated, [*left, be], stored_key)
+
+
+def favorite_matches(
+    attr: Any, be: Any, relation: str, pattern: PossessivePattern, roles: frozenset[str]
+) -> list[Match]:
+    """The possessive said the other way round: "Inter is my favorite team", "Dune is one of
+    my favourite books", "goblet of fire is probably my favorite"; the subject is the value."""
+    modifiers = lower_set(pattern.modifiers)
+    if not modifiers or pattern.subject != "speaker" or pattern.object != "noun" or pattern.listed:
+        return []
+    key_head = attr
+    if attr.lower_ == "one":  # "one of my favorite books"
+        inner = [g for p in attr.children if p.lower_ == "of" for g in p.children]
+        key_head = inner[0] if inner else attr
+    owners = [c for c in key_head.children if c.dep_ == "poss"]
+    owner = owner_placeholder(owners[0]) if owners else None
+    marked = key_head.lemma_.lower() in modifiers or any(
+        c.dep_ == "amod" and c.lemma_.lower() in modifiers for c in key_head.lefts
+    )
+    subjects = [c for c in be.children if c.dep_ == "nsubj"]
+    if owner is None or not marked or not subjects:
+        return []
+    if polarity(be, pattern) is not False:
+        return []  # "pizza isn't my favorite food" is no dislike
+    key_tokens = [
+        t for t in key_head.lefts if t.dep_ == "compound" and t.lemma_.lower() not in modifiers
+    ]
+    key = "" if key_head.lemma_.lower() in modifiers else phrase_text([*key_tokens, key_head])
+    stored_key = canonical_name([*key_tokens, key_head]) if key and "*" in pattern.keys else None
+    found = [noun_object(subjects[0], pattern)]
+    return make_matches(
+        relation, pattern, Who(owner, "", True, []), found, False, [be, key_head], stored_key
+    )
+
+
+_LIST_PLACES = frozenset({"on", "at"})
+_LIST_TOPS = frozenset({"top", "head"})
+
+
+def listed_matches(
+    key_head: Any, relation: str, pattern: PossessivePattern, roles: frozenset[str]
+) -> list[Match]:
+    """ "Japan is on my bucket list", "going on a safari is on my travel wishlist too",
+    "seeing the northern lights is at the top of my bucket list": what is on the list."""
+    prep = key_head.head
+    if key_head.dep_ != "pobj" or prep.dep_ != "prep":
+        return []
+    be = prep.head
+    if prep.lower_ == "of" and be.lemma_.lower() in _LIST_TOPS and be.dep_ == "pobj":
+        prep = be.head  # "at the top of my bucket list"
+        be = prep.head
+    if prep.lower_ not in _LIST_PLACES or not is_be(be):
+        return []
+    # "my travel wishlist": the parser may hang "my" on the compound.
+    owners = [t for t in key_head.subtree if t.dep_ == "poss" and t.i < key_head.i]
+    owner = owner_placeholder(owners[0]) if owners else None
+    key = phrase_text([*(c for c in key_head.lefts if c.dep_ == "compound"), key_head]).lower()
+    keys = lower_set(pattern.keys)
+    if owner is None or not {key, key_head.lemma_.lower()} & keys:
+        return []
+    if polarity(be, pattern) is not False:
+        return []  # "Iceland is not on my bucket list" says nothing to keep
+    gerunds = [c for c in be.children if c.dep_ == "csubj" and c.tag_ == "VBG"]
+    subjects = [c for c in be.children if c.dep_ == "nsubj"]
+    if gerunds and subjects and subjects[0].i > gerunds[0].i and not any(
+        c.dep_ == "dobj" for c in gerunds[0].children
+    ):
+        # "Seeing the pyramids is on my list": the parser makes the gerund's object the
+        # subject of "is".
+        tokens = [gerunds[0], *noun_phrase(subjects[0])]
+        name = f"{gerunds[0].lemma_.lower()} {phrase_text(tokens[1:])}"
+        found = [Found(name, "", tokens) if object_ok(name, gerunds[0], pattern) else None]
+    elif gerunds:
+        found = [clause_object(gerunds[0], pattern, as_lemma=True)]
+    elif subjects and subjects[0].tag_ == "VBG":  # "Skydiving has been on my bucket list"
+        found = [noun_object(subjects[0], pattern, misparsed=True)]
+    elif subjects:
+        found = [noun_object(subjects[0], pattern)]
+    else:
+        return []
+    return make_matches(
+        relation, pattern, Who(owner, "", True, []), found, False, [be, key_head], None
+    )
+
+
+def _code(token: Any) -> bool:
+    """A merged code of digits (tokens.py) the parser took for punctuation: "(555) 123-4567"."""
+    return bool(token.dep_ == "punct" and sum(c.isdigit() for c in token.text) >= 3)
+
+
+def _possessive_object(be: Any, pattern: PossessivePattern) -> Found | None:
+    for child in be.rights:
+        if pattern.object == "clause":
+            if child.dep_ == "xcomp" and has_to(child):
+                return clause_object(child, pattern)
+        elif _code(child) or (
+            (child.dep_ == "attr" or (child.dep_ == "acomp" and child.tag_ == "CD"))
+            and (child.pos_ in ("NUM", "X", "SYM")
+                 or any(c.dep_ == "nummod" for c in child.children))
+        ):
+            # ("is 555-8642": the small model may call a number a complement adjective, and
+            # "(555) 123-4567", one token (tokens.py), a bracket.)
+            # Codes, numbers and counts are values as written: "555-1234", "50 books".
+            tokens = noun_phrase(child)
+            if child.pos_ != "NOUN":
+                tokens = [t for t in child.subtree if not t.is_punct or t.i < child.right_edge.i]
+            name = child.text if _code(child) else canonical_name(tokens, keep_counts=True)
+            ok = name and object_ok(name, child, pattern)
+            return Found(name, ner_label(child), tokens) if ok else None
+        elif child.dep_ == "attr" or (
+            child.dep_ == "acomp" and pattern.adjectives and not list(child.children)
+        ):
+            return noun_object(child, pattern)
+    return None
