@@ -253,6 +253,31 @@ CHANGES: list[tuple[str, list[tuple[str, timedelta]], dict[str, dict[str, str]]]
         },
     ),
     (
+        "newfavorite",  # "my new favorite X is" replaces that favorite only
+        [
+            ("My favorite color is blue.", DAY),
+            ("My favorite food is pizza.", DAY),
+            ("My new favorite color is green.", 30 * DAY),
+        ],
+        {
+            "PREFERS": {
+                "blue [color]": "superseded",
+                "pizza [food]": "current",
+                "green [color]": "current",
+            }
+        },
+    ),
+    (
+        "newfriend",  # a new friend replaces none
+        [("My friend Lisa loves yoga.", DAY), ("My new friend Sam loves tennis.", 30 * DAY)],
+        {"HAS_RELATIVE": {"Lisa [friend]": "current", "Sam [friend]": "current"}},
+    ),
+    (
+        "traded",
+        [("I own a Honda.", DAY), ("I traded my Honda for a Tesla.", 30 * DAY)],
+        {"OWNS": {"Honda": "superseded", "Tesla": "current"}},
+    ),
+    (
         "routinepurpose",  # a routine of a purpose replaces the preference of that purpose
         [
             ("I prefer Python for data analysis.", DAY),

@@ -13,6 +13,7 @@ from graph_memory.extract.cues import (
     names_object,
     names_replaced,
     shared_words,
+    slot_key,
     statement_cue,
 )
 from graph_memory.extract.retractions import (
@@ -539,3 +540,36 @@ def test_more_denials_end_what_they_name(text: str, obj: str) -> None:
 
 def test_a_short_gerund_names_its_verb() -> None:
     assert names_object("going to the gym", "go to the gym")
+
+
+def test_a_key_said_new_is_its_slot_and_a_change_of_it() -> None:
+    assert slot_key("new color") == "color" and slot_key("color") == "color"
+    assert slot_key(None) is None and slot_key("newsletter") == "newsletter"
+    text = "My new favorite color is green."
+    fact = ExtractedFact(
+        triple=Triple(
+            subject=EntityRef(name="Emi", type="Person"),
+            predicate="PREFERS",
+            object=EntityRef(name="green", type="Thing"),
+            key="new color",
+        ),
+        span=(0, len(text) - 1),
+        extractor="test",
+        confidence=0.8,
+    )
+    assert change_cue(text, fact) == Cue("update", "new")
+    friend = "My new friend Sam loves tennis."
+    sam = fact.model_copy(
+        update={
+            "triple": fact.triple.model_copy(
+                update={"predicate": "HAS_RELATIVE", "key": "new friend"}
+            ),
+            "span": (0, len(friend) - 1),
+        }
+    )
+    assert change_cue(friend, sam) is None
+
+
+def test_a_trade_names_what_the_old_value_became() -> None:
+    [honda] = retractions("I traded my Honda for a Tesla.")
+    assert honda.ends("OWNS", "Honda") and honda.to == "Tesla"

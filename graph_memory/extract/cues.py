@@ -315,12 +315,31 @@ def _after(segment: str, at: int, object_name: str) -> bool:
     return bool(words) and names_object(segment[at:], object_name)
 
 
+# "my new favorite color": the word that says a keyed value replaces the one of its slot.
+_NEW_KEY = re.compile(r"^(?P<cue>new)\s+(?P<slot>\S.*)$", re.IGNORECASE)
+
+
+def slot_key(key: str | None) -> str | None:
+    """The slot a key names: "my new favorite color is green" is said of the "color" slot
+    ("new" is a change cue, change_cue)."""
+    m = _NEW_KEY.match(key or "")
+    return m.group("slot") if m is not None else key
+
+
 def change_cue(text: str, statement: ExtractedFact) -> Cue | None:
     """The cue of an extracted statement of `text`: the one the extractor set ("used to"),
-    else the one its sentence carries; none for a statement without a span (given as a
-    triple by the caller)."""
+    else the one its sentence carries, else "new" of a key said with it ("my new favorite
+    color is green" replaces the favorite color); none for a statement without a span (given
+    as a triple by the caller)."""
     if statement.cue:
         return Cue(classify(statement.cue), statement.cue)
     if statement.span[1] <= statement.span[0]:
         return None
-    return statement_cue(text, statement.span, statement.triple.object.name)
+    found = statement_cue(text, statement.span, statement.triple.object.name)
+    new_key = _NEW_KEY.match(statement.triple.key or "")
+    if found is None and new_key is not None:
+        # only "my new (favorite) <key> is ...": "my new friend Sam" replaces no friend
+        said = rf"\bmy\s+new\s+(?:favou?rite\s+)?{re.escape(new_key.group('slot'))}\s+(?:is|are)\b"
+        if re.search(said, text[slice(*sentence_of(text, statement.span))], re.IGNORECASE):
+            return Cue("update", new_key.group("cue"))
+    return found

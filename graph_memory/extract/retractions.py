@@ -35,7 +35,7 @@ _RETRACTION = re.compile(
     r"stopped|quit|(?:gave|given)\s+up(?:\s+on)?|dropped|ditched|(?:done|finished|through)\s+with|"
     r"lost\s+(?:all\s+|my\s+)?interest\s+in|grew\s+out\s+of|grown\s+out\s+of|outgrew|"
     r"cut\s+out|"
-    r"replaced|swapped(?:\s+out)?|"
+    r"replaced|swapped(?:\s+out)?|traded(?:\s+in)?|"
     r"forget\s+(?:what\s+i\s+said\s+)?about|take\s+back\s+what\s+i\s+said\s+about)\s+"
     r"(?!by\b|at\b|in\b|for\b|to\b|there\b|here\b|it\b|that\b|this\b)"
     r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
@@ -72,6 +72,7 @@ _PARTED = (
 )
 # "I replaced Vim with VS Code", "I swapped coffee for tea": what it became.
 _REPLACED_BY = re.compile(r"\s+(?:with|for|by)\s+", re.IGNORECASE)
+_ARTICLE = re.compile(r"^\s*(?:an?|the|my)\s+", re.IGNORECASE)
 # "I left Google", "I sold my Honda": an end of what these relations hold, nothing else ("I
 # left my keys at work" ends no liking).
 _LEFT = re.compile(
@@ -220,10 +221,10 @@ def retractions(text: str) -> list[Retraction]:
                     # "switched from Netflix to Hulu": Hulu is what it became, not what ended
                     what, *became = _FROM_X_TO.split(what, maxsplit=1)
                     to = _value(became[0]) if became else None
-                elif cue.lower().startswith(("replaced", "swapped")):
+                elif cue.lower().startswith(("replaced", "swapped", "traded")):
                     # "I replaced Vim with VS Code": VS Code is what it became
                     what, *became = _REPLACED_BY.split(what, maxsplit=1)
-                    to = _value(became[0]) if became else None
+                    to = _value(_ARTICLE.sub("", became[0])) if became else None
                 else:  # "I gave up coffee for tea": the tea goes on
                     what = _FOR_Y.split(what, maxsplit=1)[0]
                 only = _LEFT_RELATIONS.get(cue.lower(), frozenset())

@@ -17,7 +17,7 @@ from graph_memory.embed import Embedder, multilingual_vectors
 from graph_memory.entities import EntityResolver, ResolvedEntities
 from graph_memory.errors import InvalidInputError
 from graph_memory.extract.base import Extractor
-from graph_memory.extract.cues import change_cue
+from graph_memory.extract.cues import change_cue, slot_key
 from graph_memory.extract.retractions import Retraction, retractions
 from graph_memory.extract.when import occurred
 from graph_memory.ids import make_id
@@ -433,6 +433,7 @@ class WritePlanner:
             request, episode = item.request, item.episode
             for statement in item.statements:
                 triple = statement.triple
+                key = slot_key(triple.key)  # "new color" is the "color" slot
                 subject = entities.by_ref[triple.subject]
                 obj = entities.by_ref[triple.object]
                 relation = self._ontology.relation(triple.predicate)
@@ -449,7 +450,7 @@ class WritePlanner:
                     subject.id,
                     triple.predicate,
                     obj.id,
-                    triple.key,
+                    key,
                     episode.id,
                     *(["denied"] if statement.negated else []),
                 )
@@ -468,9 +469,9 @@ class WritePlanner:
                         predicate=triple.predicate,
                         object_id=obj.id,
                         object_name=obj.name,
-                        key=triple.key,
+                        key=key,
                         text=self._ontology.render(
-                            triple.predicate, subject.name, obj.name, triple.key
+                            triple.predicate, subject.name, obj.name, key
                         )
                         + (f" {when.in_text(memory_type)}" if when is not None else ""),
                         occurred_at=when.start if when is not None else None,
