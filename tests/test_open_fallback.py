@@ -247,6 +247,7 @@ def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
         "Just got back from the gym.",
         "Today I saw some stray cats outside my apartment.",
         "I played some games with my friends today.",
+        "Here's a pretty cool frozen waterfall I saw a few years ago.",
     ],
 )
 def test_chatter_makes_no_open_fact(nlp: Any, pattern: OpenPattern, text: str) -> None:

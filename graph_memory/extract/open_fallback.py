@@ -351,7 +351,9 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
         ever = any(c.lower_ == "ever" for c in verb.children) or any(
             c.tag_ in ("JJS", "RBS") for c in verb.head.subtree)
         head = verb.head
-        if not (ever or lemma in NO_OBJECT_VERBS or head.pos_ != "NOUN" or is_when_word(head)):
+        shown = lemma in DAY_VERBS and _shown(head)
+        if not (ever or shown or lemma in NO_OBJECT_VERBS or head.pos_ != "NOUN"
+                or is_when_word(head)):
             return [open_object(verb.head, rules)], key
         return [], key
     if lemma in LIGHT_VERBS:
@@ -378,6 +380,14 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
         if any(found):
             return found, f"{key} {prep.lower_}"
     return [], key
+
+
+def _shown(noun: Any) -> bool:
+    """ "Here's a pretty cool waterfall I saw": a thing shown in a photo, seen once ("This is
+    the yacht we chartered" still tells a deed)."""
+    be = noun.head
+    return (noun.dep_ in ("nsubj", "attr") and is_be(be)
+            and any(c.lower_ in ("here", "heres", "this") for c in be.children))
 
 
 def _told(verb: Any) -> bool:
