@@ -278,6 +278,20 @@ CHANGES: list[tuple[str, list[tuple[str, timedelta]], dict[str, dict[str, str]]]
         {"OWNS": {"Honda": "superseded", "Tesla": "current"}},
     ),
     (
+        "workthere",  # "there" is the one current employer; the home stays
+        [
+            ("I work at Deloitte.", DAY),
+            ("I live in Chicago.", DAY),
+            ("I don't work there anymore.", 30 * DAY),
+        ],
+        {"WORKS_AT": {"Deloitte": "superseded"}, "LIVES_IN": {"Chicago": "current"}},
+    ),
+    (
+        "offsugar",
+        [("I love sugar.", DAY), ("I love tea.", DAY), ("I'm off sugar now.", 30 * DAY)],
+        {"PREFERS": {"sugar": "superseded", "tea": "current"}},
+    ),
+    (
         "routinepurpose",  # a routine of a purpose replaces the preference of that purpose
         [
             ("I prefer Python for data analysis.", DAY),

@@ -172,6 +172,7 @@ def test_change_cue_prefers_the_extractors_cue_and_skips_caller_triples() -> Non
         ("I replaced Vim with VS Code.", "replaced", "Vim", False),
         ("I swapped coffee for tea.", "swapped", "coffee", False),
         ("I've cut out coffee.", "cut out", "coffee", False),
+        ("I'm off sugar now.", "off", "sugar", False),
     ],
 )
 def test_retractions_name_what_they_end(
@@ -202,6 +203,8 @@ def test_retractions_name_what_they_end(
         "The band broke up.",
         "Me and my friends split the bill.",
         "I never broke up with Tom.",
+        "I'm off to Paris.",
+        "I'm off work today.",
     ],
 )
 def test_no_retraction_where_the_speaker_ends_nothing(text: str) -> None:
@@ -573,3 +576,21 @@ def test_a_key_said_new_is_its_slot_and_a_change_of_it() -> None:
 def test_a_trade_names_what_the_old_value_became() -> None:
     [honda] = retractions("I traded my Honda for a Tesla.")
     assert honda.ends("OWNS", "Honda") and honda.to == "Tesla"
+
+
+@pytest.mark.parametrize(
+    ("text", "relation"),
+    [
+        ("I don't work there anymore.", "WORKS_AT"),
+        ("I no longer live there.", "LIVES_IN"),
+        ("I don't study there any longer.", "STUDIES_AT"),
+    ],
+)
+def test_there_points_at_the_one_current_place(text: str, relation: str) -> None:
+    [there] = [r for r in retractions(text) if r.pointing]
+    assert there.ends(relation, "Deloitte") and not there.ends("PREFERS", "Deloitte")
+
+
+def test_no_pointing_retraction_without_the_speakers_denial() -> None:
+    assert not [r for r in retractions("Do you still work there?") if r.pointing]
+    assert not [r for r in retractions("I'd never live there.") if r.pointing]

@@ -41,11 +41,12 @@ _RETRACTION = re.compile(
     r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
     re.IGNORECASE,
 )
-# "I'm (so) over sushi": only right after "I'm", where "over" ends a liking ("I went over the
-# plan", "I'm over at my mom's" end nothing).
+# "I'm (so) over sushi", "I'm off sugar": only right after "I'm", where "over" / "off" end a
+# liking ("I went over the plan", "I'm over at my mom's", "I'm off to Paris" end nothing).
 _OVER = re.compile(
     r"(?:^|[^\w'])(?:i'm|im|i\s+am)\s+(?:so\s+|totally\s+|completely\s+|kind\s+of\s+)?"
-    r"(?P<cue>over)\s+(?!at\b|there\b|here\b|it\b|that\b|this\b|the\s+moon\b)"
+    r"(?P<cue>over|off)\s+(?!at\b|there\b|here\b|it\b|that\b|this\b|the\s+moon\b|to\b|"
+    r"work\b|today\b|tomorrow\b|for\b|on\b|duty\b)"
     r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
     re.IGNORECASE,
 )
@@ -70,6 +71,19 @@ _PARTED = (
         frozenset({"HAS_PET"}),
     ),
 )
+# "I don't work there anymore", "I no longer live there": the one current place of work,
+# home or school, whatever its name.
+_THERE = re.compile(
+    r"(?:^|[^\w'])i\s+(?:(?:really\s+)?(?:don't|do\s+not)\s+(?P<verb>work|live|study)\s+there\s+"
+    r"(?P<cue>any\s?more|any\s+longer)|(?P<cue2>no\s+longer)\s+(?P<verb2>work|live|study)\s+"
+    r"there)\b",
+    re.IGNORECASE,
+)
+_THERE_RELATIONS = {
+    "work": frozenset({"WORKS_AT"}),
+    "live": frozenset({"LIVES_IN"}),
+    "study": frozenset({"STUDIES_AT"}),
+}
 # "I replaced Vim with VS Code", "I swapped coffee for tea": what it became.
 _REPLACED_BY = re.compile(r"\s+(?:with|for|by)\s+", re.IGNORECASE)
 _ARTICLE = re.compile(r"^\s*(?:an?|the|my)\s+", re.IGNORECASE)
@@ -165,6 +179,8 @@ class Retraction:
     to: str | None = None  # what it became: "... from Netflix to Hulu"
     denied: bool = False  # "I'm not lactose intolerant anymore"
     relations: frozenset[str] = frozenset()  # it ends facts of these only ("I left Google")
+    # "I don't work there anymore": the current fact of `relations`, whatever it names
+    pointing: bool = False
 
     @property
     def reason(self) -> str:
@@ -177,6 +193,8 @@ class Retraction:
         "move to Canada", not "Canada"; "not learning Spanish" ends STATES Spanish [learn])."""
         if self.relations and predicate not in self.relations:
             return False
+        if self.pointing:
+            return True
         if not names_object(self.what, object_name):
             # "I no longer have a dog" ends HAS_PET Rex [dog]: a pet or a relative by its kind
             if not (predicate in _KIND_KEYED and key and names_object(self.what, key)):
@@ -231,6 +249,16 @@ def retractions(text: str) -> list[Retraction]:
                 found.append(Retraction(cue, what, False, f"{cue} {what}", to, relations=only))
         found.extend(_denials(sentence))
         found.extend(_parted(sentence))
+        found.extend(
+            Retraction(
+                " ".join((m.group("cue") or m.group("cue2")).split()),
+                "there",
+                said=m.group(0).strip(" ,;"),
+                relations=_THERE_RELATIONS[(m.group("verb") or m.group("verb2")).lower()],
+                pointing=True,
+            )
+            for m in _THERE.finditer(sentence.replace("\u2019", "'"))
+        )
     return found
 
 
