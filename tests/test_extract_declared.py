@@ -108,6 +108,8 @@ def test_classes_of_real_chat_phrasing(
         "Hokusai's wave print is a personal favorite.",
         "My plan would be to open a bakery if I won the lottery.",  # a hypothetical
         "My dream job might be to design games.",
+        # a relative clause the parser hangs on a noun far before it is a sentence of its own
+        "Sure the idea of owning a boat sounds fun lol ive been going to the lake a lot",
     ],
 )
 def test_near_misses_stay_out(extractor: RuleExtractor, text: str) -> None:

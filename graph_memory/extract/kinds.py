@@ -105,6 +105,12 @@ def _relative_objects(verb: Any, objects: list[Any]) -> list[Any]:
     of its own, the object is the noun the clause describes."""
     if verb.dep_ != "relcl" or verb.head.pos_ not in ("NOUN", "PROPN"):
         return objects
+    nearest = max([verb.head.i, *(c.i for c in verb.head.conjuncts if c.i < verb.i)])
+    if verb.left_edge.i > nearest + 2:
+        # A relative clause follows its noun ("the cake that I baked"); one the parser hangs
+        # on a noun far before it ("the thought of having a gym sounds nice lol ive been
+        # going to the gym") is a sentence of its own.
+        return objects
     if any(c.dep_ in ("xcomp", "ccomp") for c in verb.children):
         return objects  # "one tip I'd like to share": the tip is what is shared
     if any(c.dep_ == "prep" and not list(c.children) for c in verb.children):
