@@ -61,6 +61,9 @@ from graph_memory.extract.rules import RuleExtractor
         ("My dream job would be to design video games.",
          ("Emi", "HAS_GOAL", "design video games", None)),
         ("My big travel dream is to see Patagonia.", ("Emi", "HAS_GOAL", "see Patagonia", None)),
+        # a gerund the parser joins to the verb is a second object
+        ("Honestly I love rainy days and reading by the fire.",
+         ("Emi", "PREFERS", "reading", None)),
         ("We're heading to Lisbon in May.", ("Emi", "HAS_GOAL", "head to Lisbon in May", None)),
     ],
 )  # fmt: skip

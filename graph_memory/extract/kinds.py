@@ -214,6 +214,14 @@ def verb_matches(
                 )
             ]  # fmt: skip
             objects = _relative_objects(verb, objects)
+            if objects and pattern.key != "verb":
+                # "I love warm weather and going to the beach": the parser joins the gerund to
+                # the verb; with no subject or auxiliary of its own it is a second object.
+                objects += [
+                    c for c in verb.children
+                    if c.dep_ == "conj" and c.tag_ == "VBG"
+                    and not any(g.dep_ in ("nsubj", "aux") for g in c.children)
+                ]  # fmt: skip
         # "My friends and I enjoy exploring ...": the gerund the parser made the verb's head.
         gerund = misread_aux(verb) if pattern.key != "verb" and not pattern.prepositions else None
         if gerund is not None:
