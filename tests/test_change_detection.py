@@ -292,6 +292,15 @@ CHANGES: list[tuple[str, list[tuple[str, timedelta]], dict[str, dict[str, str]]]
         {"PREFERS": {"sugar": "superseded", "tea": "current"}},
     ),
     (
+        "tofrom",  # the old value named after the new one; only it ends
+        [
+            ("I drink regular milk.", DAY),
+            ("I love cereal.", DAY),
+            ("I switched to oat milk from regular milk.", 30 * DAY),
+        ],
+        {"PREFERS": {"regular milk": "superseded", "cereal": "current", "oat milk": "current"}},
+    ),
+    (
         "routinepurpose",  # a routine of a purpose replaces the preference of that purpose
         [
             ("I prefer Python for data analysis.", DAY),

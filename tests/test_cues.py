@@ -594,3 +594,13 @@ def test_there_points_at_the_one_current_place(text: str, relation: str) -> None
 def test_no_pointing_retraction_without_the_speakers_denial() -> None:
     assert not [r for r in retractions("Do you still work there?") if r.pointing]
     assert not [r for r in retractions("I'd never live there.") if r.pointing]
+
+
+def test_a_switch_to_y_from_x_names_x_after_y() -> None:
+    text = "I switched to the gel cream from the water gel when my skin got dry."
+    assert cue(text, "I switched to the gel cream", "gel cream") == Cue(
+        "update", "switched to", "the water gel"
+    )
+    [gel] = retractions(text)
+    assert (gel.what, gel.to) == ("water gel", "gel cream")
+    assert retractions("My sister switched to Hulu from Netflix.") == []

@@ -79,6 +79,14 @@ _CUE_PATTERNS: tuple[tuple[CueKind, str], ...] = (
     ("correction", r"\b(?P<cue>i\s+meant|i\s+mean|after\s+all|to\s+correct\s+myself)\b"),
     ("correction", r"\bnot\s+(?P<from>[\w' -]+?),?\s+(?P<cue>but)\s"),
     ("update", r"\b(?P<cue>instead\s+of|rather\s+than)\s+(?P<from>.+?)" + _NAME_END),
+    # "I switched to the gel cream from the water gel": the old value named after the new
+    (
+        "update",
+        r"\b(?P<cue>(?:switched|changed|moved(?:\s+on)?|transitioned)\s+(?:over\s+)?to)\s+"
+        r"[^,;]+?\s+from\s+(?P<from>(?:[\w'-]+\s+){0,3}?[\w'-]+)"
+        r"(?=\s+(?:to|for|with|and|but|because|since|now|these days|when|while|after|as|so)\b"
+        r"|[,.;!?]|$)",
+    ),
     (
         "update",
         r"\b(?P<cue>(?:switched|changed|moved(?:\s+on)?|transitioned)\s+(?:over\s+)?to"

@@ -84,6 +84,14 @@ _THERE_RELATIONS = {
     "live": frozenset({"LIVES_IN"}),
     "study": frozenset({"STUDIES_AT"}),
 }
+# "I switched to oat milk from regular milk": the old value named after the new one.
+_TO_X_FROM_Y = re.compile(
+    r"\b(?P<cue>switched|changed|moved(?:\s+on)?|transitioned)\s+(?:over\s+)?to\s+"
+    r"(?:an?\s+|the\s+)?(?P<to>[^,.;!?]+?)\s+from\s+(?:an?\s+|the\s+|my\s+)?"
+    r"(?P<what>[^,.;!?]+?)"
+    r"(?=\s+(?:because|since|but|when|while|after|as|so|and\s+now|these\s+days|now)\b|[,.;!?]|$)",
+    re.IGNORECASE,
+)
 # "I replaced Vim with VS Code", "I swapped coffee for tea": what it became.
 _REPLACED_BY = re.compile(r"\s+(?:with|for|by)\s+", re.IGNORECASE)
 _ARTICLE = re.compile(r"^\s*(?:an?|the|my)\s+", re.IGNORECASE)
@@ -247,6 +255,13 @@ def retractions(text: str) -> list[Retraction]:
                     what = _FOR_Y.split(what, maxsplit=1)[0]
                 only = _LEFT_RELATIONS.get(cue.lower(), frozenset())
                 found.append(Retraction(cue, what, False, f"{cue} {what}", to, relations=only))
+        for m in _TO_X_FROM_Y.finditer(sentence):
+            before = sentence[: m.start()]
+            if _DENIED_BEFORE.search(before) or not _FIRST_PERSON_BEFORE.search(before):
+                continue
+            cue = " ".join(m.group("cue").split())
+            what, to = m.group("what").strip(), _value(m.group("to"))
+            found.append(Retraction(f"{cue} from", what, False, m.group(0).strip(), to))
         found.extend(_denials(sentence))
         found.extend(_parted(sentence))
         found.extend(
