@@ -301,6 +301,16 @@ CHANGES: list[tuple[str, list[tuple[str, timedelta]], dict[str, dict[str, str]]]
         {"PREFERS": {"regular milk": "superseded", "cereal": "current", "oat milk": "current"}},
     ),
     (
+        "insteadof",  # the value set aside is no history of its own
+        [("I love running.", DAY), ("These days I prefer cycling instead of running.", 9 * DAY)],
+        {"PREFERS": {"running": "superseded", "cycling": "current"}},
+    ),
+    (
+        "insteadoffirst",
+        [("I prefer cycling instead of running.", DAY)],
+        {"PREFERS": {"cycling": "current"}},
+    ),
+    (
         "routinepurpose",  # a routine of a purpose replaces the preference of that purpose
         [
             ("I prefer Python for data analysis.", DAY),

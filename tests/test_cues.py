@@ -604,3 +604,10 @@ def test_a_switch_to_y_from_x_names_x_after_y() -> None:
     [gel] = retractions(text)
     assert (gel.what, gel.to) == ("water gel", "gel cream")
     assert retractions("My sister switched to Hulu from Netflix.") == []
+
+
+def test_the_value_set_aside_is_rejected_not_held_before() -> None:
+    text = "These days I prefer cycling instead of running."
+    found = cue(text, "I prefer cycling instead of running", "running")
+    assert found == Cue("past", "instead of", "running") and found.rejected
+    assert not Cue("past", "used to").rejected and not Cue("past", "switched from").rejected

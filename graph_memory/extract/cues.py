@@ -138,6 +138,13 @@ class Cue:
     def weak(self) -> bool:
         return self.kind == "update" and self.text.lower() in WEAK_CUES
 
+    @property
+    def rejected(self) -> bool:
+        """A past cue of the value set aside ("cycling instead of running", "tea rather than
+        coffee"): it ends what held, but says nothing held before ("switched from", "used to"
+        do)."""
+        return self.kind == "past" and self.text.lower().startswith(("instead", "rather"))
+
 
 def classify(cue: str) -> CueKind:
     """The kind of a cue given as written (e.g. by the extractor)."""

@@ -32,7 +32,8 @@ The cases, in the order they are checked (ontology/README.md has the table):
       states the same, or the same but for gerunds ("I love drinking tea"; the statement itself
       stores nothing); without one, the statement is
       stored as history, already ended (superseded at its own valid time, `end_reason` =
-      the cue): it competes with nothing.
+      the cue): it competes with nothing; but the value a sentence sets aside ("I prefer
+      cycling instead of running": Cue.rejected) stores nothing, held before or not.
    c. an `update` or `correction` cue ("actually", "these days", "instead", "switched to",
       "sorry, I meant") makes the statement replace the speaker's earlier statement of the
       same slot: active facts of the same subject, the same relation (or one of its
@@ -185,11 +186,13 @@ class ConflictResolver:
                         twin, candidate.valid_from, candidate.id, f"ended: '{cue.text}'", run
                     )
                     run.result.dropped.add(candidate.id)
-                elif any(
+                elif cue.rejected or any(
                     r.ends(candidate.predicate, candidate.object_name or "", candidate.key)
                     for r in retracted
                 ):
-                    run.result.dropped.add(candidate.id)  # a retraction of this message said it
+                    # the value set aside ("instead of running"), or a retraction of this
+                    # message said it: no history of its own
+                    run.result.dropped.add(candidate.id)
                 else:  # history: stored already ended, at its own time
                     run.pool[candidate.id] = candidate
                     created.append(candidate)
