@@ -59,7 +59,7 @@ def default_cache_dir() -> Path:
 class _OnnxEncoder:
     """The sentence-transformer's network under ONNX Runtime, with the same mean pooling."""
 
-    def __init__(self, model: Any, model_path: Path, cache_dir: Path) -> None:
+    def __init__(self, model: Any, model_path: Path, cache_dir: Path, tokenizer_lock: Lock) -> None:
         import onnxruntime
 
         weights = model_path / "model.safetensors"
@@ -74,6 +74,7 @@ class _OnnxEncoder:
             str(path), options, providers=["CPUExecutionProvider"]
         )
         self._tokenizer = model.tokenizer
+        self._tokenizer_lock = tokenizer_lock
         self._max_length = int(model.max_seq_length)
 
     @staticmethod
@@ -109,13 +110,14 @@ class _OnnxEncoder:
         os.replace(partial, path)  # atomic: a concurrent reader never sees half a file
 
     def encode(self, texts: Sequence[str]) -> Vectors:
-        tokens = self._tokenizer(
-            list(texts),
-            padding=True,
-            truncation=True,
-            max_length=self._max_length,
-            return_tensors="np",
-        )
+        with self._tokenizer_lock:
+            tokens = self._tokenizer(
+                list(texts),
+                padding=True,
+                truncation=True,
+                max_length=self._max_length,
+                return_tensors="np",
+            )
         hidden = self._session.run(
             None,
             {
@@ -184,6 +186,10 @@ class SentenceTransformerEmbedder:
         self._cache_size = cache_size
         self._lock = Lock()
         self._torch_lock = Lock()
+        # The fast tokenizer sets padding and truncation on the one tokenizer object for each
+        # call: a padded call (ONNX) beside an unpadded one (torch) in another thread came back
+        # ragged ("setting an array element with a sequence"). One call at a time.
+        self._tokenizer_lock = Lock()
         # Batches in bfloat16 where the CPU computes it natively (AMX / AVX512-BF16): 1.7x
         # faster here, cosine to float32 >= 0.9998 on REALTALK messages.
         self._bfloat16 = cpu_has_bfloat16() if bfloat16 is None else bfloat16
@@ -223,7 +229,7 @@ class SentenceTransformerEmbedder:
 
     def _load_onnx(self, model_path: Path, cache_dir: Path) -> _OnnxEncoder | None:
         try:
-            encoder = _OnnxEncoder(self._model, model_path, cache_dir)
+            encoder = _OnnxEncoder(self._model, model_path, cache_dir, self._tokenizer_lock)
             reference = self._encode_torch([_PROBE], bfloat16=False)[0]
             similarity = float(np.dot(encoder.encode([_PROBE])[0], reference))
         except Exception as e:  # export or runtime trouble must not take the service down
@@ -242,7 +248,8 @@ class SentenceTransformerEmbedder:
 
         model: Any = self._model
         tokenizer, network = model.tokenizer, model[0].auto_model
-        tokens = tokenizer(list(texts), truncation=True, max_length=self._max_length)
+        with self._tokenizer_lock:
+            tokens = tokenizer(list(texts), truncation=True, max_length=self._max_length)
         ids: list[list[int]] = tokens["input_ids"]
         order = sorted(range(len(ids)), key=lambda i: (-len(ids[i]), i))
         out = np.empty((len(ids), self.dimension), dtype=np.float32)
