@@ -273,7 +273,7 @@ class ChineseExtractor:
             if person is not None:
                 return person
             name = thing_subject(_clean(written))
-            if (not name or any(p in name for p in "我你他她它")
+            if (not name or name == "其" or any(p in name for p in "我你他她它")
                     or pattern.subject_type in (None, "Person")):
                 return None
             return EntityRef(name=name, type=pattern.subject_type)

@@ -53,7 +53,8 @@ _ROLE_OPENING = re.compile(
     rf"^(?P<mine>我的|我|用户的|用户)?(?P<role>{ROLE})(?P<plural>们)?"
     rf"(?P<name>(?:小|老|阿)[\u4e00-\u9fff](?!{ROLE}))?"
 )
-_PRONOUN = re.compile(rf"^(?:他|她)(?:们)?{_FILLER}*$")
+# 他 / 她 (们), and written Chinese's 其 ("李梓轩是我的上司，其身高是177cm"): the person last named.
+_PRONOUN = re.compile(rf"^(?:(?:他|她)(?:们)?|其){_FILLER}*$")
 _DEMONSTRATIVE = re.compile(r"^(?:这个|那个|这家|那家|这些|那些|这|那|我们的|我的)")
 _FAMILY_MENTION = re.compile(rf"(?:我的|我|用户的|用户)(?P<role>{FAMILY_ROLE})(?P<plural>们)?")
 
