@@ -17,6 +17,7 @@ from graph_memory.memory import Memory
 from graph_memory.models import Episode
 from graph_memory.recall.candidates import Candidate, CandidatePool
 from graph_memory.recall.score import PRESETS
+from graph_memory.recall.subquestions import sub_questions
 
 MESSAGES = [
     ("uncle-phone", "我叔叔的电话号是18486487257。"),
@@ -110,3 +111,42 @@ def test_feedback_keyword_is_the_mean_of_the_query_and_the_first_hits_words() ->
     # ep_1 matches its own words best; ep_2 shares 叔叔 with it, ep_3 nothing new.
     assert after["ep_1"] == pytest.approx(1.0)
     assert after["ep_2"] > after["ep_3"] == pytest.approx(before["ep_3"] / 2)
+
+
+def test_a_query_of_several_sentences_is_split_into_its_questions() -> None:
+    assert sub_questions("我的手机是哪款？另外，趣跑购物节在哪儿办？") == [
+        "我的手机是哪款？",
+        "另外，趣跑购物节在哪儿办？",
+    ]
+    # A question after chat is ranked by itself too; a single sentence is the whole query.
+    assert sub_questions("今天天气真好。我居住的小区怎么样？") == ["我居住的小区怎么样？"]
+    assert sub_questions("我的手机是哪款？") == []
+    assert sub_questions("我的手机是哪款") == []
+
+
+COMPOUND = [
+    ("phone-1", "我的手机是苹果iPhone13，用着特别顺手。"),
+    ("phone-2", "我的手机拍照很好看，苹果的iPhone13确实不错。"),
+    ("phone-3", "我的旧手机是华为的，现在换成苹果手机了。"),
+    ("festival-place", "趣跑购物节在上海的南京路举办。"),
+    ("festival-size", "趣跑购物节的规模是五千人。"),
+]
+
+
+def test_each_question_of_a_compound_query_finds_its_own_evidence(
+    tmp_path: Path, bilingual: SentenceTransformerEmbedder, extractor: Extractor
+) -> None:
+    with Memory.open(
+        Settings(data_dir=tmp_path / "data"), embedder=bilingual, extractor=extractor
+    ) as memory:
+        memory.write_batch([{"text": t, "user_id": "li", "source_id": s} for s, t in COMPOUND])
+        response = memory.recall(
+            "我手里这部手机是苹果的哪一款？另外，活动在哪里举办？",
+            user_id="li",
+            top_k=2,
+            include_constraints=False,
+        )
+    ranked = [s for r in response.results for s in r.source_ids]
+    # Without the split the phone messages, which match most of the query, take both slots.
+    assert "festival-place" in ranked
+    assert ranked[0].startswith("phone") or ranked[1].startswith("phone")

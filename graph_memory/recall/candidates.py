@@ -76,10 +76,34 @@ class CandidatePool:
             similarities[episode.id] = similarity
         rest = [c.id for c in self.by_id.values() if c.episode and c.id not in similarities]
         similarities |= store.multilingual_similarities_of(rest, query_vector)
+        for memory_id, semantic in self._on_minilm_scale(similarities, query_language).items():
+            self.by_id[memory_id].semantic = semantic
+
+    def add_multilingual_hits(self, hits: list[tuple[Episode, float]]) -> None:
+        """Episodes found by the multilingual embedder for a part of the query (their
+        similarity to the part is read by multilingual_semantic)."""
+        for episode, _ in hits:
+            self._get(episode=episode).channels.add("vector")
+
+    def multilingual_semantic(
+        self, store: Store, query_vector: list[float], query_language: str
+    ) -> dict[str, float]:
+        """Candidate episode id -> the multilingual embedder's similarity to this query vector,
+        on MiniLM's scale (as add_multilingual sets it); episodes without a multilingual vector
+        are left out."""
+        episodes = [c.id for c in self.by_id.values() if c.episode is not None]
+        similarities = store.multilingual_similarities_of(episodes, query_vector)
+        return self._on_minilm_scale(similarities, query_language)
+
+    def _on_minilm_scale(
+        self, similarities: dict[str, float], query_language: str
+    ) -> dict[str, float]:
+        out = {}
         for memory_id, similarity in similarities.items():
             c = self.by_id[memory_id]
             language = c.episode.language if c.episode is not None else None
-            c.semantic = e5_semantic(similarity, query_language, language)
+            out[memory_id] = e5_semantic(similarity, query_language, language)
+        return out
 
     def add_keyword(self, hits: list[tuple[Fact, float]] | list[tuple[Episode, float]]) -> None:
         for memory, _ in hits:
@@ -102,24 +126,30 @@ class CandidatePool:
 
     def score_keywords(self, query: str) -> None:
         """Every candidate's BM25 against the query over the pool, scaled to [0, 1]."""
+        for memory_id, score in self.keyword_scores(query).items():
+            self.by_id[memory_id].keyword = score
+
+    def keyword_scores(self, query: str) -> dict[str, float]:
+        """Candidate id -> BM25 of the query over the pool, scaled to [0, 1]."""
         pool = list(self.by_id.values())
-        scores = bm25(query, [c.search_text for c in pool])
-        best = max(scores, default=0.0)
-        for candidate, score in zip(pool, scores, strict=True):
-            candidate.keyword = score / best if best > 0 else 0.0
+        return _scaled(pool, bm25(query, [c.search_text for c in pool]))
 
     def add_feedback(self, query: str, best: Candidate) -> None:
         """Pseudo-relevance feedback, for Chinese and mixed queries (recall/score.py): the
         best candidate's words that the query lacks (where a two-hop question leads: "the
         person whose phone is X" -> the message naming him) are ranked by BM25 over the pool
         too; each candidate's keyword becomes the mean of its query and feedback scores."""
+        for memory_id, score in self.feedback_scores(query, best).items():
+            candidate = self.by_id[memory_id]
+            candidate.keyword = (candidate.keyword + score) / 2
+
+    def feedback_scores(self, query: str, best: Candidate) -> dict[str, float]:
+        """Candidate id -> BM25 over the pool of the best candidate's words that the query
+        lacks, scaled to [0, 1] (add_feedback)."""
         asked = set(keyword_terms(query))
         extra = [t for t in dict.fromkeys(keyword_terms(best.search_text)) if t not in asked]
         pool = list(self.by_id.values())
-        scores = bm25_of_terms(extra, [c.search_text for c in pool])
-        top = max(scores, default=0.0)
-        for candidate, score in zip(pool, scores, strict=True):
-            candidate.keyword = (candidate.keyword + (score / top if top > 0 else 0.0)) / 2
+        return _scaled(pool, bm25_of_terms(extra, [c.search_text for c in pool]))
 
     def add_graph(self, hits: list[GraphHit], names: dict[str, Entity]) -> None:
         for hit in hits:
@@ -153,3 +183,9 @@ class CandidatePool:
         for c in self.by_id.values():
             if c.semantic is None and c.id in similarities:
                 c.semantic = similarities[c.id]
+
+
+def _scaled(pool: list[Candidate], scores: list[float]) -> dict[str, float]:
+    """Candidate id -> its score divided by the pool's best (0 when nothing scores)."""
+    top = max(scores, default=0.0)
+    return {c.id: score / top if top > 0 else 0.0 for c, score in zip(pool, scores, strict=True)}

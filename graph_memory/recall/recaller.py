@@ -6,7 +6,6 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
 
 from graph_memory import decay
 from graph_memory.crosslingual import CrosslingualFill
@@ -21,21 +20,19 @@ from graph_memory.recall.candidates import Candidate, CandidatePool
 from graph_memory.recall.models import (
     AS_OF_STATUSES,
     DEFAULT_STATUSES,
-    LinkedFact,
     RecallRequest,
     RecallResponse,
     RecallResult,
-    Signal,
 )
 from graph_memory.recall.outdated import OUTDATED_FACTOR, Outdated, StateRow, outdated_episodes
 from graph_memory.recall.provenance import Sources, group_sources, lend_fact_evidence, note_sources
 from graph_memory.recall.query import query_entities, rewrite
+from graph_memory.recall.result import EPISODE_MEMORY_TYPE, recall_result
 from graph_memory.recall.score import Weights, blend, recency, signals, weights_for
-from graph_memory.recall.trace import explain
+from graph_memory.recall.subquestions import Question, best_of_questions, sub_questions
 from graph_memory.store.base import Store
 from graph_memory.validation import check_memory_type, clean_text
 
-EPISODE_MEMORY_TYPE = "event"
 GRAPH_HOPS = 2
 CHANNEL_THREADS = 4
 # How deep each candidate channel reads: per requested result, and at least.
@@ -79,6 +76,8 @@ class Reads:
 class MultilingualQuery:
     vector: list[float] | None  # None: no multilingual search for this query
     language: Language  # the query's
+    # A compound Chinese or mixed query's questions and their vectors (recall/subquestions.py)
+    questions: tuple[tuple[str, list[float]], ...] = ()
 
     @property
     def chinese(self) -> bool:
@@ -121,6 +120,7 @@ class Recaller:
         search_text = rewritten or query
         # Chinese and mixed queries read through the multilingual embedder have weights and
         # keyword feedback of their own (recall/score.py), unless the caller chose a preset.
+        query_language = detect_language(request.query)  # the trace's: what the caller asked in
         chinese = (
             detect_language(search_text) != "en" and multilingual_of(self._embedder) is not None
         )
@@ -151,8 +151,8 @@ class Recaller:
         names = {e.id: e for e in entities}
         lap("entities")
 
-        pool, reads = self._gather(
-            request, search_text, vector, entities, names, weights.fact_evidence, standing
+        pool, reads, questions = self._gather(
+            request, search_text, vector, entities, names, weights, preset == "chinese", standing
         )
         lap("channels")
         allowed_by_entity = self._entity_filter(request)
@@ -167,12 +167,29 @@ class Recaller:
                 ((self._score(c, len(entities), weights, now), c) for c in kept),
                 key=lambda pair: (-pair[0][0], pair[1].id),
             )
+        if questions:
+            scored = best_of_questions(
+                pool, kept, scored, questions, lambda c: self._score(c, len(entities), weights, now)
+            )
+        # MiniLM reads no Chinese: a Chinese query's successor facts get no semantic signal,
+        # as its other facts (_gather).
         scored, outdated = self._follow_changes(
-            request, scored, vector, len(entities), weights, now, allowed_by_entity, reads
+            request,
+            scored,
+            None if chinese else vector,
+            len(entities),
+            weights,
+            now,
+            allowed_by_entity,
+            reads,
         )
         lap("score")
-        results = self._assemble(request, scored, names, weights, outdated, reads)
-        constraints = self._constraints(request, weights, now, {r.id for r in results}, reads)
+        results = self._assemble(
+            request, query_language, scored, names, weights, outdated, reads
+        )
+        constraints = self._constraints(
+            request, query_language, weights, now, {r.id for r in results}, reads
+        )
         lap("assemble")
         response = RecallResponse(
             results=tuple(results),
@@ -189,6 +206,7 @@ class Recaller:
     def _constraints(
         self,
         request: RecallRequest,
+        query_language: Language,
         weights: Weights,
         now: datetime,
         shown: set[str],
@@ -210,7 +228,9 @@ class Recaller:
         )[:MAX_CONSTRAINTS]
         sources = reads.sources_of(self._store, [c.id for _, c in scored])
         return [
-            self._result(request, score, signals(raw, weights), c, sources, [], {}, {})
+            recall_result(
+                request, query_language, score, signals(raw, weights), c, sources, [], {}, {}
+            )
             for (score, raw), c in scored
         ]
 
@@ -228,18 +248,21 @@ class Recaller:
         vector: list[float],
         entities: list[Entity],
         names: dict[str, Entity],
-        fact_evidence: float,
+        weights: Weights,
+        split_questions: bool,
         standing: Future[list[Fact]] | None,
-    ) -> tuple[CandidatePool, Reads]:
+    ) -> tuple[CandidatePool, Reads, list[Question]]:
         """The channels' candidates; with fact_evidence, messages take on the evidence of the
         candidate facts drawn from them (recall/provenance.py). And what later stages read of
-        the candidates and the standing constraints (`standing`, asked for with the channels)."""
+        the candidates and the standing constraints (`standing`, asked for with the channels),
+        and a compound query's questions (recall/subquestions.py: the "chinese" preset's)."""
         store, user = self._store, request.user_id
+        fact_evidence = weights.fact_evidence
         k = max(MIN_CHANNEL_DEPTH, request.top_k * CHANNEL_DEPTH_PER_RESULT)
         entity_ids = [e.id for e in entities]
         # The engine answers read queries in parallel: issue the channels at once.
         submit = self._pool.submit
-        multilingual = self._multilingual_vector(user, text)
+        multilingual = self._multilingual_vector(user, text, split_questions)
         # MiniLM reads no Chinese: a Chinese question's nearest facts and messages under it are
         # noise (their similarities are set to 0 below).
         vector_facts = (
@@ -253,6 +276,10 @@ class Recaller:
         ml_episodes = submit(
             store.search_episodes_by_multilingual_vector, user, multilingual.vector, KEYWORD_POOL
         ) if multilingual.vector else None
+        question_episodes = [
+            submit(store.search_episodes_by_multilingual_vector, user, v, KEYWORD_POOL)
+            for _, v in multilingual.questions
+        ]
         keyword_facts = submit(store.search_facts_by_text, user, text, k)
         keyword_episodes = submit(store.search_episodes_by_text, user, text, KEYWORD_POOL)
         entity_facts = submit(store.facts_of_entities, user, entity_ids, k * 2)
@@ -268,6 +295,8 @@ class Recaller:
         pool.add_entity(entity_facts.result(), hub_size=ENTITY_HUB)
         pool.add_entity(entity_episodes.result(), hub_size=ENTITY_HUB)
         pool.add_graph(graph.result(), names)
+        for found in question_episodes:
+            pool.add_multilingual_hits(found.result())
         reads = self._read_candidates(pool, vector, standing)
         if fact_evidence > 0:
             note_sources(pool, reads.sources)
@@ -282,7 +311,11 @@ class Recaller:
             )
         pool.score_keywords(text)
         lend_fact_evidence(pool, fact_evidence)
-        return pool, reads
+        questions = [
+            Question(q, pool.multilingual_semantic(store, v, detect_language(q)))
+            for q, v in multilingual.questions
+        ]
+        return pool, reads, questions
 
     def _read_candidates(
         self, pool: CandidatePool, vector: list[float], standing: Future[list[Fact]] | None
@@ -307,12 +340,16 @@ class Recaller:
             similarity=similarity,
         )
 
-    def _multilingual_vector(self, user_id: str, text: str) -> MultilingualQuery:
+    def _multilingual_vector(
+        self, user_id: str, text: str, split_questions: bool
+    ) -> MultilingualQuery:
         """The query under the multilingual embedder: for a Chinese or mixed query, and for an
         English one when the user has memories with multilingual vectors (Chinese ones); an
         English-only user's recall is untouched (and costs no second embedding). Whether the
         user has them is an O(1) cached answer (graph_memory/crosslingual.py), which a Chinese
-        question also tells: the user's English messages then get multilingual vectors."""
+        question also tells: the user's English messages then get multilingual vectors.
+        With `split_questions`, a compound Chinese or mixed query's questions are embedded too
+        (recall/subquestions.py)."""
         multilingual = multilingual_of(self._embedder)
         language = detect_language(text)
         chinese = language != "en"
@@ -321,8 +358,13 @@ class Recaller:
         self._crosslingual.note_query(user_id, chinese)
         if not (chinese or self._crosslingual.has_multilingual(user_id)):
             return MultilingualQuery(vector=None, language=language)
-        vector = multilingual.embed_queries([text])[0].tolist()
-        return MultilingualQuery(vector=vector, language=language)
+        questions = sub_questions(text) if chinese and split_questions else []
+        vectors = multilingual.embed_queries([text, *questions])
+        return MultilingualQuery(
+            vector=vectors[0].tolist(),
+            language=language,
+            questions=tuple((q, v.tolist()) for q, v in zip(questions, vectors[1:], strict=True)),
+        )
 
     def _entity_filter(self, request: RecallRequest) -> set[str] | None:
         wanted = request.filters.entities
@@ -415,7 +457,7 @@ class Recaller:
         self,
         request: RecallRequest,
         scored: list[tuple[tuple[float, dict[str, float]], Candidate]],
-        vector: list[float],
+        vector: list[float] | None,
         n_entities: int,
         weights: Weights,
         now: datetime,
@@ -423,7 +465,8 @@ class Recaller:
         reads: Reads,
     ) -> tuple[list[tuple[tuple[float, dict[str, float]], Candidate]], dict[str, Outdated]]:
         """Outdated messages among the best candidates (graph_memory/recall/outdated.py)
-        score OUTDATED_FACTOR lower, and the facts that replaced theirs join the candidates."""
+        score OUTDATED_FACTOR lower, and the facts that replaced theirs join the candidates
+        (their semantic signal the query `vector`'s similarity; none without one)."""
         depth = request.top_k * CHANNEL_DEPTH_PER_RESULT
         episodes = [c.episode for _, c in scored[:depth] if c.episode is not None]
         successors: dict[str, Fact] = {}
@@ -435,7 +478,9 @@ class Recaller:
         joined: list[Candidate] = []
         if missing:
             facts = [successors[fact_id] for fact_id in missing]
-            similarity = self._store.similarities_of([f.id for f in facts], vector)
+            similarity = (
+                self._store.similarities_of([f.id for f in facts], vector) if vector else {}
+            )
             for fact in facts:
                 c = Candidate(
                     id=fact.id, fact=fact, semantic=similarity.get(fact.id), channels={"successor"}
@@ -453,6 +498,7 @@ class Recaller:
     def _assemble(
         self,
         request: RecallRequest,
+        query_language: Language,
         scored: list[tuple[tuple[float, dict[str, float]], Candidate]],
         names: dict[str, Entity],
         weights: Weights,
@@ -522,8 +568,9 @@ class Recaller:
         self._keep_successors_first(chosen, links)
         entity_names = {eid: e.name for eid, e in names.items()}
         return [
-            self._result(
+            recall_result(
                 request,
+                query_language,
                 score,
                 signals(raw, weights),
                 c,
@@ -592,116 +639,3 @@ class Recaller:
     def _linked_facts(self, links: list[FactLink]) -> dict[str, Fact]:
         ids = {link.from_id for link in links} | {link.to_id for link in links}
         return {f.id: f for f in self._store.get_facts(sorted(ids)) if f.status != "forgotten"}
-
-    def _result(
-        self,
-        request: RecallRequest,
-        score: float,
-        signals: tuple[Signal, ...],
-        c: Candidate,
-        sources: dict[str, list[tuple[str, str | None]]],
-        links: list[FactLink],
-        linked: dict[str, Fact],
-        entity_names: dict[str, str],
-        outdated: Outdated | None = None,
-    ) -> RecallResult:
-        superseded: list[LinkedFact] = []
-        conflicts: list[LinkedFact] = []
-        notes: list[str] = []
-        derived_from: list[str] = []
-        relation: Literal["superseded", "conflicts_with"]
-        status: str
-        for link in links:
-            if c.id not in (link.from_id, link.to_id):
-                continue
-            other_id = link.to_id if link.from_id == c.id else link.from_id
-            other = linked.get(other_id)
-            if link.kind == "SUPERSEDES" and link.from_id == c.id:
-                notes.append(f"supersedes {other_id} ({link.reason})")
-                target = superseded
-                relation = "superseded"
-            elif link.kind == "CONFLICTS_WITH":
-                notes.append(f"conflicts with {other_id} ({link.reason})")
-                target = conflicts
-                relation = "conflicts_with"
-            elif link.kind == "MERGED_INTO":
-                notes.append(
-                    f"merged into {other_id}"
-                    if link.from_id == c.id
-                    else f"near-duplicate {other_id} merged into it"
-                )
-                continue
-            elif link.kind == "ENDED_BY":
-                notes.append(f"ended by message {other_id}")  # the reason: its end_reason note
-                continue
-            elif link.kind == "DERIVED_FROM":
-                if link.from_id == c.id:
-                    derived_from.append(other_id)
-                else:
-                    notes.append(f"backs semantic memory {other_id}")
-                continue
-            else:
-                notes.append(f"superseded by {other_id} ({link.reason})")
-                continue
-            if other is not None:
-                target.append(
-                    LinkedFact(
-                        id=other.id,
-                        text=other.text,
-                        status=other.status,
-                        relation=relation,
-                        reason=link.reason,
-                        at=link.at,
-                        valid_from=other.valid_from,
-                    )
-                )
-        if derived_from:
-            notes.append(
-                f"semantic memory consolidated from {len(derived_from)} facts "
-                f"({', '.join(sorted(derived_from))})"
-            )
-        if c.fact is not None:
-            pairs = sources.get(c.id, [])
-            episode_ids = tuple(eid for eid, _ in pairs)
-            source_ids = tuple(sid for _, sid in pairs if sid is not None)
-            text, memory_type, status = c.fact.text, c.fact.memory_type, c.fact.status
-            timestamp, needs = c.fact.valid_from, c.fact.needs_confirmation
-            if needs:
-                notes.append("needs confirmation")
-            if c.fact.occurred_at is not None:
-                said = f" ('{c.fact.occurred_text}')" if c.fact.occurred_text else ""
-                notes.append(f"about {c.fact.occurred_at.date().isoformat()}{said}")
-            if c.fact.status == "superseded" and c.fact.end_reason:
-                ended = c.fact.superseded_at
-                notes.append(
-                    f"{c.fact.end_reason}" + (f" on {ended.date().isoformat()}" if ended else "")
-                )
-        else:
-            assert c.episode is not None
-            episode_ids = (c.episode.id,)
-            source_ids = (c.episode.source_id,) if c.episode.source_id else ()
-            text, memory_type, status = c.episode.text, EPISODE_MEMORY_TYPE, c.episode.status
-            timestamp, needs = c.episode.timestamp, False
-            if outdated is not None:
-                notes.append(f"{outdated.reason} (score x{OUTDATED_FACTOR:g})")
-        why = (
-            explain(c, signals, entity_names, notes, detect_language(request.query))
-            if request.explain
-            else None
-        )
-        return RecallResult(
-            id=c.id,
-            kind=c.kind,
-            text=text,
-            score=score,
-            memory_type=memory_type,
-            status=status,
-            timestamp=timestamp,
-            episode_ids=episode_ids,
-            source_ids=source_ids,
-            needs_confirmation=needs,
-            outdated=outdated is not None,
-            why=why,
-            superseded=tuple(superseded),
-            conflicts=tuple(conflicts),
-        )
