@@ -311,6 +311,16 @@ CHANGES: list[tuple[str, list[tuple[str, timedelta]], dict[str, dict[str, str]]]
         {"PREFERS": {"cycling": "current"}},
     ),
     (
+        "nowitis",  # "these days it's all about X": the held value most like X
+        [
+            ("I love tea.", DAY),
+            ("I love hiking.", DAY),
+            ("These days it's all about coffee.", 30 * DAY),
+            ("Now it's raining.", DAY),
+        ],
+        {"PREFERS": {"tea": "superseded", "hiking": "current", "coffee": "current"}},
+    ),
+    (
         "routinepurpose",  # a routine of a purpose replaces the preference of that purpose
         [
             ("I prefer Python for data analysis.", DAY),

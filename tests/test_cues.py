@@ -22,6 +22,7 @@ from graph_memory.extract.retractions import (
     not_x_correction,
     retractions,
     self_correction,
+    switched_to,
 )
 from graph_memory.models import EntityRef, ExtractedFact, Triple
 
@@ -611,3 +612,20 @@ def test_the_value_set_aside_is_rejected_not_held_before() -> None:
     found = cue(text, "I prefer cycling instead of running", "running")
     assert found == Cue("past", "instead of", "running") and found.rejected
     assert not Cue("past", "used to").rejected and not Cue("past", "switched from").rejected
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("These days it's all about coffee.", "coffee"),
+        ("Now it's coffee for me.", "coffee"),
+        ("It's all about swimming now.", "swimming"),
+        ("Now it's raining.", None),
+        ("Now it's my turn.", None),
+        ("Now it's too hot for me.", None),
+        ("So now it is easier for me.", None),
+        ("Is it all about money now?", None),
+    ],
+)
+def test_it_is_all_about_x_now_takes_up_x(text: str, value: str | None) -> None:
+    assert [v for _, v, _ in switched_to(text)] == ([value] if value else [])
