@@ -268,6 +268,21 @@ CHANGES: list[tuple[str, list[tuple[str, timedelta]], dict[str, dict[str, str]]]
         },
     ),
     (
+        "newfavoritelast",
+        [
+            ("My favorite movie is Inception.", DAY),
+            ("My favorite book is Dune.", DAY),
+            ("Interstellar is my new favorite movie.", 30 * DAY),
+        ],
+        {
+            "PREFERS": {
+                "Inception [movie]": "superseded",
+                "Dune [book]": "current",
+                "Interstellar [movie]": "current",
+            }
+        },
+    ),
+    (
         "newfriend",  # a new friend replaces none
         [("My friend Lisa loves yoga.", DAY), ("My new friend Sam loves tennis.", 30 * DAY)],
         {"HAS_RELATIVE": {"Lisa [friend]": "current", "Sam [friend]": "current"}},

@@ -343,18 +343,20 @@ def slot_key(key: str | None) -> str | None:
 
 def change_cue(text: str, statement: ExtractedFact) -> Cue | None:
     """The cue of an extracted statement of `text`: the one the extractor set ("used to"),
-    else the one its sentence carries, else "new" of a key said with it ("my new favorite
-    color is green" replaces the favorite color); none for a statement without a span (given
-    as a triple by the caller)."""
+    else the one its sentence carries, else "new" of a new favorite of the statement's key
+    ("my new favorite color is green" replaces the favorite color); none for a statement
+    without a span (given as a triple by the caller)."""
     if statement.cue:
         return Cue(classify(statement.cue), statement.cue)
     if statement.span[1] <= statement.span[0]:
         return None
     found = statement_cue(text, statement.span, statement.triple.object.name)
-    new_key = _NEW_KEY.match(statement.triple.key or "")
-    if found is None and new_key is not None:
-        # only "my new (favorite) <key> is ...": "my new friend Sam" replaces no friend
-        said = rf"\bmy\s+new\s+(?:favou?rite\s+)?{re.escape(new_key.group('slot'))}\s+(?:is|are)\b"
-        if re.search(said, text[slice(*sentence_of(text, statement.span))], re.IGNORECASE):
-            return Cue("update", new_key.group("cue"))
+    slot = slot_key(statement.triple.key)
+    if found is None and slot:
+        # a new favorite replaces the favorite of its slot ("my new favorite color is green",
+        # "Interstellar is my new favorite movie"); "my new friend Sam" replaces no friend
+        said = rf"\bmy\s+(?P<cue>new)\s+favou?rite\s+{re.escape(slot)}\b"
+        m = re.search(said, text[slice(*sentence_of(text, statement.span))], re.IGNORECASE)
+        if m is not None:
+            return Cue("update", m.group("cue"))
     return found
