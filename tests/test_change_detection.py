@@ -336,6 +336,29 @@ CHANGES: list[tuple[str, list[tuple[str, timedelta]], dict[str, dict[str, str]]]
         {"PREFERS": {"tea": "superseded", "hiking": "current", "coffee": "current"}},
     ),
     (
+        "morethannow",  # a comparison with a change cue names what it replaces
+        [
+            ("I love rock.", DAY),
+            ("I love pizza.", DAY),
+            ("I'm more into jazz than rock these days.", 30 * DAY),
+        ],
+        {"PREFERS": {"rock": "superseded", "pizza": "current", "jazz": "current"}},
+    ),
+    (
+        "morethan",  # without one it changes nothing
+        [("I like tea.", DAY), ("I like coffee more than tea.", 30 * DAY)],
+        {"PREFERS": {"tea": "current", "coffee": "current"}},
+    ),
+    (
+        "nointerest",
+        [
+            ("I love jazz.", DAY),
+            ("I love hiking.", DAY),
+            ("Jazz doesn't interest me anymore.", 30 * DAY),
+        ],
+        {"PREFERS": {"jazz": "superseded", "hiking": "current"}},
+    ),
+    (
         "routinepurpose",  # a routine of a purpose replaces the preference of that purpose
         [
             ("I prefer Python for data analysis.", DAY),

@@ -173,6 +173,7 @@ def test_change_cue_prefers_the_extractors_cue_and_skips_caller_triples() -> Non
         ("I replaced Vim with VS Code.", "replaced", "Vim", False),
         ("I swapped coffee for tea.", "swapped", "coffee", False),
         ("I've cut out coffee.", "cut out", "coffee", False),
+        ("I've lost my taste for coffee.", "lost my taste for", "coffee", False),
         ("I'm off sugar now.", "off", "sugar", False),
     ],
 )
@@ -206,6 +207,7 @@ def test_retractions_name_what_they_end(
         "I never broke up with Tom.",
         "I'm off to Paris.",
         "I'm off work today.",
+        "I don't want pizza right now.",
     ],
 )
 def test_no_retraction_where_the_speaker_ends_nothing(text: str) -> None:
@@ -535,6 +537,10 @@ def test_a_partner_parted_from_or_a_pet_that_died_ends_that_relation_only(
         ("Hiking is not really my thing anymore.", "hiking"),
         ("I can't stand coffee anymore.", "coffee"),
         ("I don't do yoga anymore.", "yoga"),
+        ("I don't eat meat now.", "meat"),
+        ("Jazz doesn't interest me anymore.", "jazz"),
+        ("Golf no longer appeals to me.", "golf"),
+        ("I'm not a coffee person anymore.", "coffee"),
     ],
 )
 def test_more_denials_end_what_they_name(text: str, obj: str) -> None:

@@ -15,7 +15,8 @@ as the reason.
   replace only within a keyed slot ("my favorite color is red now") or a single-valued
   relation.
 - `correction`: sorry I meant, I meant, I mean, correction, no wait, after all, to correct
-  myself, on second thought, not X but Y. The same, for a statement that corrects the one
+  myself, on second thought, not X but Y. A comparison said with a change cue names the value
+  it replaces ("I like coffee more than tea now"). The same, for a statement that corrects the one
   before.
 - `past`: used to, previously, formerly, switched / moved (on, away) from X, gave up X, quit
   X, stopped X. The statement held before and no longer does: it ends its current twin (or
@@ -104,6 +105,13 @@ _SEGMENT_CUES: tuple[tuple[CueKind, re.Pattern[str]], ...] = tuple(
 )
 # "..., not Spanish." closing a sentence names the value a correction or update replaces.
 _TRAILING_NOT = re.compile(r",\s*(?:and\s+)?not\s+(?P<from>[\w' -]{1,40}?)\W*$", re.IGNORECASE)
+# "I like coffee more than tea now": a comparison said with a change cue names the old value
+# (without one it changes nothing: "I like coffee more than tea").
+_MORE_THAN = re.compile(
+    r"\b(?:more|better|rather)(?:\s+[\w'-]+){0,3}?\s+than\s+(?P<from>(?:[\w'-]+\s+){0,2}?[\w'-]+)"
+    r"(?=\s+(?:now|these\s+days|nowadays|anymore|any\s+more)\b|[,.;!?]|$)",
+    re.IGNORECASE,
+)
 
 
 # Update cues that are often mere discourse ("Actually, I want to go hiking this weekend"):
@@ -317,9 +325,9 @@ def _named_elsewhere(sentence: str, object_name: str) -> str | None:
         named = m.group("from").strip(" '\"")
         if not names_object(named, object_name):
             return named
-    m = _TRAILING_NOT.search(sentence)
-    if m is not None and not names_object(m.group("from"), object_name):
-        return m.group("from").strip(" '\"")
+    for m in (_TRAILING_NOT.search(sentence), _MORE_THAN.search(sentence)):
+        if m is not None and not names_object(m.group("from"), object_name):
+            return m.group("from").strip(" '\"")
     return None
 
 

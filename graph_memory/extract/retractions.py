@@ -33,7 +33,8 @@ _FIRST_PERSON_BEFORE = re.compile(
 _RETRACTION = re.compile(
     r"\b(?P<cue>(?:moved|moving)\s+(?:on|away)\s+from|switched\s+(?:over\s+)?from|"
     r"stopped|quit|(?:gave|given)\s+up(?:\s+on)?|dropped|ditched|(?:done|finished|through)\s+with|"
-    r"lost\s+(?:all\s+|my\s+)?interest\s+in|grew\s+out\s+of|grown\s+out\s+of|outgrew|"
+    r"lost\s+(?:all\s+|my\s+)?(?:interest\s+in|taste\s+for|appetite\s+for)|"
+    r"grew\s+out\s+of|grown\s+out\s+of|outgrew|"
     r"cut\s+out|"
     r"replaced|swapped(?:\s+out)?|traded(?:\s+in)?|"
     r"forget\s+(?:what\s+i\s+said\s+)?about|take\s+back\s+what\s+i\s+said\s+about)\s+"
@@ -120,7 +121,7 @@ _DENIALS = (
     re.compile(
         r"(?:^|[^\w'])(?:i'm\s+not|i\s+am\s+not|i\s+(?:really\s+)?(?:don't|do\s+not|can't|"
         r"cannot|won't|haven't|have\s+not))\s+(?P<what>[^,.;!?]+?)\s+"
-        r"(?P<cue>any\s?more|any\s+longer|these\s+days|nowadays|"
+        r"(?P<cue>any\s?more|any\s+longer|these\s+days|nowadays|(?<!right\s)now|"
         r"in\s+(?:years|ages|decades|a\s+long\s+time))\b",
         re.IGNORECASE,
     ),
@@ -139,6 +140,12 @@ _DENIALS = (
         r"(?P<cue>any\s?more|any\s+longer)\b",
         re.IGNORECASE,
     ),
+    re.compile(  # "Jazz doesn't interest me anymore", "Golf no longer appeals to me"
+        r"^\W*(?P<what>[\w' -]{1,40}?)\s+(?:(?:doesn't|does\s+not|don't|do\s+not)\s+(?:really\s+)?"
+        r"(?:interest|excite|appeal\s+to|do\s+it\s+for)\s+me\s+(?P<cue>any\s?more|any\s+longer)|"
+        r"(?P<cue2>no\s+longer)\s+(?:interests|excites|appeals\s+to|does\s+it\s+for)\s+me)\b",
+        re.IGNORECASE,
+    ),
     re.compile(  # "Coldplay is no longer my favorite band"
         r"^\W*(?P<what>[\w' -]{1,40}?)\s+is\s+(?P<cue>no\s+longer)\s+my\s+\w+",
         re.IGNORECASE,
@@ -153,7 +160,7 @@ _DENIAL_VERBS = frozenset(
         "eating", "drinking", "doing", "going", "own", "study", "studying", "allergic",
         "intolerant", "a", "on", "diet", "working", "living", "using", "watching", "dating",
         "seeing", "with", "have", "got", "stand", "played", "watched", "eaten", "drunk",
-        "used", "done", "gone", "had", "been", "do",
+        "used", "done", "gone", "had", "been", "do", "person",
     }
 )  # fmt: skip
 # Relations whose key is the kind of a thing named by its name ("my dog Rex"): a retraction
@@ -366,7 +373,7 @@ def _denials(sentence: str) -> list[Retraction]:
     plain = sentence.replace("\u2019", "'")
     return [
         Retraction(
-            " ".join(m.group("cue").split()),
+            " ".join((m.group("cue") or m.groupdict().get("cue2") or "").split()),
             m.group("what").strip(),
             said=m.group(0).strip(" ,;"),
             denied=True,
