@@ -61,6 +61,9 @@ from graph_memory.extract.rules import RuleExtractor
         ("My dream job would be to design video games.",
          ("Emi", "HAS_GOAL", "design video games", None)),
         ("My big travel dream is to see Patagonia.", ("Emi", "HAS_GOAL", "see Patagonia", None)),
+        # what the addressee said of themselves, and what is theirs
+        ("You told me you love rock climbing.", ("Sam", "PREFERS", "rock climbing", None)),
+        ("Congrats on your new job at Netflix!", ("Sam", "WORKS_AT", "Netflix", None)),
         # a gerund the parser joins to the verb is a second object
         ("Honestly I love rainy days and reading by the fire.",
          ("Emi", "PREFERS", "reading", None)),
@@ -113,9 +116,17 @@ def test_classes_of_real_chat_phrasing(
         "My dream job might be to design games.",
         # a relative clause the parser hangs on a noun far before it is a sentence of its own
         "Sure the idea of owning a boat sounds fun lol ive been going to the lake a lot",
+        "I told my boss you love rock climbing.",  # the speaker's guess about the addressee
+        "How is your new job at Netflix?",
     ],
 )
 def test_near_misses_stay_out(extractor: RuleExtractor, text: str) -> None:
     declared = [r for r in rows(extractor, text) if r[1] not in ("STATES", "HAS_HABIT")]
     assert all(r[2] != "museum of my hometown" for r in declared), declared
     assert [r for r in declared if r[1] not in ("VISITED", "HAS_OPINION")] == [], declared
+
+
+def test_an_allergy_is_no_second_condition(extractor: RuleExtractor) -> None:
+    found = rows(extractor, "I have a shellfish allergy.")
+    assert ("Emi", "ALLERGIC_TO", "shellfish", None) in found
+    assert not [r for r in found if r[1] == "HAS_CONDITION"], found

@@ -44,7 +44,7 @@ from graph_memory.extract.patterns import (
     NounPattern,
     VerbPattern,
 )
-from graph_memory.extract.people import PLACEHOLDERS
+from graph_memory.extract.people import PLACEHOLDERS, owner_placeholder
 
 _ARTICLES = frozenset({"a", "an"})
 _GERUND_PREPOSITIONS = frozenset({"on"})
@@ -337,8 +337,12 @@ def noun_matches(
         subject = who(subject_token, pattern, roles) if subject_token is not None else None
         if subject is None:
             return []
-    elif not any(c.dep_ == "poss" and c.lower_ == "my" for c in noun.children):
-        return []
+    else:
+        # "my nut allergy", and "your new job at Spotify": the addressee's.
+        owners = [owner_placeholder(c) for c in noun.children if c.dep_ == "poss"]
+        if not owners or owners[0] is None:
+            return []
+        subject = Who(owners[0], "", True, [])
     clause = verb if owned else noun
     negated = polarity(clause, pattern, ("would", "will", "can"))
     if negated is None:

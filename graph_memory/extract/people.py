@@ -171,11 +171,19 @@ def _modal(verb: Any) -> bool:
     return any(c.tag_ == "MD" for c in verb.children)
 
 
+_TOLD = frozenset({"say", "mention", "tell"})
+
+
 def _main_clause(verb: Any) -> bool:
     """ "You love sushi", not "it's great that you love sushi" or "I bet you love it": what
     the speaker supposes of the addressee is no statement of theirs."""
     while verb.dep_ == "conj" and verb.head.i != verb.i:
         verb = verb.head
+    head = verb.head
+    if verb.dep_ == "ccomp" and head.lemma_.lower() in _TOLD and any(
+        c.dep_ == "nsubj" and c.lower_ in ("you", "u") for c in head.children
+    ):
+        return _main_clause(head)  # "You said you love hiking": the addressee's own words
     if verb.dep_ == "advcl":
         # "Since you're allergic to latex, ...": a reason states what it gives as known.
         return any(c.dep_ == "mark" and c.lower_ in _REASONS for c in verb.children)
