@@ -248,6 +248,8 @@ def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
         "Today I saw some stray cats outside my apartment.",
         "I played some games with my friends today.",
         "Here's a pretty cool frozen waterfall I saw a few years ago.",
+        "I was deep frying some corn dogs.",
+        "I poured my heart out.",
     ],
 )
 def test_chatter_makes_no_open_fact(nlp: Any, pattern: OpenPattern, text: str) -> None:
@@ -313,6 +315,11 @@ def test_a_day_names_what_it_keeps(nlp: Any, pattern: OpenPattern) -> None:
     assert open_rows(nlp, pattern, "I saw Oppenheimer today.") == [
         ("Emi", "Oppenheimer", "see", False)]
     assert open_rows(nlp, pattern, "I fixed the sink today.") == [("Emi", "sink", "fix", False)]
+    # what was going on at a moment is kept when it names what
+    assert open_rows(nlp, pattern, 'I was reading a book called "2666" by Roberto Bolano.') == [
+        ("Emi", "2666", "read", False)]
+    assert open_rows(nlp, pattern, "I was playing this game called cyberpunk 2077.") == [
+        ("Emi", "cyberpunk 2077", "play", False)]
 
 
 def test_habits_at_a_place_no_declared_pattern_reads(extractor: RuleExtractor) -> None:

@@ -174,16 +174,24 @@ def open_matches(
     if carrier is not None and carrier.lemma_.lower() in SKILL_CARRIERS:
         key = f"{carrier.lemma_.lower()} to {key}"  # "learning how to play the piano"
     found, key = _objects(verb, particles, key, rules)
-    if lemma in DAY_VERBS and carrier is None and habit is None and of_the_day(verb) and not any(
+    moment = (lemma in DAY_VERBS and of_the_day(verb)) or (
+        verb.tag_ == "VBG" and tensed is verb and _past_progressive(verb))
+    if moment and carrier is None and habit is None and not any(
             f is not None and _named(f) for f in found):
-        return []  # "I saw some stray cats today", "Just got back from the gym": a passing day
+        # "I saw some stray cats today", "Just got back from the gym": a passing day; "I was
+        # deep frying some corn dogs": what was going on at a moment told ("I was reading a
+        # book called 2666" names what)
+        return []
     cue = "used to" if habit is not None else None
     return make_matches(relation, pattern, _unspanned(who), found, negated, [verb], key, cue)
 
 
 def _named(found: Found) -> bool:
-    """A thing with a name of its own (a proper noun, an entity, a title), not a common one."""
-    return bool(found.label) or any(t.pos_ == "PROPN" for t in found.tokens)
+    """A thing with a name of its own (a proper noun, an entity, a title), not a common one
+    ("a game called cyberpunk 2077" names it, whatever its case)."""
+    return bool(found.label) or any(
+        t.pos_ == "PROPN" or t.head.lemma_.lower() in ("call", "name", "title")
+        for t in found.tokens)
 
 
 def _readmitted(verb: Any, lemma: str) -> bool:
@@ -288,6 +296,12 @@ def _stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
     we = who.name == SPEAKER and bool(who.tokens) and who.tokens[0].lower_ == "we"
     present = tensed.tag_ in ("VB", "VBP", "VBZ") and not auxes
     return not (we and present)
+
+
+def _past_progressive(verb: Any) -> bool:
+    """ "I was deep frying some corn dogs", "we were watching a movie" (not "I've been ...")."""
+    return any(c.dep_ == "aux" and c.lower_ in ("was", "were") for c in verb.children) and (
+        not perfect(verb))
 
 
 def _denial(verb: Any, tensed: Any) -> bool | None:

@@ -140,7 +140,7 @@ GENERIC_OBJECTS = frozenset(
      "dish", "dishes", "grocery", "groceries", "shopping", "cleaning", "cooking", "work",
      "shift", "meeting", "call", "text", "email", "post", "money", "bed", "door", "ball",
      "city", "town", "home", "place", "outside", "weather", "store", "shop", "project",
-     "ingredient", "product", "exercise", "decoration"}
+     "ingredient", "product", "exercise", "decoration", "exam", "test", "quiz"}
     # A photo shot, a workout set, a flavour tried: the business of one day.
     | {"closeup", "close-up", "selfie", "shot", "set", "rep", "lap", "flavor", "flavour"}
 )
@@ -154,7 +154,8 @@ UNSPECIFIC = MEASURES | {"various", "several", "numerous", "multiple"}
 BODY_PARTS = frozenset(
     {"hand", "finger", "face", "teeth", "tooth", "hair", "eye", "head", "leg", "arm", "foot",
      "feet", "back", "body", "lung", "nail", "skin", "muscle", "knee", "shoulder", "neck",
-     "self", "myself", "bowel", "stomach", "chest", "nose", "mouth", "ear", "throat"}
+     "self", "myself", "bowel", "stomach", "chest", "nose", "mouth", "ear", "throat",
+     "heart", "brain"}
 )
 # Participles that tell a lasting state, not something done to the person.
 STATIVE_PARTICIPLES = frozenset(
