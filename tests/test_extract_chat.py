@@ -38,11 +38,16 @@ def rows(extractor: RuleExtractor, text: str) -> list[Row]:
          ("Emi", "STATES", "Italian cooking class", "take")),
         # a verb with its preposition when it has no direct object
         ("I listened to a podcast on the way home.", ("Emi", "STATES", "podcast", "listen to")),
-        ("I just got back from the gym.", ("Emi", "STATES", "gym", "get back from")),
+        ("I just got back from Tokyo.", ("Emi", "STATES", "Tokyo", "get back from")),
         # a state of the speaker's and what it is about
-        ("I'm so nervous about my exam.", ("Emi", "STATES", "Emi's exam", "nervous about")),
-        # where the speaker was
-        ("I was at the stadium for a soccer match.", ("Emi", "STATES", "stadium", "be at")),
+        ("I'm so nervous about my driving test.",
+         ("Emi", "STATES", "Emi's driving test", "nervous about")),
+        # where the speaker was: a named place
+        ("I was at Wembley Stadium for a soccer match.",
+         ("Emi", "STATES", "Wembley Stadium", "be at")),
+        # a work named by what it is about
+        ("I'm reading a book about the Roman empire.",
+         ("Emi", "STATES", "book about Roman empire", "read")),
         # an embedded clause that still tells what the speaker did
         ("I think I downed five hot dogs when I was there.", ("Emi", "STATES", "hot dog", "down")),
         ("After I finished the report I went home.", ("Emi", "DID", "report", "finish")),
@@ -63,8 +68,12 @@ def test_chat_statements_become_facts(extractor: RuleExtractor, text: str, expec
         "I run every morning for my health.",  # a purpose is no object
         "I do not believe I have ever seen the movie.",  # a denied report
         "I'm not busy with work.",  # negated
-        # passing things of the day (issue 11 guidelines): a generic book, work, a meal
-        "I'm reading a book about history.",
+        # passing things of the day (issue 11 guidelines): a generic book, work, a meal, the
+        # gym, a bare exam, a common place of the moment
+        "I'm reading a book.",
+        "I just got back from the gym.",
+        "I'm so nervous about my exam.",
+        "I was at the stadium for a soccer match.",
         "I've been super busy with work.",
         "I ate sushi for dinner yesterday.",
         "We had some lovely drinks at the bar.",
