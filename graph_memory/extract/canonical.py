@@ -31,7 +31,7 @@ _TO_FUSED = frozenset({"wanna", "gotta", "hafta"})
 _CONDITIONS = frozenset({"if", "unless", "whether"})
 WH_TAGS = frozenset({"WP", "WRB", "WDT"})
 # Words that say how many, not what: no part of a name.
-_QUANTIFIERS = frozenset({"few", "several", "many", "numerous", "multiple"})
+_QUANTIFIERS = frozenset({"few", "several", "many", "much", "numerous", "multiple"})
 # Chat fillers the parser folds into noun phrases ("I hate mushrooms lol"), and "various",
 # which says nothing of what a thing is ("exploring various neighborhoods").
 FILLERS = frozenset(
@@ -110,6 +110,9 @@ def canonical_name(tokens: Any, keep_counts: bool = False) -> str:
     if not ordered:
         return ""
     root = _root(ordered)
+    quantifiers = {
+        t.i for t in ordered if t.i != root.i and t.lower_ in _QUANTIFIERS and t.pos_ != "PROPN"
+    }
     kept = []
     for token in ordered:
         if token.tag_ in ("PRP$", "WP$") or token.dep_ in ("poss", "predet"):
@@ -118,8 +121,10 @@ def canonical_name(tokens: Any, keep_counts: bool = False) -> str:
             continue  # "the" inside a name stays: "Lord of the Rings"
         if token.lower_ in FILLERS:
             continue
-        if token.i != root.i and token.lower_ in _QUANTIFIERS and token.pos_ != "PROPN":
+        if token.i in quantifiers:
             continue  # "a few gift cards" -> "gift card", "several museums" -> "museum"
+        if token.dep_ == "advmod" and token.head.i in quantifiers:
+            continue  # "so many youtube shorts" -> "youtube short": "so" says how many too
         if keep_counts:
             pass
         elif token.i != root.i and token.dep_ == "nummod" and root.pos_ == "NOUN" and (

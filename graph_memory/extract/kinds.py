@@ -167,6 +167,9 @@ def verb_matches(
             if t.dep_ == "conj" and t.pos_ == "VERB" and has_to(t)
         ]  # fmt: skip
         if verb.lemma_ == "go":
+            if any(c.dep_ == "aux" and c.lower_ == "been" for c in verb.children):
+                # "I've been going to see a therapist": what one keeps doing, no plan.
+                return []
             # "You're going to be nervous", "I'm going to be late": a state foretold, no plan.
             xcomps = [x for x in xcomps if not (is_be(x) and any(
                 c.dep_ == "acomp" for c in x.children))]

@@ -8,12 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from graph_memory.extract import titles
 from graph_memory.extract.canonical import (
     FILLERS,
     WH_TAGS,
     canonical_name,
     char_span,
-    clean_text,
     determiners,
     has_content,
     has_to,
@@ -155,23 +155,10 @@ def _name_of(head: Any) -> list[Any]:
     return []
 
 
-_QUOTES = frozenset({'"', "\u201c", "\u201d"})
-_MAX_TITLE_TOKENS = 8
-
-
 def quoted_title(token: Any) -> Found | None:
-    """The title in double quotes the token stands in, whole: '"A Gentleman in Moscow" is a
-    fantastic choice' is about "A Gentleman in Moscow", not "Gentleman"."""
-    sent = token.sent
-    opening = [t for t in sent if t.i < token.i and t.text in _QUOTES]
-    closing = [t for t in sent if t.i > token.i and t.text in _QUOTES]
-    if not opening or not closing or len(opening) % 2 == 0:
-        return None
-    inside = list(token.doc[opening[-1].i + 1 : closing[0].i])
-    if not inside or len(inside) > _MAX_TITLE_TOKENS:
-        return None
-    name = clean_text(token.doc[inside[0].i : inside[-1].i + 1].text)
-    return Found(name, "WORK_OF_ART", inside) if name else None
+    """The title in double quotes the token stands in, whole (titles.quoted_title)."""
+    title = titles.quoted_title(token)
+    return Found(title[0], "WORK_OF_ART", title[1]) if title is not None else None
 
 
 def unwrap_container(head: Any) -> Any:
@@ -200,8 +187,9 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     title = quoted_title(head) if head.pos_ in ("NOUN", "PROPN") else None
     if title is not None and len(title.name.split()) <= MAX_OBJECT_WORDS:
         return title if object_ok(title.name, head, pattern) else None  # 'I enjoy "The Office"'
-    media = _titled_media(head)
-    if media is not None:
+    titled = titles.titled_media(head, VAGUE) or titles.lowercase_title(head)
+    if titled is not None:
+        media = Found(titled[0], "WORK_OF_ART", titled[1])
         return media if object_ok(media.name, head, pattern) else None
     if _IDENTIFIER.match(head.text):
         return Found(head.text, "", [head]) if object_ok(head.text, head, pattern) else None
@@ -233,8 +221,10 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             head, *(t for c in head.children if c.dep_ in parts for t in _without_conjuncts(c))
         ]  # fmt: skip
         # "beating people up in the game": what is done in a game or a film is no deed of life.
-        settings = [c for t in [head, *tokens] for c in t.children if c.dep_ == "prep"
-                    and c.lower_ == "in" and any(g.lemma_.lower() in _MEDIA for g in c.children)]
+        settings = [
+            c for t in [head, *tokens] for c in t.children if c.dep_ == "prep"
+            and c.lower_ == "in" and any(g.lemma_.lower() in titles.MEDIA for g in c.children)
+        ]  # fmt: skip
         within = {t.i: t for c in settings for t in c.subtree}
         tokens = sorted({**{t.i: t for t in tokens}, **within}.values(), key=lambda t: t.i)
         if head.tag_ != "VBG" or len(tokens) > _MAX_GERUND_TOKENS + len(within):
@@ -310,30 +300,6 @@ def _across_clause(head: Any) -> bool:
     return any(
         t.lower_ in _CLAUSE_LINKS and t.i > 0 and t.doc[t.i - 1].text == "," for t in between
     )
-
-
-_MEDIA = frozenset({"game", "movie", "film", "show", "series", "book", "novel", "album"})
-
-
-def _titled_media(head: Any) -> Found | None:
-    """ "the guardians of the galaxy game", "the lord of the rings movies": a title written in
-    lower case before the kind of work it names; the parser heads it by its first word, which
-    alone ("guardian") names nothing. Kept whole, as written."""
-    if head.pos_ not in ("NOUN", "PROPN") or head.lower_ in VAGUE:
-        return None  # "a couple of video games" is no title
-    for prep in head.rights:
-        if prep.dep_ != "prep" or prep.lower_ != "of":
-            continue
-        for work in prep.children:
-            if work.dep_ == "pobj" and work.lemma_.lower() in _MEDIA and any(
-                c.dep_ == "compound" for c in work.children
-            ):
-                tokens = [t for t in head.doc[head.left_edge.i : work.i + 1]]
-                while tokens and (tokens[0].pos_ == "DET" or tokens[0].tag_ == "PRP$"):
-                    tokens = tokens[1:]
-                if 2 < len(tokens) <= _MAX_TITLE_TOKENS:
-                    return Found(phrase_text(tokens), "WORK_OF_ART", tokens)
-    return None
 
 
 # Words that praise or size a thing without saying which it is.

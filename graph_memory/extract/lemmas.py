@@ -1,0 +1,87 @@
+"""Verb lemmas for words the English model's rule lemmatizer does not know.
+
+For an inflected verb missing from its tables the lemmatizer keeps the first rule's guess,
+which is often no word ("rewatched" -> "rewatche", "texted" -> "texte", "vlogged" ->
+"vlogge"); a verb lemma is a fact's key (DID, STATES), so it must be a real verb. A known verb
+behind a prefix gives the lemma ("rewatched" -> "re" + "watch"); otherwise the spelling of
+English says, where it can, whether the stem took an "e" ("texted" -> "text"; "vaped" ->
+"vape" stays the lemmatizer's guess).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+_PREFIXES = ("re", "un", "pre", "over", "under", "out", "mis", "dis", "up", "co", "de")
+_VOWELS = frozenset("aeiouy")
+_INFLECTIONS = ("ed", "ing")
+
+
+def _known(word: str, index: set[str], exceptions: dict[str, list[str]],
+           rules: list[list[str]]) -> str | None:
+    """The lemma of a verb form the tables know, or None."""
+    if word in exceptions:
+        return str(exceptions[word][0])
+    if word in index:
+        return word
+    for old, new in rules:
+        if word.endswith(old) and (form := word[: len(word) - len(old)] + new) in index:
+            return form
+    return None
+
+
+def _spelled(word: str, guess: str) -> str:
+    """The stem of an unknown "-ed" / "-ing" form by English spelling."""
+    suffix = next((s for s in _INFLECTIONS if word.endswith(s)), None)
+    if suffix is None:
+        return guess
+    stem = word[: -len(suffix)]
+    if len(stem) < 3:
+        return guess
+    last, before = stem[-1], stem[-2]
+    if last == before and last not in _VOWELS and last not in "lsz":
+        return stem[:-1]  # "vlogged" -> "vlog"
+    if last not in _VOWELS and before not in _VOWELS and last not in "lr" and stem[-2:] != "dg":
+        return stem  # "texted" -> "text", "ghosted" -> "ghost"
+    if last not in _VOWELS and before in _VOWELS and (stem[-3] in _VOWELS or last in "xw"):
+        return stem  # "uploaded" -> "upload", "streamed" -> "stream", "detoxing" -> "detox"
+    if len(stem) >= 6 and last in "lr" and before in _VOWELS:
+        return stem  # "journaling" -> "journal", "bouldering" -> "boulder"
+    return guess  # "vaped" -> "vape", "favorited" -> "favorite": the lemmatizer's guess
+
+
+def verb_lemma(word: str, guess: str, tables: tuple[set[str], dict[str, list[str]],
+                                                   list[list[str]]]) -> str:
+    """A real lemma for an inflected verb form the tables may not know."""
+    index, exceptions, rules = tables
+    if _known(word, index, exceptions, rules) is not None:
+        return guess
+    for prefix in _PREFIXES:
+        rest = word[len(prefix):]
+        if word.startswith(prefix) and len(rest) >= 3:
+            found = _known(rest, index, exceptions, rules)
+            if found is not None:
+                return prefix + found
+    return _spelled(word, guess)
+
+
+def better_verb_lemmas(lemmatizer: Any) -> None:
+    """Wrap a rule lemmatizer's `lemmatize` (in place) so unknown verbs get real lemmas."""
+    if lemmatizer.mode != "rule":
+        return
+    lookups = lemmatizer.lookups
+    tables = (
+        set(lookups.get_table("lemma_index", {}).get("verb", [])),
+        dict(lookups.get_table("lemma_exc", {}).get("verb", {})),
+        list(lookups.get_table("lemma_rules", {}).get("verb", [])),
+    )
+    lemmatize: Callable[[Any], list[str]] = lemmatizer.lemmatize
+
+    def fixed(token: Any) -> list[str]:
+        lemmas = lemmatize(token)
+        if token.pos_ != "VERB" or not lemmas or not token.is_alpha:
+            return lemmas
+        return [verb_lemma(token.lower_, lemmas[0], tables), *lemmas[1:]]
+
+    lemmatizer.lemmatize = fixed

@@ -1,0 +1,102 @@
+"""Titles of works written in chat: in quotes, or in lower case ("the guardians of the galaxy
+game", "I read the grapes of wrath"). The parser heads such a title by its first noun, which
+alone ("guardian", "grape") names nothing; each finder returns the title whole, as written,
+with its tokens, or None."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_memory.extract.canonical import clean_text, determiners, phrase_text
+
+MEDIA = frozenset({"game", "movie", "film", "show", "series", "book", "novel", "album"})
+_QUOTES = frozenset({'"', "\u201c", "\u201d"})
+_MAX_TITLE_TOKENS = 8
+_MAX_OF_PART = 4
+# Verbs whose object is a work: what one reads, watches, plays, listens to or finishes.
+_WORK_VERBS = frozenset(
+    {"read", "reread", "watch", "rewatch", "binge", "play", "replay", "finish", "listen"}
+)
+# Heads that are a part, a copy or a kind of a work, not its title: "the end of the book",
+# "the first season of the show", "the rest of the game".
+_PARTS = frozenset(
+    {"end", "rest", "part", "beginning", "start", "middle", "half", "top", "bottom", "side"}
+    | {"season", "episode", "chapter", "volume", "version", "copy", "trailer", "finale", "sequel"}
+    | {"remake", "ending", "story", "plot", "soundtrack", "level", "mode", "lot", "kind", "type"}
+    | {"sort", "couple", "bunch", "bit", "day", "night", "week", "month", "year", "time"}
+)
+
+Title = tuple[str, list[Any]]
+
+
+def quoted_title(token: Any) -> Title | None:
+    """The title in double quotes the token stands in, whole: '"A Gentleman in Moscow" is a
+    fantastic choice' is about "A Gentleman in Moscow", not "Gentleman"."""
+    sent = token.sent
+    opening = [t for t in sent if t.i < token.i and t.text in _QUOTES]
+    closing = [t for t in sent if t.i > token.i and t.text in _QUOTES]
+    if not opening or not closing or len(opening) % 2 == 0:
+        return None
+    inside = list(token.doc[opening[-1].i + 1 : closing[0].i])
+    if not inside or len(inside) > _MAX_TITLE_TOKENS:
+        return None
+    name = clean_text(token.doc[inside[0].i : inside[-1].i + 1].text)
+    return (name, inside) if name else None
+
+
+def _without_determiners(tokens: list[Any]) -> list[Any]:
+    while tokens and (tokens[0].pos_ == "DET" or tokens[0].tag_ == "PRP$"):
+        tokens = tokens[1:]
+    return tokens
+
+
+def titled_media(head: Any, vague: frozenset[str]) -> Title | None:
+    """ "the guardians of the galaxy game", "the lord of the rings movies": a title written in
+    lower case before the kind of work it names."""
+    if head.pos_ not in ("NOUN", "PROPN") or head.lower_ in vague:
+        return None  # "a couple of video games" is no title
+    for prep in head.rights:
+        if prep.dep_ != "prep" or prep.lower_ != "of":
+            continue
+        for work in prep.children:
+            if work.dep_ == "pobj" and work.lemma_.lower() in MEDIA and any(
+                c.dep_ == "compound" for c in work.children
+            ):
+                tokens = _without_determiners(list(head.doc[head.left_edge.i : work.i + 1]))
+                if 2 < len(tokens) <= _MAX_TITLE_TOKENS:
+                    return phrase_text(tokens), tokens
+    return None
+
+
+def _work_verb(head: Any) -> bool:
+    """Whether the head is what is read, watched, played or listened to."""
+    if head.dep_ == "dobj":
+        return str(head.head.lemma_).lower() in _WORK_VERBS
+    prep = head.head
+    return bool(
+        head.dep_ == "pobj" and prep.lower_ == "to" and prep.head.lemma_.lower() == "listen"
+    )
+
+
+def lowercase_title(head: Any) -> Title | None:
+    """ "I read the grapes of wrath", "finished the guardians of the galaxy": a work written in
+    lower case as "the <noun> of <noun>", the object of a verb of reading, watching, playing
+    or listening, is its title whole (not "grape"); "the end of the book" is no title."""
+    if head.pos_ not in ("NOUN", "PROPN") or not head.is_lower or head.lemma_.lower() in _PARTS:
+        return None
+    if not _work_verb(head):
+        return None
+    if "the" not in determiners(head) or any(c.dep_ in ("amod", "nummod") for c in head.lefts):
+        return None
+    for prep in head.rights:
+        if prep.dep_ != "prep" or prep.lower_ != "of":
+            continue
+        names = [c for c in prep.children if c.dep_ == "pobj"]
+        inner = list(names[0].subtree) if names else []
+        plain = all(
+            t.pos_ in ("NOUN", "PROPN") or (t.pos_ == "DET" and t.lower_ == "the") for t in inner
+        )
+        if inner and plain and len(inner) <= _MAX_OF_PART and names[0].pos_ != "PRON":
+            tokens = _without_determiners(list(head.doc[head.left_edge.i : inner[-1].i + 1]))
+            return phrase_text(tokens), tokens
+    return None
