@@ -7,11 +7,19 @@ experience ("I had an aquarium a few years ago") rather than one occasion."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from graph_memory.extract.canonical import is_be
 from graph_memory.extract.open_objects import QUOTES
-from graph_memory.extract.open_vocabulary import FUTURE, PLACE_HABITS, PLAN_VERBS, TODAY
+from graph_memory.extract.open_vocabulary import (
+    FUTURE,
+    PLACE_HABITS,
+    PLAN_VERBS,
+    SERVINGS,
+    TODAY,
+    YOUTH,
+)
 
 
 def ongoing(verb: Any, tensed: Any) -> bool:
@@ -62,11 +70,15 @@ def holds(verb: Any, tensed: Any) -> bool:
     objects = [c for c in verb.children if c.dep_ == "dobj"]
     if not objects or objects[0].pos_ not in ("NOUN", "PROPN"):
         return False
-    # "I only have miso soup for lunch": a meal; 'his "I have a dream" speech': a quotation;
-    # "I have a boat in mind": a wish; "I have a few favorite poses": a preference
+    # "I only have miso soup for lunch", "I have a cup of tea": a meal; 'his "I have a dream"
+    # speech': a quotation; "I have a boat in mind": a wish; "I have a few favorite poses": a
+    # preference; "I have an exam tomorrow", "for now I have ...": a day's business
     words = {t.lower_ for t in verb.subtree}
-    return not (words & TODAY or words & set(QUOTES) or "mind" in words
-                or words & {"favorite", "favourite", "favorites", "favourites"})
+    for_now = any(c.dep_ == "prep" and c.lower_ == "for"
+                  and any(g.lower_ == "now" for g in c.children) for c in verb.children)
+    return not (words & TODAY or words & set(QUOTES) or "mind" in words or words & FUTURE
+                or words & {"favorite", "favourite", "favorites", "favourites"}
+                or objects[0].lemma_.lower() in SERVINGS or for_now)
 
 
 def lasting(verb: Any, negated: bool) -> bool:
@@ -98,10 +110,32 @@ def today(verb: Any) -> bool:
 
 def of_the_day(verb: Any) -> bool:
     """ "Today I saw some stray cats", "Just got back from the gym", "I took a walk this
-    morning": a simple past of the day, a passing moment unless it names something."""
+    morning", "Today was a fantastic day for me - I hit the golf course": a simple past of the
+    day (told by the clause or by its sentence), a passing moment unless it names something."""
     return (verb.tag_ == "VBD" and not perfect(verb)
-            and (today(verb) or any(c.dep_ == "advmod" and c.lower_ == "just"
-                                    for c in verb.children)))
+            and (today(verb) or _day_sentence(verb)
+                 or any(c.dep_ == "advmod" and c.lower_ == "just" for c in verb.children)))
+
+
+def _day_sentence(verb: Any) -> bool:
+    """The verb's sentence tells of one day: "today", "tonight", "this morning" in it."""
+    words = [t.lower_ for t in verb.sent]
+    pairs = set(itertools.pairwise(words))
+    return bool(set(words) & {"today", "tonight", "todays"}) or bool(
+        pairs & {("this", "morning"), ("this", "afternoon"), ("this", "evening")})
+
+
+def youth_habit(verb: Any) -> bool:
+    """ "When I was younger I would watch the mummy movies", "I would play outside when I was a
+    kid": a "would" of a past habit, told by a clause of the speaker's youth."""
+    if not any(c.tag_ == "MD" and c.lower_ in ("would", "'d") for c in verb.children):
+        return False
+    for clause in verb.children:
+        if clause.dep_ != "advcl" or not any(c.lower_ == "when" for c in clause.children):
+            continue
+        if {t.lemma_.lower() for t in clause.subtree} & YOUTH:
+            return True
+    return False
 
 
 def future(verb: Any) -> bool:

@@ -62,6 +62,7 @@ from graph_memory.extract.open_aspect import (
     progressive_clause,
     this_moment,
     today,
+    youth_habit,
 )
 from graph_memory.extract.open_objects import (
     QUOTES,
@@ -80,6 +81,7 @@ from graph_memory.extract.open_vocabulary import (
     HEDGES,
     LIGHT_VERBS,
     MEAL_VERBS,
+    MOTION_NOW,
     NO_OBJECT_VERBS,
     OBJECT_FREE_PREPS,
     ONE_OFF_VERBS,
@@ -135,7 +137,7 @@ def open_matches(
         return []
     if verb.tag_ == "VBN" and verb.lower_ in STATIVE_PARTICIPLES:
         return _participle_matches(verb, relation, pattern, rules, people)
-    lemma = verb.lemma_.lower()
+    lemma = verb_lemma(verb)
     # A phrasal verb is a verb of its own: "I got back from the gym", "I checked out a cafe".
     particles = [c for c in verb.children if _particle(c)]
     phrasal = lemma not in REPORTING and bool(particles)
@@ -162,7 +164,7 @@ def open_matches(
     subject = _subject(tensed)
     # chat drops its "I": "Just finished a new painting", "Went to the botanical gardens"
     who = _who(subject, people) if subject is not None else implied_speaker(tensed, pattern)
-    if who is None or not _stated(verb, tensed, who):
+    if who is None or not _stated(verb, tensed, who) or _moving_now(verb, tensed, lemma):
         return []
     negated = _denial(verb, tensed)
     if negated is None or (lemma in MEAL_VERBS and today(verb)):
@@ -184,6 +186,26 @@ def open_matches(
         return []
     cue = "used to" if habit is not None else None
     return make_matches(relation, pattern, _unspanned(who), found, negated, [verb], key, cue)
+
+
+def verb_lemma(verb: Any) -> str:
+    """The verb's lemma, mended where the model's rules cut a verb it does not know wrongly
+    ("rewatching" -> "rewatche" is "rewatch"; "catching" -> "catch" is already right)."""
+    lemma: str = verb.lemma_.lower()
+    word = verb.lower_
+    if (word.endswith("ing") and lemma.endswith(("che", "she", "sse", "xe"))
+            and word == f"{lemma[:-1]}ing"):
+        return lemma[:-1]
+    return lemma
+
+
+def _moving_now(verb: Any, tensed: Any, lemma: str) -> bool:
+    """ "Now I'm coming back from a relatives city", "I'm leaving to the bar": going and coming
+    in the present progressive is this moment or a plan, never a life ("I've been going to
+    therapy" is)."""
+    return (lemma in MOTION_NOW and verb.tag_ == "VBG" and tensed is verb and not perfect(verb)
+            and any(c.dep_ == "aux" and c.lower_ in ("am", "is", "are", "'m", "'re", "m", "re")
+                    for c in verb.children))
 
 
 def _named(found: Found) -> bool:
@@ -274,9 +296,11 @@ def _unspanned(who: Who) -> Who:
 def _stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
     """A plain statement: no modal, condition, plan, misread auxiliary, passive, or generic
     present "we" ("we blame people for ...")."""
-    if any(c.tag_ == "MD" or c.lower_ in ("maybe", "perhaps", "probably")
-           for c in tensed.children) or is_conditional(verb):
-        return False  # "I might go", "maybe hit a bar on Friday": a guess or a plan
+    if (any(c.tag_ == "MD" or c.lower_ in ("maybe", "perhaps", "probably")
+            for c in tensed.children) and not youth_habit(tensed)) or is_conditional(verb):
+        # "I might go", "maybe hit a bar on Friday": a guess or a plan; "when I was younger I
+        # would watch the mummy movies" is a past habit
+        return False
     if any(c.dep_ == "aux" and c.lemma_.lower() not in AUXILIARIES for c in tensed.children):
         return False  # "my friends and I enjoy exploring ...": a verb misread as an auxiliary
     auxes = {c.lemma_.lower() for c in tensed.children if c.dep_ in ("aux", "auxpass")}

@@ -47,6 +47,9 @@ def open_object(head: Any, rules: VerbPattern) -> Found | None:
     trip = _trip(head, rules)
     if trip is not None:
         return trip
+    example = _example(head, rules)
+    if example is not None:
+        return example
     lemma = head.lemma_.lower()
     common = (head.pos_ != "PROPN" and not head.ent_type_) or head.text.isupper()
     if head.pos_ == "ADJ" or (common and lemma in HOLLOW_OBJECTS):
@@ -61,7 +64,39 @@ def open_object(head: Any, rules: VerbPattern) -> Found | None:
         return None  # "I saw this pretty cool cat", "that black cat": a photo or an earlier word
     if common and lemma in UNNAMED_ROLES:
         return None  # "I played with some childhood friends": nobody the memory can name
-    return noun_object(head, rules)
+    return _unboosted(noun_object(head, rules))
+
+
+def _unboosted(found: Found | None) -> Found | None:
+    """The object without an intensifier the parser left at its front: "so many managers" is
+    managers, not "so manager"."""
+    if found is None or not found.tokens or found.tokens[0].lower_ not in _INTENSIFIERS or (
+            found.tokens[0].pos_ != "ADV"):
+        return found  # "super Mario sunshine" keeps its name
+    first, rest = found.name.split(" ", 1) if " " in found.name else (found.name, "")
+    if first.lower() != found.tokens[0].lower_ or not rest:
+        return found
+    return Found(rest, found.label, found.tokens[1:])
+
+
+_INTENSIFIERS = frozenset({"so", "too", "very", "really", "such", "pretty", "super", "quite"})
+
+
+def _example(head: Any, rules: VerbPattern) -> Found | None:
+    """ "games like Animal Crossing", "shows such as The Office": a generic thing named by its
+    example is the example."""
+    if head.lemma_.lower() not in GENERIC_OBJECTS:
+        return None
+    for prep in head.children:
+        if prep.dep_ != "prep" or prep.lower_ not in ("like", "as"):
+            continue
+        if prep.lower_ == "as" and not any(t.lower_ == "such" for t in head.subtree):
+            continue
+        named = [g for g in prep.children if g.dep_ == "pobj"
+                 and (g.pos_ == "PROPN" or g.ent_type_ not in ("", *WHEN_LABELS))]
+        if named:
+            return noun_object(named[0], rules)
+    return None
 
 
 DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})

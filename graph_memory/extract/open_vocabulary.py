@@ -26,6 +26,10 @@ QUIET_VERBS = frozenset(
      "scroll", "hang", "sleep", "wake", "rest", "relax", "chill", "sit", "stand", "lie",
      "laugh", "cry", "smile", "understand", "describe", "explain", "discuss", "talk", "chat",
      "speak", "reach", "bring", "carry", "hold", "want"}
+    # Mishaps of a moment: "I slipped on some ice", "I choked on my food", "I spilled coffee".
+    | {"slip", "choke", "spill", "trip", "bump", "drop"}
+    # The model's lemma of "hated" ("I hated shaving"): the verb "to hat" is never said.
+    | {"hat"}
 )
 # Quiet verbs that tell a lasting thing in the progressive with "with": "I've been dealing with
 # back pain", not "I had to deal with a rude customer" or "I can't deal with it".
@@ -87,6 +91,17 @@ DAY_VERBS = frozenset(
 )
 # Meals and snacks of one day ("I had a sandwich today", "I ate steak today").
 MEAL_VERBS = frozenset({"have", "eat", "drink", "grab", "get", "order"})
+# Servings of a meal or a drink: "for now I have a nice cup of chamomile tea".
+SERVINGS = frozenset({"cup", "glass", "bowl", "slice", "plate", "bottle", "mug", "can", "pint",
+                      "shot", "bite", "sip", "serving", "portion", "piece"})
+# Going and coming in the present progressive tell this moment or a plan, never a life: "now
+# I'm coming back from a relatives city", "I'm leaving to the bar", "I'm heading home".
+MOTION_NOW = frozenset({"go", "come", "leave", "head", "return", "walk", "drive", "fly", "get",
+                        "run"})
+# "When I was younger I would watch the mummy movies": the clause that makes a "would" a past
+# habit (its subject is the speaker; "younger", "a kid", "in high school", "growing up").
+YOUTH = frozenset({"younger", "kid", "child", "little", "teen", "teenager", "young", "school",
+                   "college", "boy", "girl"})
 TODAY = frozenset({"today", "tonight", "earlier", "rn", "yesterday", "lunch", "dinner",
                    "breakfast"})
 # Words that make a denied experience a thing of the moment: "I haven't finished it yet", "I
@@ -126,7 +141,7 @@ HOLLOW_OBJECTS = frozenset(
      "majority", "minority", "impression", "path", "block", "calorie", "space",
      "nostalgia", "clarity", "shenanigan", "shenanigans", "reduction", "read", "preference",
      "favorite", "favourite", "option", "chat", "talk", "discussion", "regret",
-     "discipline"}
+     "discipline", "track"}
 )
 # Generic things of a passing day, stated without a modifier that would make them specific
 # ("running some errands", "we played some games", "we saw stars", "we had desserts").
@@ -140,7 +155,7 @@ GENERIC_OBJECTS = frozenset(
      "dish", "dishes", "grocery", "groceries", "shopping", "cleaning", "cooking", "work",
      "shift", "meeting", "call", "text", "email", "post", "money", "bed", "door", "ball",
      "city", "town", "home", "place", "outside", "weather", "store", "shop", "project",
-     "ingredient", "product", "exercise", "decoration", "exam", "test", "quiz"}
+     "ingredient", "product", "exercise", "decoration", "exam", "test", "quiz", "mod"}
     # A photo shot, a workout set, a flavour tried: the business of one day.
     | {"closeup", "close-up", "selfie", "shot", "set", "rep", "lap", "flavor", "flavour"}
 )
@@ -148,7 +163,9 @@ GENERIC_OBJECTS = frozenset(
 MEASURES = frozenset({"enough", "more", "many", "few", "no", "lots", "plenty", "fewer", "less"})
 # ... and words that make a generic thing no more specific ("various products", "several
 # exercises"); roles.py keeps to MEASURES ("several kids" are still relatives).
-UNSPECIFIC = MEASURES | {"various", "several", "numerous", "multiple"}
+UNSPECIFIC = MEASURES | {"various", "several", "numerous", "multiple", "other", "another",
+                         "similar", "same", "random", "little", "secret", "good", "nice", "great",
+                         "cool", "whole", "usual", "normal"}
 # "twiddling my fingers", "brushed my teeth", "strengthen my whole body": passing, or a
 # condition the declared health patterns read.
 BODY_PARTS = frozenset(
