@@ -88,3 +88,42 @@ def test_passing_moments_and_hollow_objects_are_no_facts(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert states(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        # what is held now, beside what is to be done or is coming
+        ("I have a pottery wheel at home.", True),
+        ("I have 5 exams to study for.", False),
+        ("I have a small vacation coming up.", False),
+        ("I have some simple errands.", False),
+    ],
+)
+def test_have_is_a_possession_only_when_held(
+    extractor: RuleExtractor, text: str, held: bool
+) -> None:
+    assert bool(states(extractor, text)) is held
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a walk of a day told as such is passing; a place with a name still counts
+        ("I've had a pretty good day so far. I went for a morning hike.", None),
+        ("I've had a pretty good day so far. I went to Yosemite.",
+         ("Emi", "STATES", "Yosemite", "go to")),
+    ],
+)
+def test_a_day_told_makes_its_doings_passing(
+    extractor: RuleExtractor, text: str, expected: Row | None
+) -> None:
+    found = states(extractor, text)
+    assert found == [] if expected is None else expected in found
+
+
+def test_the_occasions_had_are_no_possessions(extractor: RuleExtractor) -> None:
+    text = "I'd rather spend it abroad, like the last few vacations I've had."
+    assert states(extractor, text) == []
+    assert ("Emi", "STATES", "hot dog", "down") in states(
+        extractor, "I think I downed five hot dogs when I was there.")

@@ -70,6 +70,10 @@ def holds(verb: Any, tensed: Any) -> bool:
     objects = [c for c in verb.children if c.dep_ == "dobj"]
     if not objects or objects[0].pos_ not in ("NOUN", "PROPN"):
         return False
+    if any((c.dep_ == "acl" and c.tag_ == "VBG") or (c.dep_ in ("acl", "relcl") and any(
+            a.dep_ == "aux" and a.lower_ == "to" for a in c.children))
+           for c in objects[0].children):
+        return False  # "I have 5 exams to study for", "I have a small vacation coming up"
     # "I only have miso soup for lunch", "I have a cup of tea": a meal; 'his "I have a dream"
     # speech': a quotation; "I have a boat in mind": a wish; "I have a few favorite poses": a
     # preference; "I have an exam tomorrow", "for now I have ...": a day's business
@@ -118,10 +122,12 @@ def of_the_day(verb: Any) -> bool:
 
 
 def _day_sentence(verb: Any) -> bool:
-    """The verb's sentence tells of one day: "today", "tonight", "this morning" in it."""
-    words = [t.lower_ for t in verb.sent]
+    """The verb's message tells of one day: "today", "tonight", "this morning" in it ("I've
+    had a pretty good day so far. I went for a morning hike")."""
+    words = [t.lower_ for t in verb.doc]
     pairs = set(itertools.pairwise(words))
-    return bool(set(words) & {"today", "tonight", "todays"}) or bool(
+    day_so_far = ("so", "far") in pairs and "day" in words
+    return day_so_far or bool(set(words) & {"today", "tonight", "todays"}) or bool(
         pairs & {("this", "morning"), ("this", "afternoon"), ("this", "evening")})
 
 

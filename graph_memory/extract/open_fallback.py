@@ -390,7 +390,7 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
             c.tag_ in ("JJS", "RBS") for c in verb.head.subtree)
         head = verb.head
         shown = lemma in DAY_VERBS and _shown(head)
-        if not (ever or shown or lemma in NO_OBJECT_VERBS or head.pos_ != "NOUN"
+        if not (ever or shown or lemma in NO_OBJECT_VERBS | ONE_OFF_VERBS or head.pos_ != "NOUN"
                 or is_when_word(head)):
             return [open_object(verb.head, rules)], key
         return [], key

@@ -42,7 +42,8 @@ MAX_CONJUNCTS = 5
 MAX_TITLE_WORDS = 8
 # Verbs whose preposition tells no object: "I had a great time with my family".
 LIGHT_VERBS = frozenset({"have", "see", "watch", "do"})
-# Verbs a relative clause's noun is not the object of: "the day I went", "the way I felt".
+# Verbs a relative clause's noun is not the object of: "the day I went", "the way I felt"; nor
+# of those of a meal or an occasion (ONE_OFF_VERBS): "the last few vacations I've had".
 NO_OBJECT_VERBS = frozenset({"go", "come", "live", "grow", "feel", "be", "arrive", "walk"})
 # Coming, going and travelling in the progressive are mostly plans ("I'm visiting my aunt next
 # week"), which the declared goal patterns read; their past is a deed the fallback keeps.
@@ -165,7 +166,7 @@ MEASURES = frozenset({"enough", "more", "many", "few", "no", "lots", "plenty", "
 # exercises"); roles.py keeps to MEASURES ("several kids" are still relatives).
 UNSPECIFIC = MEASURES | {"various", "several", "numerous", "multiple", "other", "another",
                          "similar", "same", "random", "little", "secret", "good", "nice", "great",
-                         "cool", "whole", "usual", "normal"}
+                         "cool", "whole", "usual", "normal", "simple"}
 # "twiddling my fingers", "brushed my teeth", "strengthen my whole body": passing, or a
 # condition the declared health patterns read.
 BODY_PARTS = frozenset(
