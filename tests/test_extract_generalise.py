@@ -109,3 +109,62 @@ def test_a_lowercase_title_is_whole(extractor: RuleExtractor, text: str, title: 
 def test_a_part_of_a_work_is_no_title(extractor: RuleExtractor, text: str, part: str) -> None:
     objects = [r[2] for r in rows(extractor, text)]
     assert part not in objects and part.removeprefix("first ") not in objects, objects
+
+
+# --- the context of a liking, after the verb or in a fronted clause --------------------------
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I prefer tea in the evening.", ("Emi", "PREFERS", "tea", "evening")),
+        ("I like jazz at night.", ("Emi", "PREFERS", "jazz", "night")),
+        ("I drink coffee in the morning.", ("Emi", "PREFERS", "coffee", "morning")),
+        ("I hate driving at night.", ("Emi", "AVOIDS", "driving", "night")),
+        ("I enjoy reading on weekends.", ("Emi", "PREFERS", "reading", "weekend")),
+        ("When coding, I prefer dark mode.", ("Emi", "PREFERS", "dark mode", "coding")),
+        ("While traveling, I prefer hostels.", ("Emi", "PREFERS", "hostel", "traveling")),
+        ("When I work, I like total silence.", ("Emi", "PREFERS", "total silence", "work")),
+        ("For breakfast I like oatmeal.", ("Emi", "PREFERS", "oatmeal", "breakfast")),
+        ("I prefer Go for backend work.", ("Emi", "PREFERS", "Go", "backend work")),
+    ],
+)
+def test_the_context_of_a_liking_is_its_key(
+    extractor: RuleExtractor, text: str, expected: tuple[str, str, str, str]
+) -> None:
+    found = rows(extractor, text)
+    assert expected in found, found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a place that is no context word stays part of the thing or out of the key
+        ("I like hiking in the mountains.", ("Emi", "PREFERS", "hiking", None)),
+        # a past clause of time is no context of a liking now
+        ("When I was a kid, I loved Pokemon.", None),
+    ],
+)
+def test_no_context_where_none_is_stated(
+    extractor: RuleExtractor, text: str, expected: tuple[str, str, str, None] | None
+) -> None:
+    found = rows(extractor, text)
+    if expected is not None:
+        assert expected in found, found
+    assert not [r for r in found if r[1] == "PREFERS" and r[3] is not None], found
+
+
+# --- a container or a light verb is no object -------------------------------------------------
+def test_a_mix_of_things_is_the_things(extractor: RuleExtractor) -> None:
+    found = rows(extractor, "For music, I love a mix of upbeat tunes.")
+    assert ("Emi", "PREFERS", "upbeat tune", "music") in found, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I like staying at home drinking bubble tea.",  # not "staying"
+        "For breakfast I usually have oatmeal.",  # the small model leaves "have" alone
+    ],
+)
+def test_a_light_verb_alone_is_no_object(extractor: RuleExtractor, text: str) -> None:
+    found = rows(extractor, text)
+    assert not [r for r in found if r[2] in ("staying", "stay", "have")], found

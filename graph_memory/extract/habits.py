@@ -74,6 +74,8 @@ _GOING = frozenset(
 _NOT_CONCRETE = frozenset({"it", "this", "that", "them", "these", "those", "one", "ones"})
 _OWN = frozenset({"dobj", "prt", "compound"})
 _MAX_OBJECT_TOKENS = 8
+# Verbs that say nothing done without their object: "for breakfast I usually have" what?
+_LIGHT = frozenset({"have", "do", "get", "make", "take", "give", "put"})
 _ASIDE = frozenset(
     {"conj", "cc", "advmod", "npadvmod", "advcl", "relcl", "acl", "punct", "appos", "neg"}
 )
@@ -123,6 +125,8 @@ def habit_match(
     name, tokens = found
     if len(tokens) == 1 and context is None and time is None and _INSTEAD not in changes:
         return None  # "I usually play", "I do occasionally": what, the chat knows
+    if len(tokens) == 1 and verb.lemma_.lower() in _LIGHT:
+        return None  # "for breakfast I usually have oatmeal" misparsed: "have" alone is no deed
     if verb.lemma_.lower() == "have" and not (frequent or context or time):
         return None  # "now I have 3 flash drives": what one has, not what one does
     if kind == "progressive":

@@ -64,9 +64,10 @@ def _cue(verb: Any) -> str | None:
     return USED_TO if used_to(verb) is not None else None
 
 
-def _for_key(verb: Any, objects: list[Any]) -> str | None:
+def _for_key(verb: Any, objects: list[Any], contexts: set[str]) -> str | None:
     """The context of a preference: "for backend work", "for breakfast" (before or after),
-    "on long flights" (before the verb)."""
+    "on long flights" (before the verb), "in the evening" (a context word after it), "when
+    coding" (a fronted clause)."""
     # "diving for hard-to-reach balls": a gerund's own "for" phrase is part of it.
     heads = [verb, *(o for o in objects if o.tag_ != "VBG")]
     for head in heads:
@@ -83,6 +84,46 @@ def _for_key(verb: Any, objects: list[Any]) -> str | None:
                     return name or None
                 if pobj and pobj[0].tag_ == "VBG":  # "for coding", "for running long distances"
                     return phrase_text(pobj[0].subtree) or None
+    gerunds = [o for o in objects if o.tag_ == "VBG"]  # "I hate driving at night"
+    return _time_key([verb, *gerunds], contexts) or _when_key(verb)
+
+
+_CONTEXT_PREPOSITIONS = frozenset({"in", "at", "on", "during", "before", "after"})
+
+
+def _time_key(heads: list[Any], contexts: set[str]) -> str | None:
+    """ "I prefer tea in the evening", "I like jazz at night", "on weekends": a context word
+    of the pattern after the verb (or after the gerund that is its object)."""
+    for prep in (p for head in heads for p in head.rights):
+        if prep.dep_ != "prep" or prep.lower_ not in _CONTEXT_PREPOSITIONS:
+            continue
+        for pobj in prep.children:
+            if pobj.dep_ == "pobj" and pobj.lemma_.lower() in contexts:
+                return str(pobj.lemma_).lower()
+    return None
+
+
+_WHEN = frozenset({"when", "while", "whenever"})
+_MAX_WHEN_TOKENS = 4
+
+
+def _when_key(verb: Any) -> str | None:
+    """ "When coding, I prefer dark mode", "when I work I like silence": a present clause of
+    time before the verb is its context (not "when I was a kid": a past, no context now)."""
+    for clause in verb.lefts:
+        if clause.dep_ != "advcl" or clause.pos_ != "VERB" or is_be(clause):
+            continue
+        if not any(c.lower_ in _WHEN and c.i < clause.i for c in clause.children):
+            continue
+        subjects = [c for c in clause.children if c.dep_ == "nsubj"]
+        gerund = clause.tag_ == "VBG" and not subjects  # "when coding"
+        own = clause.tag_ == "VBP" and subjects and subjects[0].lower_ in ("i", "we")
+        if not (gerund or own):
+            continue
+        tokens = [clause, *(t for c in clause.children if c.dep_ in ("dobj", "prt")
+                            for t in c.subtree)]  # fmt: skip
+        if len(tokens) <= _MAX_WHEN_TOKENS:
+            return phrase_text(tokens) or None
     return None
 
 
@@ -244,7 +285,7 @@ def verb_matches(
             labels = set(pattern.ner)
             found = [f for f in found if f is not None and f.label in labels]
         if pattern.key == "context":
-            key = _for_key(verb, objects)
+            key = _for_key(verb, objects, lower_set(pattern.contexts))
     return make_matches(relation, pattern, subject, found, negated, [verb], key, _cue(verb))
 
 

@@ -32,7 +32,7 @@ MENTION_LABELS = frozenset(
 # Heads that say nothing by themselves; "kinds of music" is about "music".
 CONTAINERS = frozenset(
     {"kind", "kinds", "sort", "sorts", "type", "types", "lot", "lots", "bunch", "variety"}
-    | {"plenty", "ton", "tons", "handful"}
+    | {"plenty", "ton", "tons", "handful", "mix", "mixture", "range"}
 )
 VAGUE = frozenset(
     {"thing", "things", "stuff", "bit", "way", "time", "times", "idea", "much", "more", "all"}
@@ -60,7 +60,7 @@ _POSSESSIVE_PRONOUNS = frozenset({"my", "our", "your", "ur"})
 # the small model gives it, it names itself.
 _IDENTIFIER = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$")
 _GERUND_PARTS = frozenset({"dobj", "prt", "compound", "amod"})
-_LIGHT_GERUNDS = frozenset({"go", "come", "hang", "get"})
+_LIGHT_GERUNDS = frozenset({"go", "come", "hang", "get", "stay"})
 _LIGHT_VERBS = frozenset({"make", "do", "have", "get", "take", "be", "go", "come", "give"})
 _LABEL = re.compile(r"^(?:[A-Z]|[A-Z]?\d+[A-Za-z]?)$")
 _RECIPROCAL = re.compile(r"\b(?:each other|one another)\b")

@@ -83,7 +83,14 @@ class VerbPattern(_ClausePattern):
     key: Literal["none", "verb", "context"] = Field(
         default="none",
         description="verb: the fact's key is the verb lemma ('ran a marathon' -> run); "
-        "context: the object of a `for` phrase is the key ('I prefer Go for backend work').",
+        "context: the object of a `for` phrase is the key ('I prefer Go for backend work'), "
+        "else a word of `contexts` after the verb ('I prefer tea in the evening'), else a "
+        "fronted present clause of time ('When coding, I prefer dark mode').",
+    )
+    contexts: tuple[str, ...] = Field(
+        default=(),
+        description="With key context: nouns that, after in/at/on/during/before/after, are the "
+        "context of the clause ('in the evening', 'on weekends', 'at work').",
     )
     ner: tuple[str, ...] = Field(
         default=(),
