@@ -168,3 +168,64 @@ def test_a_mix_of_things_is_the_things(extractor: RuleExtractor) -> None:
 def test_a_light_verb_alone_is_no_object(extractor: RuleExtractor, text: str) -> None:
     found = rows(extractor, text)
     assert not [r for r in found if r[2] in ("staying", "stay", "have")], found
+
+
+# --- "ended up <doing>": the deed is the gerund's, with the tense of "end up" ----------------
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I ended up buying a new laptop.", ("Emi", "OWNS", "laptop", "buy")),
+        ("Yes, I did end up signing up for a salsa class.",
+         ("Emi", "DID", "salsa class", "sign up")),
+        ("We ended up going to Rome instead.", ("Emi", "VISITED", "Rome", None)),
+    ],
+)  # fmt: skip
+def test_ended_up_doing_is_a_deed(
+    extractor: RuleExtractor, text: str, expected: tuple[str, str, str, str | None]
+) -> None:
+    found = rows(extractor, text)
+    assert expected in found, found
+
+
+@pytest.mark.parametrize(
+    "text", ["I didn't end up buying the laptop.", "I might end up moving to Berlin."]
+)
+def test_ended_up_denied_or_hypothetical_is_nothing(extractor: RuleExtractor, text: str) -> None:
+    found = rows(extractor, text)
+    assert not [r for r in found if r[1] in ("OWNS", "DID", "HAS_GOAL", "LIVES_IN")], found
+
+
+# --- a phrase set off by a comma is no part of a goal ----------------------------------------
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("I've been daydreaming about visiting the Amalfi Coast, with its stunning views.",
+         "visit the Amalfi Coast"),
+        ("I want to visit Japan, with my sister.", "visit Japan"),
+    ],
+)  # fmt: skip
+def test_an_aside_is_no_part_of_a_goal(extractor: RuleExtractor, text: str, goal: str) -> None:
+    found = rows(extractor, text)
+    assert ("Emi", "HAS_GOAL", goal, None) in found, found
+
+
+# --- a liking whose "I" chat dropped ---------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [("Really love sushi.", "sushi"), ("Totally love Radiohead.", "Radiohead")],
+)
+def test_a_liking_with_its_i_dropped(extractor: RuleExtractor, text: str, liked: str) -> None:
+    assert ("Emi", "PREFERS", liked, None) in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Try the pasta.", "Enjoy your trip!", "Like, who knows.", "Love it!"]
+)
+def test_an_imperative_or_a_filler_is_no_liking(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in rows(extractor, text) if r[1] == "PREFERS"]
+
+
+def test_a_subject_on_a_misread_liking_verb(extractor: RuleExtractor) -> None:
+    # the small model makes "love" the auxiliary of "drinking", its subject hung on "love"
+    found = rows(extractor, "i love drinking while i eat too")
+    assert ("Emi", "PREFERS", "drinking", None) in found, found

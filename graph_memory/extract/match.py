@@ -59,6 +59,15 @@ def used_to(verb: Any) -> Any | None:
     return None
 
 
+def ended_up(verb: Any) -> Any | None:
+    """The "ended" of "I ended up buying a laptop", "I did end up signing up for a class":
+    the gerund is what was done, with the subject and tense of "end up"."""
+    head = verb.head
+    if verb.dep_ != "xcomp" or verb.tag_ != "VBG" or head.lemma_.lower() != "end":
+        return None
+    return head if any(c.dep_ == "prt" and c.lower_ == "up" for c in head.children) else None
+
+
 _AUXILIARIES = frozenset({"be", "have", "do", "get"})
 
 
@@ -79,6 +88,10 @@ def clause_subject(verb: Any, passive: bool = False) -> Any | None:
     dep = "nsubj" if not passive else "nsubjpass"
     gerund = misread_aux(verb)
     if gerund is not None:
+        # "i love drinking while i eat": the subject may hang on the misread verb itself.
+        own = [c for c in verb.children if c.dep_ == dep]
+        if own:
+            return own[0]
         # "My friends and I enjoy exploring ...": the parser may make "My friends" an
         # adverbial of the gerund; with "I" or "we" in it, it is the subject.
         verb = gerund
@@ -91,7 +104,7 @@ def clause_subject(verb: Any, passive: bool = False) -> Any | None:
         for child in verb.children:
             if child.dep_ == dep:
                 return child
-        habit = used_to(verb)
+        habit = used_to(verb) or ended_up(verb)
         if habit is not None:
             verb = habit
             continue
@@ -115,13 +128,34 @@ def _run_on(verb: Any) -> bool:
 _BEFORE_IMPLIED = frozenset({"advmod", "intj", "punct", "cc", "npadvmod"})
 
 
+# Verbs of liking that chat opens a sentence with, its "I" dropped ("Love the new album",
+# "Really like Spanish cuisine"); "like" only after an adverb ("Like, who knows?" is a filler).
+_DROPPED_I_VERBS = frozenset({"love", "adore", "hate", "prefer", "like"})
+_DROPPED_I_ADVERBS = frozenset(
+    {"really", "also", "totally", "honestly", "absolutely", "definitely", "still", "genuinely"}
+)
+
+
+def _dropped_i_liking(verb: Any) -> bool:
+    """ "Really like Brie Larson's dress", "Love the new album": a liking, not an imperative."""
+    lemma = verb.lemma_.lower()
+    if verb.tag_ not in ("VBP", "VB") or lemma not in _DROPPED_I_VERBS:
+        return False
+    before = [t for t in verb.sent if t.i < verb.i]
+    adverbs = [t for t in before if t.lower_ in _DROPPED_I_ADVERBS]
+    return bool(adverbs) if lemma == "like" else True
+
+
 def implied_speaker(verb: Any, pattern: Any) -> Who | None:
     """Chat drops its "I": "Just took a test", "Went to the spa today". A past-tense main
     verb with no subject that opens its sentence (after adverbs) is the speaker's; a bare
-    present one may be an imperative ("Try the pasta") and is not."""
+    present one may be an imperative ("Try the pasta") and is not, unless it is a liking
+    ("Really like Spanish cuisine")."""
     if getattr(pattern, "subject", "person") == "noun" or verb.dep_ != "ROOT":
         return None
-    if verb.tag_ != "VBD" or any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children):
+    if not (verb.tag_ == "VBD" or _dropped_i_liking(verb)):
+        return None
+    if any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children):
         return None
     if any(t.dep_ not in _BEFORE_IMPLIED for t in verb.sent if t.i < verb.i):
         return None
@@ -159,6 +193,9 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
         return None
     habit = used_to(clause)
     tensed = habit if habit is not None else clause
+    ended = ended_up(clause)
+    if ended is not None:
+        clause = tensed = ended  # "I ended up buying": the tense and polarity of "ended"
     if habit is None:
         # "I've always wanted to ...", "I always loved jazz": still so.
         always = any(c.lower_ == "always" for c in clause.children)

@@ -362,6 +362,13 @@ def clause_object(
         tokens.sort(key=lambda t: t.i)
     # "learn to surf and to run a marathon": a conjoined goal is a goal of its own.
     tokens = [t for t in tokens if not _in_conjunct(t, verb) and not _adverbial(t, verb)]
+    # "visiting the Amalfi Coast, with its stunning views": a phrase set off by a comma is
+    # an aside, no part of the goal.
+    asides = {
+        t.i for c in verb.children
+        if c.dep_ == "prep" and c.i > 0 and c.doc[c.i - 1].text == "," for t in c.subtree
+    }  # fmt: skip
+    tokens = [t for t in tokens if t.i not in asides]
     # "to get promoted", "to be hired": the passive auxiliary belongs to the goal.
     passive = [c for c in verb.children if c.dep_ == "auxpass"]
     if passive:
