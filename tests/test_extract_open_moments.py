@@ -127,3 +127,22 @@ def test_the_occasions_had_are_no_possessions(extractor: RuleExtractor) -> None:
     assert states(extractor, text) == []
     assert ("Emi", "STATES", "hot dog", "down") in states(
         extractor, "I think I downed five hot dogs when I was there.")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a past liking of a thing by its name is kept
+        ("I really enjoyed spiderverse.", ("Emi", "STATES", "spiderverse", "enjoy")),
+        ("I liked anatomy more.", ("Emi", "STATES", "anatomy", "like")),
+        # a past liking of a part of an outing or a work told is a reaction to it
+        ("I loved the lively atmosphere.", None),
+        ("I really enjoyed the trippy CGI.", None),
+        ("I liked the first 3 movies of the franchise.", None),
+    ],
+)
+def test_a_past_liking_is_kept_for_a_thing_by_its_name(
+    extractor: RuleExtractor, text: str, expected: Row | None
+) -> None:
+    found = states(extractor, text)
+    assert found == [] if expected is None else expected in found

@@ -80,6 +80,7 @@ from graph_memory.extract.open_vocabulary import (
     FOR_VERBS,
     HEDGES,
     LIGHT_VERBS,
+    LIKINGS,
     MEAL_VERBS,
     MOTION_NOW,
     NO_OBJECT_VERBS,
@@ -176,6 +177,11 @@ def open_matches(
     if carrier is not None and carrier.lemma_.lower() in SKILL_CARRIERS:
         key = f"{carrier.lemma_.lower()} to {key}"  # "learning how to play the piano"
     found, key = _objects(verb, particles, key, rules)
+    if lemma in LIKINGS:
+        # "I loved the lively atmosphere", "I really enjoyed the trippy CGI in Doctor Strange":
+        # a liking of a part of an outing or a work told is a reaction to it; what was liked
+        # by its name is kept ("I really enjoyed spiderverse", "I liked anatomy more")
+        found = [f for f in found if f is not None and (_named(f) or _bare(f))]
     moment = (lemma in DAY_VERBS and of_the_day(verb)) or (
         verb.tag_ == "VBG" and tensed is verb and _past_progressive(verb))
     if moment and carrier is None and habit is None and not any(
@@ -214,6 +220,14 @@ def _named(found: Found) -> bool:
     return bool(found.label) or any(
         t.pos_ == "PROPN" or t.head.lemma_.lower() in ("call", "name", "title")
         for t in found.tokens)
+
+
+def _bare(found: Found) -> bool:
+    """A thing named by its noun alone, with no article, possessor or description that points
+    at one instance of it ("anatomy", "the outdoors" is one)."""
+    return not any(t.dep_ in ("det", "poss", "amod", "nummod") or t.tag_ == "PRP$"
+                   for t in found.tokens) and not any(
+        c.dep_ in ("det", "poss", "amod", "nummod") for t in found.tokens for c in t.children)
 
 
 def _readmitted(verb: Any, lemma: str) -> bool:

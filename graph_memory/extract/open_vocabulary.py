@@ -40,6 +40,10 @@ ONGOING_WITH = frozenset({"deal"})
 READMITTED = {"use": "for", "find": "past", "try": "past"}
 MAX_CONJUNCTS = 5
 MAX_TITLE_WORDS = 8
+# Verbs of liking, the declared patterns' in the present; their past is the fallback's only
+# for a thing liked by its name ("I really enjoyed spiderverse", not "I loved the atmosphere").
+LIKINGS = frozenset({"like", "love", "enjoy", "adore", "appreciate", "prefer", "hate",
+                     "dislike", "relish", "savor", "savour"})
 # Verbs whose preposition tells no object: "I had a great time with my family".
 LIGHT_VERBS = frozenset({"have", "see", "watch", "do"})
 # Verbs a relative clause's noun is not the object of: "the day I went", "the way I felt"; nor
