@@ -229,3 +229,38 @@ def test_a_subject_on_a_misread_liking_verb(extractor: RuleExtractor) -> None:
     # the small model makes "love" the auxiliary of "drinking", its subject hung on "love"
     found = rows(extractor, "i love drinking while i eat too")
     assert ("Emi", "PREFERS", "drinking", None) in found, found
+
+
+# --- "it" judging what the speaker just watched, read, played or visited ----------------------
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I watched Oppenheimer last night. It was amazing.",
+         ("Emi", "HAS_OPINION", "Oppenheimer", "amazing")),
+        ("I finally read the new Sally Rooney novel. It was boring.",
+         ("Emi", "HAS_OPINION", "new Sally Rooney novel", "boring")),
+        ("I listened to the new Taylor Swift album. It's amazing.",
+         ("Emi", "HAS_OPINION", "new Taylor Swift album", "amazing")),
+    ],
+)  # fmt: skip
+def test_it_judges_what_was_just_experienced(
+    extractor: RuleExtractor, text: str, expected: tuple[str, str, str, str]
+) -> None:
+    found = rows(extractor, text)
+    assert expected in found, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I watched a movie. It was great.",  # no specific thing
+        "I didn't watch Oppenheimer. It was amazing apparently.",  # not experienced
+        "I visited Lisbon and Porto. It was beautiful.",  # which one?
+        "Oppenheimer is on tonight. It is amazing.",  # not the speaker's experience
+        "It was amazing.",  # nothing before
+    ],
+)
+def test_it_without_one_experienced_thing_judges_nothing(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in rows(extractor, text) if r[1] == "HAS_OPINION"]

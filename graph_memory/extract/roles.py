@@ -168,6 +168,39 @@ def _specific(topic: Any) -> bool:
     return described and bool(determiners(topic) & _DEFINITE)
 
 
+# What one watches, reads, plays, visits or tries: "it" in the next sentence may judge it.
+_EXPERIENCE_VERBS = frozenset(
+    {"watch", "rewatch", "see", "read", "reread", "finish", "play", "visit", "try", "attend"}
+)
+
+
+def _experience_of(noun: Any) -> bool:
+    """ "I watched <noun>", "we went to <noun>", "I listened to <noun>"."""
+    verb = noun.head
+    if noun.dep_ == "pobj" and verb.lower_ == "to":
+        verb = verb.head
+        if verb.lemma_.lower() not in ("go", "listen"):
+            return False
+    elif noun.dep_ != "dobj" or verb.lemma_.lower() not in _EXPERIENCE_VERBS:
+        return False
+    own = any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
+    return own and not is_negated(verb)
+
+
+def _experienced(pronoun: Any) -> Any | None:
+    """What "it" judges when the sentence before says the speaker watched, read, played,
+    visited, tried or went to exactly one named or described thing ("I watched Oppenheimer
+    last night. It was amazing."); None otherwise (no such sentence, or two candidates)."""
+    sent = pronoun.sent
+    if sent.start == 0:
+        return None
+    before = pronoun.doc[sent.start - 1].sent
+    candidates = [t for t in before if _experience_of(t)]
+    if len(candidates) != 1 or any(c.dep_ == "conj" for c in candidates[0].children):
+        return None
+    return candidates[0]
+
+
 def _asserted(be: Any) -> bool:
     """A main clause, a conjoined one, or a concession ("although the 2003 show is awesome")."""
     if be.dep_ in ("ROOT", "conj"):
@@ -184,6 +217,11 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     subjects = [c for c in be.children if c.dep_ == "nsubj"]
     if not subjects or any(t.dep_ == "neg" for t in subjects[0].subtree):
         return []  # "not Juventus, but the atmosphere was amazing"
+    if subjects[0].lower_ == "it":
+        antecedent = _experienced(subjects[0])  # "I watched Oppenheimer. It was amazing."
+        if antecedent is None:
+            return []
+        subjects = [antecedent]
     title = quoted_title(subjects[0])
     if title is None and not _specific(subjects[0]):
         return []
