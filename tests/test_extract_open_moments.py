@@ -146,3 +146,18 @@ def test_a_past_liking_is_kept_for_a_thing_by_its_name(
 ) -> None:
     found = states(extractor, text)
     assert found == [] if expected is None else expected in found
+
+
+def test_a_chore_had_to_be_done_is_no_deed(extractor: RuleExtractor) -> None:
+    assert states(extractor, "I had to take a snow mobile to go to the store.") == []
+    assert states(extractor, "We had to take a rest stop and wipe the car down.") == []
+    # a carrier that tells a thing done still carries
+    assert ("Emi", "STATES", "Dune", "read") in states(extractor, "I finished reading Dune.")
+
+
+def test_neither_denies(extractor: RuleExtractor) -> None:
+    item = ExtractionInput(text="Neither do I have a nuclear engineering background.",
+                           speaker="Emi", addressee="Sam")
+    facts = [f for f in extractor.extract([item])[0].facts if f.triple.predicate == "STATES"]
+    assert [(f.triple.object.name, f.negated) for f in facts] == [
+        ("nuclear engineering background", True)]

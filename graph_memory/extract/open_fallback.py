@@ -345,8 +345,11 @@ def _past_progressive(verb: Any) -> bool:
 def _denial(verb: Any, tensed: Any) -> bool | None:
     """False for an affirmative clause; True for a denial that states something lasting
     ("I've never had kobe beef", "I don't watch TV"); None for any other denial."""
-    if not (is_negated(verb) or is_negated(tensed)):
+    neither = any(c.lower_ in ("neither", "nor") for c in tensed.children)
+    if not (is_negated(verb) or is_negated(tensed) or neither):
         return False
+    if neither:
+        return True  # "neither do I have a nuclear engineering background"
     if tensed is not verb:
         return None  # "I didn't get to see it", "I never started ...": nothing stated
     never = any(c.lower_ == "never" for c in verb.children)
@@ -367,7 +370,7 @@ def _denial(verb: Any, tensed: Any) -> bool | None:
 
 def _carrier(verb: Any) -> Any | None:
     """The verb that carries this one's tense and subject: "I started learning guitar", "I
-    kept practicing", "I finally got to see the whale replica", "I had to read a textbook"."""
+    kept practicing", "I finally got to see the whale replica", "I finished reading Dune"."""
     head = verb.head
     if verb.dep_ != "xcomp" or head.i == verb.i or head.pos_ != "VERB":
         return None
@@ -379,7 +382,7 @@ def _carrier(verb: Any) -> Any | None:
     if carrier is None:
         return None
     if carrier == "past" and not is_past(head, perfect=True):
-        return None  # "I have to read it" is a duty, "I had to read it" a thing done
+        return None  # "I get to see it" is a chance, "I got to see it" a thing done
     if head.lemma_.lower() == "get" and not infinitive:
         return None  # "I got soaking wet" is a state, "I got to see the whale" a thing done
     return head

@@ -5,11 +5,11 @@ reader can see at a glance what the fallback refuses and why."""
 from __future__ import annotations
 
 # Verbs that carry the tense and subject of the verb they govern, and when the governed verb
-# tells a thing done: always ("I started learning guitar"), or only in the past ("I had to
-# read a textbook", "I got to see the whale", "I finished reading Dune": "I have to read it"
-# is a duty).
+# tells a thing done: always ("I started learning guitar"), or only in the past ("I got to see
+# the whale", "I finished reading Dune"). Not "have": "I had to take a snow mobile to go to the
+# store", "we had to take a rest stop" are the chores of a day, "I have to read it" a duty.
 CARRIERS = {"start": "any", "begin": "any", "continue": "any", "keep": "any", "resume": "any",
-            "manage": "past", "get": "past", "have": "past", "finish": "past"}
+            "manage": "past", "get": "past", "finish": "past"}
 # Verbs that carry a skill's verb through "how to" and name the skill's learning: "I'm learning
 # how to play the piano" (key "learn to play"), "my brother learned how to solve a Rubiks cube".
 SKILL_CARRIERS = frozenset({"learn"})
