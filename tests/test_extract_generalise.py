@@ -264,3 +264,30 @@ def test_it_without_one_experienced_thing_judges_nothing(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert not [r for r in rows(extractor, text) if r[1] == "HAS_OPINION"]
+
+
+# --- precision classes seen on REALTALK ------------------------------------------------------
+def test_going_there_names_no_place(extractor: RuleExtractor) -> None:
+    assert ("Emi", "HAS_GOAL", "go to Miami for Emi's next trip", None) in rows(
+        extractor, "I'm thinking about going to Miami for my next trip."
+    )
+    found = rows(extractor, "I'm thinking about going there for my next trip.")
+    assert not [r for r in found if r[1] == "HAS_GOAL"], found
+
+
+def test_a_deed_judged_is_no_attribute(extractor: RuleExtractor) -> None:
+    assert ("Emi", "HAS_ATTRIBUTE", "9", "shoe size") in rows(extractor, "My shoe size is 9.")
+    found = rows(extractor, "Your decision to pursue university in Paris is a big step.")
+    assert not [r for r in found if r[1] == "HAS_ATTRIBUTE"], found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Both the Great Wall of China and the Sistine Chapel are iconic.",
+        "The Great Wall of China is iconic.",
+    ],
+)
+def test_a_name_with_its_of_is_judged_once(extractor: RuleExtractor, text: str) -> None:
+    found = rows(extractor, text)
+    assert ("Emi", "HAS_OPINION", "Great Wall of China", "iconic") in found, found

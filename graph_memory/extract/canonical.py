@@ -115,7 +115,7 @@ def canonical_name(tokens: Any, keep_counts: bool = False) -> str:
     }
     kept = []
     for token in ordered:
-        if token.tag_ in ("PRP$", "WP$") or token.dep_ in ("poss", "predet"):
+        if token.tag_ in ("PRP$", "WP$") or token.dep_ in ("poss", "predet", "preconj"):
             continue
         if token.pos_ == "DET" and token.i < root.i:
             continue  # "the" inside a name stays: "Lord of the Rings"

@@ -61,6 +61,7 @@ _POSSESSIVE_PRONOUNS = frozenset({"my", "our", "your", "ur"})
 _IDENTIFIER = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$")
 _GERUND_PARTS = frozenset({"dobj", "prt", "compound", "amod"})
 _LIGHT_GERUNDS = frozenset({"go", "come", "hang", "get", "stay"})
+_MOTION = frozenset({"go", "come", "head", "travel", "move", "fly", "drive", "return"})
 _LIGHT_VERBS = frozenset({"make", "do", "have", "get", "take", "be", "go", "come", "give"})
 _LABEL = re.compile(r"^(?:[A-Z]|[A-Z]?\d+[A-Za-z]?)$")
 _RECIPROCAL = re.compile(r"\b(?:each other|one another)\b")
@@ -376,6 +377,10 @@ def clause_object(
     subject = not own and any(c.dep_ == "nsubj" for c in verb.children)
     if len(tokens) > _MAX_CLAUSE_TOKENS or subject:
         return None
+    if verb.lemma_.lower() in _MOTION and any(
+        c.dep_ == "advmod" and c.lower_ in ("there", "here") for c in verb.children
+    ):
+        return None  # "thinking about going there for my next trip": where, the chat knows
     bare = isinstance(pattern, VerbPattern) and pattern.bare and len(tokens) == 1
     if not (pattern.objects or passive or bare) and not has_content(tokens, verb, verbs=True):
         return None

@@ -28,6 +28,10 @@ def possessive_matches(
     knitting": "is" becomes its auxiliary), which is then the object."""
     if pattern.listed:
         return []
+    if "*" in pattern.keys and not pattern.modifiers and any(
+        c.dep_ in ("acl", "relcl") for c in key_head.children
+    ):
+        return []  # "your decision to study in Paris is a big step": a deed judged, no key
     left = [t for t in key_head.subtree if t.i <= key_head.i]
     modifiers = lower_set(pattern.modifiers)
     # "my favorite color" and also "my favorite is ...", "my favourites are ...".

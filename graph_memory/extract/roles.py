@@ -271,6 +271,8 @@ def _of_part(noun: Any, found: Found | None) -> Found | None:
     if len(inner) > _MAX_OF_WORDS:
         return None  # a topic cut from a long "of" would say less than was judged
     prep = owner.head
+    if prep in found.tokens:
+        return found  # "the Great Wall of China": the name has its "of" already
     name = f"{found.name} of {phrase_text(inner)}"
     return Found(name, found.label, [*found.tokens, prep, *inner])
 
