@@ -161,3 +161,23 @@ def test_neither_denies(extractor: RuleExtractor) -> None:
     facts = [f for f in extractor.extract([item])[0].facts if f.triple.predicate == "STATES"]
     assert [(f.triple.object.name, f.negated) for f in facts] == [
         ("nuclear engineering background", True)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a thing found is kept when it is new to the speaker, not when it is known already
+        ("I found some fresh smoothie juices at Walmart.",
+         ("Emi", "STATES", "fresh smoothie juice", "find")),
+        ("Yeah i found the recipe online from someone named barbara.", None),
+        ("Found the cat again.", None),
+        # one occasion of several is passing
+        ("I followed an online recipe.", ("Emi", "STATES", "online recipe", "follow")),
+        ("I followed an online recipe this time so I wasn't sure.", None),
+    ],
+)
+def test_known_things_found_and_single_occasions_are_passing(
+    extractor: RuleExtractor, text: str, expected: Row | None
+) -> None:
+    found = states(extractor, text)
+    assert found == [] if expected is None else expected in found

@@ -144,6 +144,12 @@ def youth_habit(verb: Any) -> bool:
     return False
 
 
+def this_time(verb: Any) -> bool:
+    """ "I followed an online recipe this time": the clause tells one occasion of several."""
+    return any(c.dep_ == "npadvmod" and c.lower_ == "time"
+               and any(d.lower_ == "this" for d in c.children) for c in verb.children)
+
+
 def future(verb: Any) -> bool:
     """ "I go to the airport tomorrow", "I start my new job next week"."""
     return any(t.lower_ in FUTURE for c in verb.children if c.dep_ in ("npadvmod", "advmod")

@@ -61,6 +61,7 @@ from graph_memory.extract.open_aspect import (
     planned,
     progressive_clause,
     this_moment,
+    this_time,
     today,
     youth_habit,
 )
@@ -183,12 +184,13 @@ def open_matches(
         # by its name is kept ("I really enjoyed spiderverse", "I liked anatomy more")
         found = [f for f in found if f is not None and (_named(f) or _bare(f))]
     moment = (lemma in DAY_VERBS and of_the_day(verb)) or (
-        verb.tag_ == "VBG" and tensed is verb and _past_progressive(verb))
+        verb.tag_ == "VBG" and tensed is verb and _past_progressive(verb)) or (
+        verb.tag_ == "VBD" and this_time(verb))
     if moment and carrier is None and habit is None and not any(
             f is not None and _named(f) for f in found):
         # "I saw some stray cats today", "Just got back from the gym": a passing day; "I was
         # deep frying some corn dogs": what was going on at a moment told ("I was reading a
-        # book called 2666" names what)
+        # book called 2666" names what); "I followed an online recipe this time": one occasion
         return []
     cue = "used to" if habit is not None else None
     return make_matches(relation, pattern, _unspanned(who), found, negated, [verb], key, cue)
@@ -246,17 +248,11 @@ def _readmitted(verb: Any, lemma: str) -> bool:
         # the parser hangs the purpose on the verb or on the object ("Vim for coding")
         return any(c.dep_ == "prep" and c.lower_ == "for"
                    for c in (*verb.children, *objects[0].children))
-    return is_past(verb, perfect=True)
-
-
-
-
-
-
-
-
-
-
+    # "I found the recipe online", "Found the cat again": a known thing found again
+    return is_past(verb, perfect=True) and not (
+        use == "past" and lemma == "find" and any(
+            c.dep_ in ("det", "poss") and c.lower_ in ("the", "my", "our", "his", "her", "their")
+            for c in objects[0].children))
 
 
 def _subject(verb: Any) -> Any | None:
