@@ -336,6 +336,7 @@ def render(runs: list[dict[str, Any]]) -> str:
     kinds = markdown_table(["facts", *(f"{k} p50 / p95" for k in ("entity", "paraphrase",
                                                                    "terse"))],
                            [[r["size"], *(f"{r['by_kind'][k]['p50']} / {r['by_kind'][k]['p95']}"
+                                          if k in r["by_kind"] else "-"  # none of that kind
                                           for k in ("entity", "paraphrase", "terse"))]
                             for r in runs])
     methods = sorted({m for r in runs for m in r["store_methods_ms"]},
