@@ -291,3 +291,59 @@ def test_a_deed_judged_is_no_attribute(extractor: RuleExtractor) -> None:
 def test_a_name_with_its_of_is_judged_once(extractor: RuleExtractor, text: str) -> None:
     found = rows(extractor, text)
     assert ("Emi", "HAS_OPINION", "Great Wall of China", "iconic") in found, found
+
+
+# --- a pastime begun is a hobby ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "hobby"),
+    [
+        ("I took up knitting last year.", "knitting"),
+        ("I picked up crochet during the pandemic.", "crochet"),
+        ("I got into comic books in high school.", "comic book"),
+        ("I'm getting into pottery.", "pottery"),
+    ],
+)
+def test_a_pastime_begun_is_a_hobby(extractor: RuleExtractor, text: str, hobby: str) -> None:
+    assert ("Emi", "HAS_HOBBY", hobby, None) in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It took up most of my time.",
+        "I picked up groceries.",
+        "I got into college!",
+        "I got into a fight.",
+        "I got into my car.",
+    ],
+)
+def test_taking_up_or_getting_into_something_else_is_no_hobby(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in rows(extractor, text) if r[1] == "HAS_HOBBY"]
+
+
+# --- a plan of the past or of the day is no goal ----------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Last month I was visiting Las Vegas.",  # a past progressive: what went on then
+        "You know what, I think I am gonna go to the gym today.",
+        "Im probably gonna stay up the rest of the day",
+        "I'm gonna go check right now.",
+    ],
+)
+def test_a_plan_of_the_past_or_the_day_is_no_goal(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in rows(extractor, text) if r[1] == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("I'm visiting Las Vegas next month.", "visit Las Vegas"),
+        ("I'm going to see Oppenheimer tonight.", "see Oppenheimer"),  # named
+        ("I'm going to go to the gym more often.", "go to the gym"),  # not of the day
+    ],
+)
+def test_a_plan_ahead_is_a_goal(extractor: RuleExtractor, text: str, goal: str) -> None:
+    assert ("Emi", "HAS_GOAL", goal, None) in rows(extractor, text)

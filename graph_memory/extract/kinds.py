@@ -39,6 +39,7 @@ from graph_memory.extract.objects import (
     unwrap_container,
 )
 from graph_memory.extract.open_objects import quoted_title
+from graph_memory.extract.open_vocabulary import DAY_VERBS
 from graph_memory.extract.patterns import (
     CopulaPattern,
     NounPattern,
@@ -125,6 +126,30 @@ def _when_key(verb: Any) -> str | None:
         if len(tokens) <= _MAX_WHEN_TOKENS:
             return phrase_text(tokens) or None
     return None
+
+
+# Verbs of a day's errands and outings: with "today" or "right now" their plan is of the day.
+_ERRAND_VERBS = DAY_VERBS | {"stay", "check", "hang", "sleep", "start", "cook", "eat", "rest"}
+_TODAY_WORDS = frozenset({"today", "tonight", "todays"})
+_TIME_DEPS = frozenset({"npadvmod", "advmod", "prep"})
+_TODAY_PHRASES = (("right", "now"), ("in", "a", "bit"), ("rest", "of", "the", "day"))
+
+
+def _plan_of_the_day(goal: Any) -> bool:
+    """ "I think I am gonna go to the gym today", "Im probably gonna stay up the rest of the
+    day", "I'm gonna go check right now": an errand or outing planned for the day, naming
+    nothing by name, is a passing plan (not "I'm going to see Oppenheimer tonight")."""
+    if goal.lemma_.lower() not in _ERRAND_VERBS or any(t.pos_ == "PROPN" for t in goal.subtree):
+        return False
+    # the goal's own words and the time words of the verb that plans it, not another clause's
+    timed = [t for c in goal.head.children if c.dep_ in _TIME_DEPS for t in c.subtree]
+    words = [t.lower_ for t in sorted([*goal.subtree, *timed], key=lambda t: t.i)]
+    if _TODAY_WORDS & set(words):
+        return True
+    return any(
+        tuple(words[i : i + len(phrase)]) == phrase
+        for phrase in _TODAY_PHRASES for i in range(len(words))
+    )  # fmt: skip
 
 
 _NEW = frozenset({"new", "brand-new", "first"})
@@ -214,6 +239,7 @@ def verb_matches(
             # "You're going to be nervous", "I'm going to be late": a state foretold, no plan.
             xcomps = [x for x in xcomps if not (is_be(x) and any(
                 c.dep_ == "acomp" for c in x.children))]
+        xcomps = [x for x in xcomps if not _plan_of_the_day(x)]
         found = [clause_object(c, pattern) for c in xcomps]
         # "I'm planning on going skiing" -> "go skiing"; "thinking of joining a book club".
         wanted = lower_set(pattern.prepositions) or _GERUND_PREPOSITIONS
@@ -221,7 +247,8 @@ def verb_matches(
             g for p in verb.children if p.dep_ == "prep" and p.lower_ in wanted
             for g in p.children if g.dep_ == "pcomp" and g.tag_ == "VBG"
         ]  # fmt: skip
-        found += [clause_object(g, pattern, as_lemma=True) for g in gerunds]
+        found += [clause_object(g, pattern, as_lemma=True) for g in gerunds
+                  if not _plan_of_the_day(g)]
     elif pattern.object == "predicate":
         found = [clause_object(verb, pattern, as_lemma=True, own=True)]
         wanted = lower_set(pattern.prepositions)

@@ -207,6 +207,10 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
             clause.tag_ == "VBG" and any(c.dep_ == "aux" and is_be(c) for c in clause.children)
         ):
             return None
+        if pattern.tense == "progressive" and any(
+            c.dep_ == "aux" and c.lower_ in ("was", "were") for c in clause.children
+        ):
+            return None  # "Last month I was visiting Las Vegas": what went on then, no plan
         if pattern.tense == "habitual" and clause.tag_ == "VBG":
             auxes = {c.lower_ for c in clause.children if c.dep_ == "aux"}
             if "been" not in auxes:
