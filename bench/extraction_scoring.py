@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 DATA_DIR = BENCH_DIR / "data" / "extraction"
 FAMILIES: dict[str, str] = {
     "IS_A": "identity", "FROM": "identity", "HAS_RELATIVE": "relationship", "HAS_PET": "pet",
-    "OWNS": "possession", "HAS_HOBBY": "hobby", "ATTENDED": "event", "VISITED": "event",
+    "OWNS": "possession", "HAS_HOBBY": "hobby", "HAS_HABIT": "hobby", "ATTENDED": "event",
+    "VISITED": "event",
     "DID": "event", "HAS_GOAL": "plan", "STUDIES": "work_study", "STUDIES_AT": "work_study",
     "WORKS_AT": "work_study", "HAS_CONDITION": "health", "HAS_OPINION": "opinion",
     "STATES": "open", "ALLERGIC_TO": "constraint", "HAS_DIET": "constraint",
