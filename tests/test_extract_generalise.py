@@ -347,3 +347,28 @@ def test_a_plan_of_the_past_or_the_day_is_no_goal(extractor: RuleExtractor, text
 )
 def test_a_plan_ahead_is_a_goal(extractor: RuleExtractor, text: str, goal: str) -> None:
     assert ("Emi", "HAS_GOAL", goal, None) in rows(extractor, text)
+
+
+# --- a filler the parser makes the head, and relatives named by a less common word ----------
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [("I like pickled ginger tho", "pickled ginger"), ("I love mushrooms lol", "mushroom")],
+)
+def test_a_filler_is_no_head(extractor: RuleExtractor, text: str, liked: str) -> None:
+    assert ("Emi", "PREFERS", liked, None) in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My grandparents live in Ohio.", ("Emi", "HAS_RELATIVE", "grandparents", "grandparents")),
+        ("My granddaughter Lily loves dinosaurs.",
+         ("Emi", "HAS_RELATIVE", "Lily", "granddaughter")),
+        ("My stepbrother is a chef.", ("Emi", "HAS_RELATIVE", "stepbrother", "stepbrother")),
+    ],
+)  # fmt: skip
+def test_more_relatives(
+    extractor: RuleExtractor, text: str, expected: tuple[str, str, str, str]
+) -> None:
+    found = rows(extractor, text)
+    assert expected in found, found

@@ -179,12 +179,22 @@ def _vocative(head: Any) -> Any | None:
     return compounds[-1] if compounds else None
 
 
+def _behind_filler(head: Any) -> Any:
+    """ "I like pickled ginger tho", "I love mushrooms lol": the parser may head the phrase by
+    the filler; the noun before it is the object."""
+    if head.lower_ not in FILLERS:
+        return head
+    compounds = [c for c in head.lefts if c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN")]
+    return compounds[-1] if compounds else head
+
+
 def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Found | None:
     """The object headed by `head`, or None when it names no entity on its own."""
     if _across_clause(head):
         return None
     head = unwrap_container(head)
     head = _vocative(head) or head
+    head = _behind_filler(head)
     title = quoted_title(head) if head.pos_ in ("NOUN", "PROPN") else None
     if title is not None and len(title.name.split()) <= MAX_OBJECT_WORDS:
         return title if object_ok(title.name, head, pattern) else None  # 'I enjoy "The Office"'
