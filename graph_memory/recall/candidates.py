@@ -28,6 +28,7 @@ class Candidate:
     channels: set[Channel] = field(default_factory=set)
     matched: set[str] = field(default_factory=set)  # query entity ids it involves
     drawn: set[str] = field(default_factory=set)  # a message's candidate facts (provenance.py)
+    said_by: str | None = None  # a message's speaker, when a query entity (subjects.py)
 
     @property
     def search_text(self) -> str:

@@ -29,6 +29,7 @@ from graph_memory.recall.provenance import Sources, group_sources, lend_fact_evi
 from graph_memory.recall.query import query_entities, rewrite
 from graph_memory.recall.result import EPISODE_MEMORY_TYPE, recall_result
 from graph_memory.recall.score import Weights, blend, recency, signals, weights_for
+from graph_memory.recall.subjects import note_subjects
 from graph_memory.recall.subquestions import Question, best_of_questions, sub_questions
 from graph_memory.store.base import Store
 from graph_memory.validation import check_memory_type, clean_text
@@ -265,13 +266,9 @@ class Recaller:
         multilingual = self._multilingual_vector(user, text, split_questions)
         # MiniLM reads no Chinese: a Chinese question's nearest facts and messages under it are
         # noise (their similarities are set to 0 below).
-        vector_facts = (
-            None if multilingual.chinese else submit(store.search_facts_by_vector, user, vector, k)
-        )
-        vector_episodes = (
-            None
-            if multilingual.chinese
-            else submit(store.search_episodes_by_vector, user, vector, k)
+        vectors = None if multilingual.chinese else (
+            submit(store.search_facts_by_vector, user, vector, k),
+            submit(store.search_episodes_by_vector, user, vector, k),
         )
         ml_episodes = submit(
             store.search_episodes_by_multilingual_vector, user, multilingual.vector, KEYWORD_POOL
@@ -286,15 +283,16 @@ class Recaller:
         entity_episodes = submit(store.episodes_of_entities, user, entity_ids, k * 2)
         graph = submit(store.expand_from_entities, user, entity_ids, GRAPH_HOPS, k)
         pool = CandidatePool()
-        if vector_facts is not None:
-            pool.add_vector(vector_facts.result())
-        if vector_episodes is not None:
-            pool.add_vector(vector_episodes.result())
+        if vectors is not None:
+            pool.add_vector(vectors[0].result())
+            pool.add_vector(vectors[1].result())
         pool.add_keyword(keyword_facts.result())
         pool.add_keyword(keyword_episodes.result())
         pool.add_entity(entity_facts.result(), hub_size=ENTITY_HUB)
         pool.add_entity(entity_episodes.result(), hub_size=ENTITY_HUB)
         pool.add_graph(graph.result(), names)
+        if not split_questions:  # the chinese preset's recall stays as tuned (subjects.py)
+            note_subjects(pool, user, set(entity_ids))
         for found in question_episodes:
             pool.add_multilingual_hits(found.result())
         reads = self._read_candidates(pool, vector, standing)

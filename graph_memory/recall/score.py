@@ -7,7 +7,9 @@ Every raw signal lies in [0, 1]:
 - keyword:    BM25 (k1 0.9, b 0.4) of the query's stemmed content words over the candidate
               pool's texts (an episode's text with its speaker; document frequencies from the
               pool), divided by the pool's best score
-- entity:     share of the query's entities the memory involves
+- entity:     share of the query's entities the memory involves: mentions (a speaker's name,
+              a hub, excepted), has as a fact's subject or object, or, for a message, was said
+              by (graph_memory/recall/subjects.py)
 - recency:    exp(-recency_lambda * age in days) of the memory's valid time
 - importance: a fact's priority / 10 * 0.5 ** (idle days / its memory type's half-life),
               idle since it was last recalled or written (graph_memory/decay.py); an
@@ -49,15 +51,18 @@ class Weights(BaseModel):
 
     The defaults were chosen on REALTALK (bench/recall_quality.py, 679 questions): semantic
     and keyword evidence weigh equally (stemmed BM25 alone beats dense retrieval on chat data,
-    the blend beats both); entity overlap at 0.05 edged out 0.10 and 0 on both recall@10 and
-    MRR; recency, importance, confidence and graph distance are small tie-breakers between
-    otherwise equal memories (they matter for facts that change, which this set barely has)."""
+    the blend beats both). Entity overlap weighs 0.30 since it counts who said a message
+    (recall/subjects.py): 0.2-0.4 were within 0.003 of each other on recall@10 and MRR, above
+    0.05 and 1.0 (0.05 was best while overlap counted mentions only, which the text channels
+    already find; at 0.3 that lost 3 points of recall@10). Recency,
+    importance, confidence and graph distance are small tie-breakers between otherwise equal
+    memories (they matter for facts that change, which this set barely has)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     semantic: float = Field(default=0.50, ge=0)
     keyword: float = Field(default=0.50, ge=0)
-    entity: float = Field(default=0.05, ge=0)
+    entity: float = Field(default=0.30, ge=0)
     recency: float = Field(default=0.02, ge=0)
     importance: float = Field(default=0.03, ge=0)
     confidence: float = Field(default=0.02, ge=0)
@@ -79,8 +84,9 @@ class Weights(BaseModel):
 # module docstring), and semantic 0.70 / keyword 0.60 is e5 0.7, BM25 0.3 and feedback 0.3, the
 # best of semantic 0.5-0.7 x feedback 0.1-0.3 there (R@10 0.801 offline).
 # fact_evidence 0: a Chinese message's semantic is multilingual-e5's, its facts' MiniLM's (which
-# reads no Chinese), so a fact's match says nothing about its message here.
-CHINESE = Weights(semantic=0.70, keyword=0.60, fact_evidence=0.0)
+# reads no Chinese), so a fact's match says nothing about its message here. Entity overlap stays
+# at the 0.05 it was tuned with (it counts no speakers here: recaller._gather).
+CHINESE = Weights(semantic=0.70, keyword=0.60, entity=0.05, fact_evidence=0.0)
 
 PRESETS: MappingProxyType[str, Weights] = MappingProxyType(
     {

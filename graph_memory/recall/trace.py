@@ -63,6 +63,9 @@ def explain(
                 for step in candidate.path
             )
         )
+    if candidate.said_by is not None:
+        # The query names its speaker: what they said of themselves (recall/subjects.py).
+        notes = [*notes, f"said by {entity_names.get(candidate.said_by, candidate.said_by)}"]
     if candidate.episode is not None and candidate.drawn:
         # Its facts among the candidates lent it their evidence (recall/provenance.py).
         notes = [*notes, "facts drawn from it: " + ", ".join(sorted(candidate.drawn))]
