@@ -241,6 +241,10 @@ def test_a_subject_on_a_misread_liking_verb(extractor: RuleExtractor) -> None:
          ("Emi", "HAS_OPINION", "new Sally Rooney novel", "boring")),
         ("I listened to the new Taylor Swift album. It's amazing.",
          ("Emi", "HAS_OPINION", "new Taylor Swift album", "amazing")),
+        # earlier in the same sentence
+        ("I have actually read Vinland Saga, and it's a really awesome story.",
+         ("Emi", "HAS_OPINION", "Vinland Saga", "awesome")),
+        ("I watched Dune and it was boring.", ("Emi", "HAS_OPINION", "Dune", "boring")),
     ],
 )  # fmt: skip
 def test_it_judges_what_was_just_experienced(
@@ -256,6 +260,7 @@ def test_it_judges_what_was_just_experienced(
         "I watched a movie. It was great.",  # no specific thing
         "I didn't watch Oppenheimer. It was amazing apparently.",  # not experienced
         "I visited Lisbon and Porto. It was beautiful.",  # which one?
+        "I haven't watched Dune but it is great apparently.",
         "Oppenheimer is on tonight. It is amazing.",  # not the speaker's experience
         "It was amazing.",  # nothing before
     ],

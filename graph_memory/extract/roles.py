@@ -190,12 +190,14 @@ def _experience_of(noun: Any) -> bool:
 def _experienced(pronoun: Any) -> Any | None:
     """What "it" judges when the sentence before says the speaker watched, read, played,
     visited, tried or went to exactly one named or described thing ("I watched Oppenheimer
-    last night. It was amazing."); None otherwise (no such sentence, or two candidates)."""
+    last night. It was amazing.", "I have read Vinland Saga, and it's an awesome story");
+    None otherwise (no such sentence, or two candidates)."""
     sent = pronoun.sent
-    if sent.start == 0:
-        return None
-    before = pronoun.doc[sent.start - 1].sent
-    candidates = [t for t in before if _experience_of(t)]
+    # "I have read Vinland Saga, and it's a really awesome story": earlier in the sentence,
+    # else in the sentence before.
+    candidates = [t for t in sent if t.i < pronoun.i and _experience_of(t)]
+    if not candidates and sent.start > 0:
+        candidates = [t for t in pronoun.doc[sent.start - 1].sent if _experience_of(t)]
     if len(candidates) != 1 or any(c.dep_ == "conj" for c in candidates[0].children):
         return None
     return candidates[0]
