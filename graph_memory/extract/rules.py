@@ -46,6 +46,7 @@ from graph_memory.extract.patterns import (
 )
 from graph_memory.extract.people import PARTICIPANTS, PLACEHOLDERS, SPEAKER, resolve
 from graph_memory.extract.possessives import favorite_matches, listed_matches, possessive_matches
+from graph_memory.extract.retag import mend_verb_tags
 from graph_memory.extract.roles import opinion_matches, role_matches
 from graph_memory.extract.speedups import speed_up
 from graph_memory.extract.tokens import tokenize
@@ -185,6 +186,7 @@ class RuleExtractor:
             pass  # annotates the docs in place
         for index, doc, text in zip(todo, docs, texts, strict=True):
             item = items[index]
+            mend_verb_tags(doc)  # "I really like winter": like/IN -> VERB
             results[index] = self._extract_doc(doc, text, item.speaker, item.addressee)
         return results
 

@@ -1,0 +1,31 @@
+"""Mend the small model's part-of-speech slips after the parse, where the parse itself is
+right.
+
+en_core_web_sm often tags a liking verb after an adverb as a preposition or interjection
+("I really like winter": like/IN, winter/pobj), while the parser still makes it the clause's
+head with the speaker as its subject. The tagger and the parser are separate heads over one
+tok2vec, so the clause's structure stands; only the verb's tag and its object's label slipped.
+A liking word with a nominal subject of its own is the verb its structure says it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Words whose every reading with a subject of their own is a verb.
+_LIKING_VERBS = frozenset({"like", "love", "enjoy", "prefer", "adore", "hate", "dislike"})
+_SUBJECTS = frozenset({"nsubj"})
+
+
+def mend_verb_tags(doc: Any) -> None:
+    """Retag, in place, a liking word that heads a subject but is not tagged a verb."""
+    for token in doc:
+        if token.pos_ == "VERB" or token.lower_ not in _LIKING_VERBS:
+            continue
+        if not any(child.dep_ in _SUBJECTS for child in token.children):
+            continue
+        token.pos_ = "VERB"
+        token.tag_ = "VBP"
+        token.lemma_ = token.lower_
+        for child in token.children:
+            if child.dep_ == "pobj":  # the object the preposition reading gave it
+                child.dep_ = "dobj"
