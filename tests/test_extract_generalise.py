@@ -377,3 +377,29 @@ def test_more_relatives(
 ) -> None:
     found = rows(extractor, text)
     assert expected in found, found
+
+
+# --- work and study said another way ---------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I work as a nurse at Mercy Hospital.", ("Emi", "WORKS_AT", "Mercy Hospital", None)),
+        ("I'm working as a barista at Starbucks.", ("Emi", "WORKS_AT", "Starbucks", None)),
+        ("I graduated from UCLA last year.", ("Emi", "STUDIES_AT", "UCLA", None)),
+        ("I've been learning Spanish.", ("Emi", "STUDIES", "Spanish", None)),
+        ("I'm learning guitar.", ("Emi", "STUDIES", "guitar", None)),
+    ],
+)
+def test_work_and_study_said_another_way(
+    extractor: RuleExtractor, text: str, expected: tuple[str, str, str, None]
+) -> None:
+    found = rows(extractor, text)
+    assert expected in found, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I graduated from high school.", "I learned a lot.", "I'm learning the ropes."],
+)
+def test_no_study_without_a_named_or_listed_subject(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in rows(extractor, text) if r[1] in ("STUDIES", "STUDIES_AT")]

@@ -259,6 +259,9 @@ def verb_matches(
     else:
         if pattern.prepositions:
             heads = [verb, *(c for c in verb.children if c.dep_ == "dobj")]
+            # "I work as a nurse at Mercy Hospital": the "at" may hang on the role.
+            heads += [g for c in verb.children if c.dep_ == "prep" and c.lower_ == "as"
+                      for g in c.children if g.dep_ == "pobj"]  # fmt: skip
             wanted = lower_set(pattern.prepositions)
             preps = [
                 c for h in heads for c in h.children
