@@ -137,6 +137,29 @@ def test_the_context_of_a_liking_is_its_key(
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("I like Spotify for music and Audible for audiobooks.",
+         {("Emi", "PREFERS", "Spotify", "music"), ("Emi", "PREFERS", "Audible", "audiobook")}),
+        ("I prefer Python for scripting and Go for backend work.",
+         {("Emi", "PREFERS", "Python", "scripting"), ("Emi", "PREFERS", "Go", "backend work")}),
+        ("I prefer tea in the morning and coffee in the evening.",
+         {("Emi", "PREFERS", "tea", "morning"), ("Emi", "PREFERS", "coffee", "evening")}),
+    ],
+)  # fmt: skip
+def test_two_things_each_with_its_context(
+    extractor: RuleExtractor, text: str, expected: set[tuple[str, str, str, str]]
+) -> None:
+    found = rows(extractor, text)
+    assert expected <= set(found), found
+
+
+def test_two_things_without_contexts_have_no_key(extractor: RuleExtractor) -> None:
+    found = rows(extractor, "I like pizza and pasta.")
+    assert {("Emi", "PREFERS", "pizza", None), ("Emi", "PREFERS", "pasta", None)} <= set(found)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         # a place that is no context word stays part of the thing or out of the key
         ("I like hiking in the mountains.", ("Emi", "PREFERS", "hiking", None)),
         # a past clause of time is no context of a liking now

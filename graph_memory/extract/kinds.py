@@ -14,9 +14,9 @@ from graph_memory.extract.canonical import (
     is_be,
     ner_label,
     noun_phrase,
-    phrase_text,
     with_conjuncts,
 )
+from graph_memory.extract.context_keys import context_key, paired_contexts
 from graph_memory.extract.match import (
     USED_TO,
     Match,
@@ -63,69 +63,6 @@ def _quoted(token: Any) -> bool:
 
 def _cue(verb: Any) -> str | None:
     return USED_TO if used_to(verb) is not None else None
-
-
-def _for_key(verb: Any, objects: list[Any], contexts: set[str]) -> str | None:
-    """The context of a preference: "for backend work", "for breakfast" (before or after),
-    "on long flights" (before the verb), "in the evening" (a context word after it), "when
-    coding" (a fronted clause)."""
-    # "diving for hard-to-reach balls": a gerund's own "for" phrase is part of it.
-    heads = [verb, *(o for o in objects if o.tag_ != "VBG")]
-    for head in heads:
-        for prep in head.children:
-            fronted = prep.i < verb.i and prep.lower_ in ("on", "at", "in", "during", "when")
-            if prep.dep_ == "prep" and (prep.lower_ == "for" or fronted):
-                pobj = [g for g in prep.children if g.dep_ in ("pobj", "pcomp")]
-                phrase = noun_phrase(pobj[0]) if pobj else []
-                # A context is a plain noun phrase: not "those hard-to-reach balls".
-                if pobj and pobj[0].pos_ in ("NOUN", "PROPN") and not any(
-                    t.pos_ in ("VERB", "AUX") for t in phrase
-                ):
-                    name = canonical_name(phrase)
-                    return name or None
-                if pobj and pobj[0].tag_ == "VBG":  # "for coding", "for running long distances"
-                    return phrase_text(pobj[0].subtree) or None
-    gerunds = [o for o in objects if o.tag_ == "VBG"]  # "I hate driving at night"
-    return _time_key([verb, *gerunds], contexts) or _when_key(verb)
-
-
-_CONTEXT_PREPOSITIONS = frozenset({"in", "at", "on", "during", "before", "after"})
-
-
-def _time_key(heads: list[Any], contexts: set[str]) -> str | None:
-    """ "I prefer tea in the evening", "I like jazz at night", "on weekends": a context word
-    of the pattern after the verb (or after the gerund that is its object)."""
-    for prep in (p for head in heads for p in head.rights):
-        if prep.dep_ != "prep" or prep.lower_ not in _CONTEXT_PREPOSITIONS:
-            continue
-        for pobj in prep.children:
-            if pobj.dep_ == "pobj" and pobj.lemma_.lower() in contexts:
-                return str(pobj.lemma_).lower()
-    return None
-
-
-_WHEN = frozenset({"when", "while", "whenever"})
-_MAX_WHEN_TOKENS = 4
-
-
-def _when_key(verb: Any) -> str | None:
-    """ "When coding, I prefer dark mode", "when I work I like silence": a present clause of
-    time before the verb is its context (not "when I was a kid": a past, no context now)."""
-    for clause in verb.lefts:
-        if clause.dep_ != "advcl" or clause.pos_ != "VERB" or is_be(clause):
-            continue
-        if not any(c.lower_ in _WHEN and c.i < clause.i for c in clause.children):
-            continue
-        subjects = [c for c in clause.children if c.dep_ == "nsubj"]
-        gerund = clause.tag_ == "VBG" and not subjects  # "when coding"
-        own = clause.tag_ == "VBP" and subjects and subjects[0].lower_ in ("i", "we")
-        if not (gerund or own):
-            continue
-        tokens = [clause, *(t for c in clause.children if c.dep_ in ("dobj", "prt")
-                            for t in c.subtree)]  # fmt: skip
-        if len(tokens) <= _MAX_WHEN_TOKENS:
-            return phrase_text(tokens) or None
-    return None
 
 
 # Verbs of a day's errands and outings: with "today" or "right now" their plan is of the day.
@@ -315,7 +252,14 @@ def verb_matches(
             labels = set(pattern.ner)
             found = [f for f in found if f is not None and f.label in labels]
         if pattern.key == "context":
-            key = _for_key(verb, objects, lower_set(pattern.contexts))
+            key = context_key(verb, objects, lower_set(pattern.contexts))
+            pairs = paired_contexts(verb, lower_set(pattern.contexts))
+            if pairs:
+                return [
+                    m for obj, context in pairs
+                    for m in make_matches(relation, pattern, subject, [obj], negated, [verb],
+                                          context, _cue(verb))
+                ]  # fmt: skip
     return make_matches(relation, pattern, subject, found, negated, [verb], key, _cue(verb))
 
 

@@ -100,6 +100,14 @@ def clause_subject(verb: Any, passive: bool = False) -> Any | None:
                 c.dep_ == "conj" and c.lower_ in ("i", "we") for c in child.children
             ):
                 return child
+    if verb.dep_ == "aux" and verb.tag_ in ("VBP", "VBZ", "VBD") and (
+        verb.lemma_.lower() not in _AUXILIARIES and verb.head.i > verb.i
+    ):
+        # "I like Spotify for music ...": the small model may read "like" as an auxiliary of
+        # the noun after it; the subject before it is still the verb's.
+        before = [c for c in verb.head.children if c.dep_ == dep and c.i < verb.i]
+        if before:
+            return before[0]
     while True:
         for child in verb.children:
             if child.dep_ == dep:
