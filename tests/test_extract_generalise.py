@@ -72,6 +72,13 @@ def nlp() -> Any:
         ("I vaped.", "vaped", "vape"),  # the lemmatizer's own guess where spelling cannot tell
         ("I watched it.", "watched", "watch"),  # a known verb is left as it is
         ("I baked a cake.", "baked", "bake"),
+        # two known stems: an undoubled consonant says the "e" form
+        ("I'm hoping to go.", "hoping", "hope"),
+        ("I was riding my bike.", "riding", "ride"),
+        ("I hated it.", "hated", "hate"),
+        ("I was hopping around.", "hopping", "hop"),
+        ("I was planning it.", "planning", "plan"),
+        ("I was visiting Rome.", "visiting", "visit"),
     ],
 )
 def test_unknown_verbs_get_real_lemmas(nlp: Any, text: str, verb: str, lemma: str) -> None:
@@ -426,3 +433,10 @@ def test_work_and_study_said_another_way(
 )
 def test_no_study_without_a_named_or_listed_subject(extractor: RuleExtractor, text: str) -> None:
     assert not [r for r in rows(extractor, text) if r[1] in ("STUDIES", "STUDIES_AT")]
+
+
+def test_hoping_is_a_wish(extractor: RuleExtractor) -> None:
+    found = rows(extractor, "I'm hoping to visit Japan next year.")
+    assert ("Emi", "HAS_GOAL", "visit Japan", None) in found, found
+    assert not [r for r in rows(extractor, "I'm hoping to make the most of the day.")
+                if r[1] == "HAS_GOAL"]

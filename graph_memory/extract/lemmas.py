@@ -5,11 +5,13 @@ which is often no word ("rewatched" -> "rewatche", "texted" -> "texte", "vlogged
 "vlogge"); a verb lemma is a fact's key (DID, STATES), so it must be a real verb. A known verb
 behind a prefix gives the lemma ("rewatched" -> "re" + "watch"); otherwise the spelling of
 English says, where it can, whether the stem took an "e" ("texted" -> "text"; "vaped" ->
-"vape" stays the lemmatizer's guess).
+"vape" stays the lemmatizer's guess). Where the tables know two stems, the lemmatizer picks
+the shorter ("hoping" -> "hop", "hated" -> "hat"): an undoubled consonant says the "e" form.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -51,10 +53,28 @@ def _spelled(word: str, guess: str) -> str:
     return guess  # "vaped" -> "vape", "favorited" -> "favorite": the lemmatizer's guess
 
 
+_ONE_SYLLABLE_CVC = re.compile(r"^[^aeiou]*[aeiou][^aeiouwxy]$")
+
+
+def _silent_e(word: str, index: set[str]) -> str | None:
+    """ "hoping" -> hope, "riding" -> ride, "hated" -> hate: where the tables know both the stem
+    and the stem with "e" ("hop" and "hope"), a one-syllable stem whose consonant was not
+    doubled ("hopping" -> hop) took the "e"."""
+    suffix = next((s for s in _INFLECTIONS if word.endswith(s)), None)
+    if suffix is None:
+        return None
+    stem = word[: -len(suffix)]
+    if stem in index and stem + "e" in index and _ONE_SYLLABLE_CVC.match(stem):
+        return stem + "e"
+    return None
+
+
 def verb_lemma(word: str, guess: str, tables: tuple[set[str], dict[str, list[str]],
                                                    list[list[str]]]) -> str:
     """A real lemma for an inflected verb form the tables may not know."""
     index, exceptions, rules = tables
+    if word not in exceptions and (silent := _silent_e(word, index)) is not None:
+        return silent
     if _known(word, index, exceptions, rules) is not None:
         return guess
     for prefix in _PREFIXES:
