@@ -440,3 +440,30 @@ def test_hoping_is_a_wish(extractor: RuleExtractor) -> None:
     assert ("Emi", "HAS_GOAL", "visit Japan", None) in found, found
     assert not [r for r in rows(extractor, "I'm hoping to make the most of the day.")
                 if r[1] == "HAS_GOAL"]
+
+
+# --- an unnamed friend, coworker or roommate is nobody to store facts about -------------------
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My best friend loves sushi.", ("Emi's best friend", "PREFERS", "sushi", None)),
+        ("My friend Sarah loves sushi.", ("Sarah", "PREFERS", "sushi", None)),
+        ("My sister loves sushi.", ("Emi's sister", "PREFERS", "sushi", None)),
+    ],
+)
+def test_a_named_or_related_person_is_a_subject(
+    extractor: RuleExtractor, text: str, expected: tuple[str, str, str, None]
+) -> None:
+    assert expected in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My friend loves sushi.",
+        "My coworker is allergic to nuts.",
+        "My friend in high school once had a nosebleed while she was riding the subway.",
+    ],
+)
+def test_an_unnamed_friend_is_no_subject(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in rows(extractor, text) if r[0] != "Emi"]

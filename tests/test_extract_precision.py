@@ -98,9 +98,10 @@ def test_a_quoted_title_after_the_verb_is_its_object_whole(
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        # a verb a goal pattern reads in the progressive is the fallback's in the past
-        ("We visited my grandparents over the holidays.",
-         ("Emi", "STATES", "Emi's grandparent", "visit")),
+        # a verb a goal pattern reads in the progressive is the fallback's in the past (a
+        # relative visited is a HAS_RELATIVE fact: "my grandparents" is a role now)
+        ("We visited my old school over the holidays.",
+         ("Emi", "STATES", "Emi's old school", "visit")),
         ("I flew a drone yesterday.", ("Emi", "STATES", "drone", "fly")),
         # ... and the progressive stays a plan
         ("I'm visiting my grandparents next week.",

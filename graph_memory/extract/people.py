@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from graph_memory.extract.canonical import canonical_name, noun_phrase
+from graph_memory.extract.open_vocabulary import UNNAMED_ROLES
 
 SPEAKER = "\x01"
 ADDRESSEE = "\x02"
@@ -128,8 +129,15 @@ def person_subject(token: Any, roles: frozenset[str], speaker_only: bool) -> str
         owner = role_owner(token)
         if owner is None:
             return None
-        return named_appositive(token) or f"{owner}'s {role_phrase(token)}"
+        name = named_appositive(token) or f"{owner}'s {role_phrase(token)}"
+        return None if name in _unnamed(owner) else name
     return None
+
+
+def _unnamed(owner: str) -> set[str]:
+    """ "<owner>'s friend", "<owner>'s coworker": unnamed, they say no more than "someone"
+    (the guidelines; "my best friend" and "my friend Sarah" name someone)."""
+    return {f"{owner}'s {role}" for role in UNNAMED_ROLES}
 
 
 def _fused_i(token: Any) -> bool:
@@ -162,7 +170,10 @@ def _antecedent(pronoun: Any, roles: frozenset[str]) -> str | None:
             name = person_name(token, trust_ner=token.dep_ == "nsubj")
         if name:
             found.add(name)
-    return found.pop() if len(found) == 1 else None
+    if len(found) != 1:
+        return None
+    name = found.pop()
+    return None if any(name in _unnamed(owner) for owner in (SPEAKER, ADDRESSEE)) else name
 
 
 def _modal(verb: Any) -> bool:
