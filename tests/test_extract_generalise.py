@@ -467,3 +467,19 @@ def test_a_named_or_related_person_is_a_subject(
 )
 def test_an_unnamed_friend_is_no_subject(extractor: RuleExtractor, text: str) -> None:
     assert not [r for r in rows(extractor, text) if r[0] != "Emi"]
+
+
+# --- an age said outright ---------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [("I'm 25 years old.", "25"), ("im 19 yrs old", "19"), ("I just turned 30 last week!", "30")],
+)
+def test_an_age_is_an_attribute(extractor: RuleExtractor, text: str, age: str) -> None:
+    assert ("Emi", "HAS_ATTRIBUTE", age, "age") in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text", ["When I'm 30 years old I want a house.", "I turned 5 pages.", "Am I 30 years old?"]
+)
+def test_no_age_of_a_time_to_come_or_of_a_page(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in rows(extractor, text) if r[3] == "age"]

@@ -238,6 +238,9 @@ class RegexPattern(_Pattern):
         default="{object}",
         description="How the object is written from the group ('broken {object}').",
     )
+    key: str | None = Field(
+        default=None, description="The key of every match ('I'm 25 years old' -> age)."
+    )
 
     @model_validator(mode="after")
     def _check_groups(self) -> RegexPattern:

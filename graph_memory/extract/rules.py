@@ -331,7 +331,7 @@ class RuleExtractor:
                         continue
                 out.append(
                     Match(relation, pattern, subject, subject_label, pattern.subject == "speaker",
-                          name, ner_label(obj_span.root), None, False, found.span())
+                          name, ner_label(obj_span.root), pattern.key, False, found.span())
                 )  # fmt: skip
         return out
 
