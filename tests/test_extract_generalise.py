@@ -130,6 +130,8 @@ def test_a_part_of_a_work_is_no_title(extractor: RuleExtractor, text: str, part:
         ("When coding, I prefer dark mode.", ("Emi", "PREFERS", "dark mode", "coding")),
         ("While traveling, I prefer hostels.", ("Emi", "PREFERS", "hostel", "traveling")),
         ("When I work, I like total silence.", ("Emi", "PREFERS", "total silence", "work")),
+        ("When we talk about code, I prefer concise replies.",
+         ("Emi", "PREFERS", "concise reply", "talk about code")),
         ("For breakfast I like oatmeal.", ("Emi", "PREFERS", "oatmeal", "breakfast")),
         ("I prefer Go for backend work.", ("Emi", "PREFERS", "Go", "backend work")),
     ],

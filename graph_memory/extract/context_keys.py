@@ -119,7 +119,8 @@ def _when_key(verb: Any) -> str | None:
         own = clause.tag_ == "VBP" and subjects and subjects[0].lower_ in ("i", "we")
         if not (gerund or own):
             continue
-        tokens = [clause, *(t for c in clause.children if c.dep_ in ("dobj", "prt")
+        # What the clause is about too: "when we talk about code" is talk about code, not talk.
+        tokens = [clause, *(t for c in clause.children if c.dep_ in ("dobj", "prt", "prep")
                             for t in c.subtree)]  # fmt: skip
         if len(tokens) <= _MAX_WHEN_TOKENS:
             return phrase_text(tokens) or None
