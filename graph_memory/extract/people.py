@@ -103,6 +103,15 @@ def role_phrase(noun: Any) -> str:
     return " ".join([*words, noun.lower_])
 
 
+def role_core(noun: Any) -> str:
+    """The role without the nouns that say where it was met: "college friends" -> "friends",
+    "work buddy" -> "buddy"; "best friend" keeps its role word."""
+    words = [
+        t.lower_ for t in noun.lefts if t.dep_ in ("amod", "compound") and t.lower_ in _ROLE_WORDS
+    ]
+    return " ".join([*words, noun.lower_])
+
+
 def role_owner(noun: Any) -> str | None:
     """The placeholder of the owner of "my sister" / "your mom", else None."""
     for child in noun.children:

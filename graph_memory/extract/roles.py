@@ -25,7 +25,13 @@ from graph_memory.extract.match import (
 from graph_memory.extract.objects import VAGUE, Found, lower_set, noun_object, quoted_title
 from graph_memory.extract.open_vocabulary import MEASURES
 from graph_memory.extract.patterns import OpinionPattern, RolePattern
-from graph_memory.extract.people import named_appositive, person_name, role_owner, role_phrase
+from graph_memory.extract.people import (
+    named_appositive,
+    person_name,
+    role_core,
+    role_owner,
+    role_phrase,
+)
 
 _NAMING_VERBS = frozenset({"name", "call"})
 _POINTING = frozenset({"the", "this", "that", "these", "those"})
@@ -94,8 +100,9 @@ def role_matches(
         if noun.dep_ in ("compound", "amod", "nmod") or len(key.split()) > 2:
             return []  # "my favorite Teenage Mutant Ninja Turtles shows" is about shows
         # "my sister lives in Ohio", "my mom is a hairdresser": the speaker has a sister;
-        # "my friend said ..." names nobody ("my best friend" does: its key is no mention).
-        if key in lower_set(pattern.exclude_mentions):
+        # "my friend said ..." names nobody ("my best friend" does: its key is no mention), nor
+        # do "my college friends" or "a work buddy" (where they were met is no name).
+        if {key, role_core(noun)} & lower_set(pattern.exclude_mentions):
             return []
         found = Found(role_phrase(noun), "", [noun])
         return make_matches(

@@ -1,0 +1,29 @@
+"""Classes of wrong declared facts found in the hand-labelled REALTALK sample (issue 11, seed
+h-open-2026-12-06): unnamed friends by where they were met, states under a "when", and the
+like; each class with what it must still read."""
+
+from __future__ import annotations
+
+from test_extract_chat import rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+# The extractor is conftest's (the default rule extractor over the default ontology); `rows`
+# reads its facts as (subject, relation, object, key), as in test_extract_chat.py.
+
+
+def _relations(extractor: RuleExtractor, text: str, relation: str) -> list[str]:
+    return [obj for _, rel, obj, _ in rows(extractor, text) if rel == relation]
+
+
+def test_friends_named_by_where_they_were_met_are_nobody(extractor: RuleExtractor) -> None:
+    # the guidelines: friends count only named or a best friend
+    assert _relations(extractor, "I was at a club with a couple of my college friends",
+                      "HAS_RELATIVE") == []
+    assert _relations(extractor, "My work friends took me out for lunch", "HAS_RELATIVE") == []
+    assert ("Emi", "HAS_RELATIVE", "best friend", "best friend") in rows(
+        extractor, "My best friend lives in Ohio")
+    assert ("Emi", "HAS_RELATIVE", "Sarah", "college roommate") in rows(
+        extractor, "My college roommate Sarah is visiting")
+    assert ("Emi", "HAS_RELATIVE", "older sister", "older sister") in rows(
+        extractor, "My older sister is a nurse")
