@@ -27,3 +27,17 @@ def test_friends_named_by_where_they_were_met_are_nobody(extractor: RuleExtracto
         extractor, "My college roommate Sarah is visiting")
     assert ("Emi", "HAS_RELATIVE", "older sister", "older sister") in rows(
         extractor, "My older sister is a nurse")
+
+
+def test_a_state_under_when_is_no_state_of_now(extractor: RuleExtractor) -> None:
+    assert _relations(extractor, "I like to go for a Chinese vegetable soup when I'm sick.",
+                      "HAS_CONDITION") == []
+    assert _relations(extractor, "Even when I'm sick I still have cold drinks",
+                      "HAS_CONDITION") == []
+    assert _relations(extractor, "I go to public gyms sometimes when I want more machines",
+                      "PREFERS") == []
+    # said outright, or told of a past time, it still holds
+    assert "sick" in _relations(extractor, "I'm sick with the flu", "HAS_CONDITION")
+    # a pastime a "when" presumes is still read
+    assert "movie" in _relations(
+        extractor, "when I watch movies at home I love cooking small things", "HAS_HOBBY")

@@ -195,9 +195,22 @@ def who(subject: Any, pattern: Any, roles: frozenset[str]) -> Who | None:
     return Who(name, ner_label(subject), False, tokens)
 
 
+_STATE_VERBS = frozenset({"be", "feel", "get", "want", "need", "have"})
+
+
+def _whenever(clause: Any) -> bool:
+    """ "when I'm sick", "whenever I feel down": a present clause under "when" says what holds
+    at such times, no state of now ("when I went to Paris" tells what happened)."""
+    if clause.dep_ != "advcl" or is_past(clause) or clause.lemma_.lower() not in _STATE_VERBS:
+        return False  # "when I watch movies at home I ...": a pastime the clause presumes
+    # the small model reads this "when" as a mark or as an adverb of the clause
+    return any(c.dep_ in ("mark", "advmod") and c.lower_ in ("when", "whenever")
+               for c in clause.children)
+
+
 def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | None:
     """None when the clause cannot match; else whether the match is to be negated."""
-    if is_conditional(clause) or is_hearsay(clause):
+    if is_conditional(clause) or is_hearsay(clause) or _whenever(clause):
         return None
     habit = used_to(clause)
     tensed = habit if habit is not None else clause
