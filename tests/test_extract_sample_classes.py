@@ -41,3 +41,15 @@ def test_a_state_under_when_is_no_state_of_now(extractor: RuleExtractor) -> None
     # a pastime a "when" presumes is still read
     assert "movie" in _relations(
         extractor, "when I watch movies at home I love cooking small things", "HAS_HOBBY")
+
+
+def test_a_show_or_a_book_watched_or_read_is_no_hobby(extractor: RuleExtractor) -> None:
+    bakeoff = rows(extractor, "Ive been watching the Great British Bakeoff")
+    assert ("Emi", "STATES", "Great British Bakeoff", "watch") in bakeoff
+    assert not [r for r in bakeoff if r[1] == "HAS_HOBBY"]
+    loved = 'Another romantic novel I read recently and loved is "The Rosie Project" by Graeme'
+    assert _relations(extractor, loved, "HAS_HOBBY") == []
+    # a kind watched or read is a pastime, and so is a league followed
+    assert "anime" in _relations(extractor, "I've been watching a lot of anime lately", "HAS_HOBBY")
+    assert "horror movie" in _relations(extractor, "I watch horror movies", "HAS_HOBBY")
+    assert "NFL" in _relations(extractor, "I watch the NFL every Sunday", "HAS_HOBBY")

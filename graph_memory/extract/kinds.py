@@ -248,6 +248,9 @@ def verb_matches(
         title = quoted_title(verb) if not pattern.prepositions else None
         if title is not None and object_ok(title.name, title.tokens[-1], pattern):
             found = [title]
+        if pattern.kinds_only:  # a league or a team followed is one ("I watch the NFL")
+            found = [] if title is not None else [f for f in found if f is not None and (
+                f.label == "ORG" or not any(t.pos_ == "PROPN" for t in f.tokens))]
         if pattern.ner:
             labels = set(pattern.ner)
             found = [f for f in found if f is not None and f.label in labels]

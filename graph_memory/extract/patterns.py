@@ -137,6 +137,11 @@ class VerbPattern(_ClausePattern):
         description="false: skip common-noun objects introduced by the/this/that ('I love the "
         "vibe'): in chat they point back into the conversation and mean little alone.",
     )
+    kinds_only: bool = Field(
+        default=False,
+        description="The object must be a kind of thing, no name or title: 'I watch horror "
+        "movies' is a pastime, 'I've been watching the Great British Bakeoff' is no hobby.",
+    )
 
 
 class CopulaPattern(_ClausePattern):
