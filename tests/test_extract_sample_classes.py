@@ -53,3 +53,20 @@ def test_a_show_or_a_book_watched_or_read_is_no_hobby(extractor: RuleExtractor) 
     assert "anime" in _relations(extractor, "I've been watching a lot of anime lately", "HAS_HOBBY")
     assert "horror movie" in _relations(extractor, "I watch horror movies", "HAS_HOBBY")
     assert "NFL" in _relations(extractor, "I watch the NFL every Sunday", "HAS_HOBBY")
+
+
+def test_a_name_split_at_its_hyphen_is_whole(extractor: RuleExtractor) -> None:
+    assert ("Emi", "PREFERS", "Inter-Milan", "team") in rows(
+        extractor, "My favorite team is Inter-Milan.")
+    assert ("Emi", "PREFERS", "Spider-Man", None) in rows(extractor, "I love Spider-Man")
+    assert ("Emi", "PREFERS", "sci-fi movie", None) in rows(extractor, "I love sci-fi movies")
+
+
+def test_a_noun_cut_from_its_of_phrase_is_no_object(extractor: RuleExtractor) -> None:
+    assert _relations(extractor, "I think the separation of church and state is important",
+                      "HAS_OPINION") == []
+    assert _relations(extractor, "I built a bad habit of going to sleep at like 3", "DID") == []
+    # a name with its "of", and a noun whose "of" is one thing, are read as before
+    assert "Lord of the Rings" in _relations(extractor, "I love Lord of the Rings", "PREFERS")
+    assert "ending" in _relations(extractor, "I think the ending of the movie was great",
+                                  "HAS_OPINION")

@@ -188,6 +188,41 @@ def _behind_filler(head: Any) -> Any:
     return compounds[-1] if compounds else head
 
 
+def _cut_at_of(head: Any) -> bool:
+    """A common noun whose "of" holds two things or a doing says what it is only with them:
+    "the separation of church and state" is no "separation", "a bad habit of going to sleep
+    at 3" no "bad habit"; read alone it is cut, and too long to store whole."""
+    if head.pos_ != "NOUN":
+        return False
+    for prep in head.rights:
+        if prep.dep_ == "prep" and prep.lower_ == "of":
+            for inner in prep.children:
+                if inner.dep_ == "pcomp" and inner.pos_ == "VERB":
+                    return True
+                if inner.dep_ == "pobj" and any(c.dep_ == "conj" for c in inner.children):
+                    return True
+    return False
+
+
+def _hyphen_joined(tokens: list[Any]) -> list[Any]:
+    """A name the parser split at its hyphen is whole: "Inter-Milan" (read as three objects of
+    "is") keeps "-Milan"; only words written together with the hyphen, no spaced dash."""
+    if not tokens:
+        return tokens
+    doc, last = tokens[0].doc, max(t.i for t in tokens)
+    while (
+        last + 2 < len(doc)
+        and doc[last + 1].text == "-"
+        and not doc[last].whitespace_
+        and not doc[last + 1].whitespace_
+        and doc[last + 2].is_alpha
+        and doc[last + 2] not in tokens
+    ):
+        tokens = [*tokens, doc[last + 1], doc[last + 2]]
+        last += 2
+    return tokens
+
+
 def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Found | None:
     """The object headed by `head`, or None when it names no entity on its own."""
     if _across_clause(head):
@@ -250,7 +285,7 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             return None  # a clause misread as an object: "pampering sessions sound perfect"
         name = phrase_text(tokens)
     elif ent is not None:
-        tokens = list(ent)
+        tokens = _hyphen_joined(list(ent))
         name = phrase_text(tokens)
     else:
         common = head.pos_ != "PROPN" and head.ent_type_ not in MENTION_LABELS and not title_verb
@@ -264,7 +299,9 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             described = any(c.dep_ == "amod" for c in head.lefts)
             if dets & _DEFINITE and head.tag_ != "NNS" and not described:
                 return None
-        tokens = object_tokens(head)
+        if _cut_at_of(head):
+            return None
+        tokens = _hyphen_joined(object_tokens(head))
         if isinstance(pattern, VerbPattern) and pattern.drop_modifiers:
             dropped = lower_set(pattern.drop_modifiers)
             tokens = [t for t in tokens if t.i == head.i or t.lower_ not in dropped]
