@@ -70,3 +70,25 @@ def test_a_noun_cut_from_its_of_phrase_is_no_object(extractor: RuleExtractor) ->
     assert "Lord of the Rings" in _relations(extractor, "I love Lord of the Rings", "PREFERS")
     assert "ending" in _relations(extractor, "I think the ending of the movie was great",
                                   "HAS_OPINION")
+
+
+def test_a_liking_of_going_or_doing_names_what_is_done(extractor: RuleExtractor) -> None:
+    assert ("Emi", "PREFERS", "go hiking", None) in rows(extractor, "I like to go hiking")
+    assert ("Emi", "PREFERS", "watch comedy stuff", None) in rows(
+        extractor, "I like to watch comedy stuff")
+    # the verb alone names nothing, nor does a vague object
+    assert _relations(extractor, "I like to watch.", "PREFERS") == []
+    assert _relations(extractor, "I like to do a few things to prepare", "PREFERS") == []
+
+
+def test_a_liking_too_long_to_store_is_the_verb_with_its_object(
+    extractor: RuleExtractor,
+) -> None:
+    long_yoga = ("I like to also do yoga as a form of self care and relaxation after a long day"
+                 " at tennis practice and at school")
+    assert ("Emi", "PREFERS", "do yoga", None) in rows(extractor, long_yoga)
+    walks = "Brad and I like to go for walks in Central Park in New York City"
+    assert ("Emi", "PREFERS", "go for walks", None) in rows(extractor, walks)
+    # a goal too long stays no goal (only a liking is cut to its core)
+    assert _relations(extractor, "I want to go for walks in Central Park in New York City with "
+                      "my dog every day", "HAS_GOAL") == []

@@ -422,13 +422,23 @@ def clause_object(
     if passive:
         tokens = sorted([*tokens, *passive], key=lambda t: t.i)
     subject = not own and any(c.dep_ == "nsubj" for c in verb.children)
+    liking = isinstance(pattern, VerbPattern) and pattern.bare
+    if len(tokens) > _MAX_CLAUSE_TOKENS and liking:
+        tokens = _liking_core(verb)  # "do yoga as a form of self care and relaxation after ..."
+    # "do a bit of yoga and meditating": a conjunction the conjunct left behind
+    while len(tokens) > 1 and (tokens[-1].dep_ == "cc" or tokens[-1].is_punct):
+        tokens = tokens[:-1]
     if len(tokens) > _MAX_CLAUSE_TOKENS or subject:
         return None
+    if liking and any(_vague_object(t) for t in tokens if t.dep_ == "dobj" and t.head.i == verb.i):
+        return None  # "I like to do a few things to prepare": which things?
     if verb.lemma_.lower() in _MOTION and any(
         c.dep_ == "advmod" and c.lower_ in ("there", "here") for c in verb.children
     ):
         return None  # "thinking about going there for my next trip": where, the chat knows
     bare = isinstance(pattern, VerbPattern) and pattern.bare and len(tokens) == 1
+    if bare and verb.lemma_.lower() in lower_set(pattern.exclude_bare):
+        return None  # "I like to watch": watch what?
     if not (pattern.objects or passive or bare) and not has_content(tokens, verb, verbs=True):
         return None
     if any(t.dep_ == "prep" and not list(t.children) for t in tokens):
@@ -464,6 +474,32 @@ def clause_object(
     if 1 < len(first) < len(core) and not object_ok(phrase_text(first), verb, pattern):
         return None
     return Found(name, "", tokens)
+
+
+def _vague_object(noun: Any) -> bool:
+    """ "a few things", "stuff" name nothing ("comedy stuff", "a bit of yoga" do)."""
+    noun = unwrap_container(noun)
+    return noun.lower_ in VAGUE and not any(
+        c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") for c in noun.children
+    )
+
+
+def _liking_core(verb: Any) -> list[Any]:
+    """A liking too long to store whole is the verb with its object: "do yoga" of "do yoga as
+    a form of self care and relaxation after a long day", "go for walks" of "go for walks in
+    Central Park in New York City"; the verb alone when it has neither (dropped later)."""
+    tokens = [verb]
+    for child in verb.children:
+        if child.dep_ == "prt":
+            tokens.append(child)
+        elif child.dep_ == "dobj":
+            tokens.extend(noun_phrase(unwrap_container(child)))
+    preps = [c for c in verb.rights if c.dep_ == "prep"]
+    if len(tokens) == 1 and preps:
+        objects = [g for g in preps[0].children if g.dep_ == "pobj"]
+        if objects:
+            tokens += [preps[0], *noun_phrase(objects[0])]
+    return sorted(tokens, key=lambda t: t.i)
 
 
 def _in_object(token: Any, verb: Any) -> bool:

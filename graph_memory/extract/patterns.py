@@ -113,6 +113,11 @@ class VerbPattern(_ClausePattern):
         description="With object clause: the verb alone is a goal or liking ('I like to "
         "snowboard').",
     )
+    exclude_bare: tuple[str, ...] = Field(
+        default=(),
+        description="With object clause: verbs that name nothing without their object ('I "
+        "like to watch', 'I like to go'); with it they do ('I like to go hiking').",
+    )
     prepositions: tuple[str, ...] = Field(
         default=(),
         description="With these, the object is the object of one of the prepositions; with "
