@@ -92,3 +92,11 @@ def test_a_liking_too_long_to_store_is_the_verb_with_its_object(
     # a goal too long stays no goal (only a liking is cut to its core)
     assert _relations(extractor, "I want to go for walks in Central Park in New York City with "
                       "my dog every day", "HAS_GOAL") == []
+
+
+def test_a_liking_read_as_an_interjection_takes_the_noun_after_it(
+    extractor: RuleExtractor,
+) -> None:
+    # the small model makes "bratwurst" the root and hangs "like" (with its subject) on it
+    assert ("Emi", "PREFERS", "bratwurst", None) in rows(extractor, "I also really like bratwurst")
+    assert ("Emi", "PREFERS", "winter", None) in rows(extractor, "I really like winter")

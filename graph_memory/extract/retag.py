@@ -29,3 +29,19 @@ def mend_verb_tags(doc: Any) -> None:
         for child in token.children:
             if child.dep_ == "pobj":  # the object the preposition reading gave it
                 child.dep_ = "dobj"
+        _raise_over_object(token)
+
+
+def _raise_over_object(verb: Any) -> None:
+    """ "I also really like bratwurst": read as an interjection, the liking word hangs, with its
+    subject, on the noun after it, which the parser made the sentence's root; the noun is its
+    object."""
+    noun = verb.head
+    if noun.i <= verb.i or noun.dep_ != "ROOT" or noun.pos_ not in ("NOUN", "PROPN"):
+        return
+    if any(c.dep_ in _SUBJECTS for c in noun.children):
+        return  # the noun has a subject of its own: not an object
+    verb.head = verb
+    verb.dep_ = "ROOT"
+    noun.head = verb
+    noun.dep_ = "dobj"
