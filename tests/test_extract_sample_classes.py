@@ -100,3 +100,15 @@ def test_a_liking_read_as_an_interjection_takes_the_noun_after_it(
     # the small model makes "bratwurst" the root and hangs "like" (with its subject) on it
     assert ("Emi", "PREFERS", "bratwurst", None) in rows(extractor, "I also really like bratwurst")
     assert ("Emi", "PREFERS", "winter", None) in rows(extractor, "I really like winter")
+
+
+def test_a_liked_doing_too_long_is_the_gerund_with_its_object(extractor: RuleExtractor) -> None:
+    assert ("Emi", "PREFERS", "eating chef boyardee", None) in rows(
+        extractor, "Umm I like eating chef boyardee from a can when im down")
+    assert ("Emi", "PREFERS", "preparing meals", None) in rows(
+        extractor, "I enjoy preparing meals for my friends and family too.")
+    # an object that needs its "of" or its clause, a vague one, a light verb: nothing
+    for text in ("I just like watching a raw cut of meat transform over 12 to 16 hours",
+                 "I don't really like doing a bunch of heavy subjects all at once",
+                 "I like having a couple friends that I can talk about anything with"):
+        assert not [r for r in rows(extractor, text) if r[1] in ("PREFERS", "AVOIDS")], text

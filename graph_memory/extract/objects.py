@@ -272,6 +272,10 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             and c.lower_ == "in" and any(g.lemma_.lower() in titles.MEDIA for g in c.children)
         ]  # fmt: skip
         within = {t.i: t for c in settings for t in c.subtree}
+        if len(tokens) > _MAX_GERUND_TOKENS and not within and _named_without_its_place(head):
+            # "eating chef boyardee from a can": the doing is the gerund with its object's name
+            tokens = [head, *(t for c in head.children if c.dep_ in parts for t in (
+                noun_phrase(c) if c.dep_ == "dobj" else _without_conjuncts(c)))]
         tokens = sorted({**{t.i: t for t in tokens}, **within}.values(), key=lambda t: t.i)
         if head.tag_ != "VBG" or len(tokens) > _MAX_GERUND_TOKENS + len(within):
             return None
@@ -366,6 +370,19 @@ def _only_praised(head: Any, tokens: list[Any]) -> bool:
         return False  # "the new show is awesome": one show, named earlier
     rest = [t for t in tokens if t.i != head.i and t.pos_ != "DET" and t.tag_ != "PRP$"]
     return bool(rest) and all(t.lower_ in _PRAISE for t in rest)
+
+
+def _named_without_its_place(gerund: Any) -> bool:
+    """Whether the gerund's object says what it is without its phrases: "chef boyardee" of
+    "eating chef boyardee from a can" does; not an "of" or a clause it needs ("a raw cut of
+    meat", "movies that are just setup for ..."), a vague word ("a bunch of"), a light verb."""
+    if gerund.lemma_.lower() in _LIGHT_VERBS:
+        return False
+    objects = [c for c in gerund.children if c.dep_ == "dobj"]
+    return len(objects) == 1 and objects[0].lower_ not in VAGUE and not any(
+        c.dep_ in ("relcl", "acl", "advcl") or (c.dep_ == "prep" and c.lower_ in ("of", "to"))
+        for c in objects[0].children
+    )
 
 
 def _without_conjuncts(token: Any) -> list[Any]:
