@@ -112,3 +112,11 @@ def test_a_liked_doing_too_long_is_the_gerund_with_its_object(extractor: RuleExt
                  "I don't really like doing a bunch of heavy subjects all at once",
                  "I like having a couple friends that I can talk about anything with"):
         assert not [r for r in rows(extractor, text) if r[1] in ("PREFERS", "AVOIDS")], text
+
+
+def test_a_want_of_the_moment_is_no_liking(extractor: RuleExtractor) -> None:
+    assert _relations(extractor, "But today I want a peanut butter and jelly sandwich",
+                      "PREFERS") == []
+    assert _relations(extractor, "Its been chill but I kinda want tomato soup now",
+                      "PREFERS") == []
+    assert "ball python" in _relations(extractor, "I want a ball python named Bernie", "PREFERS")

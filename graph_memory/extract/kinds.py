@@ -89,6 +89,15 @@ def _plan_of_the_day(goal: Any) -> bool:
     )  # fmt: skip
 
 
+def _wanted_for_now(verb: Any) -> bool:
+    """ "But today I want a peanut butter and jelly sandwich", "I kinda want tomato soup now":
+    a want of the moment, no liking ("I want a ball python" stays)."""
+    return verb.lemma_.lower() == "want" and any(
+        c.dep_ in ("npadvmod", "advmod") and c.lower_ in (_TODAY_WORDS | {"now"})
+        for c in verb.children
+    )
+
+
 _NEW = frozenset({"new", "brand-new", "first"})
 _REFLEXIVE = frozenset({"myself", "ourselves", "yourself", "himself", "herself", "themselves"})
 
@@ -160,6 +169,8 @@ def verb_matches(
         return []
     negated = polarity(verb, pattern, pattern.modals)
     if negated is None:
+        return []
+    if pattern.object == "noun" and _wanted_for_now(verb):
         return []
     key: str | None = _verb_name(verb, pattern) if pattern.key == "verb" else None
     if pattern.object == "clause":
