@@ -120,3 +120,13 @@ def test_a_want_of_the_moment_is_no_liking(extractor: RuleExtractor) -> None:
     assert _relations(extractor, "Its been chill but I kinda want tomato soup now",
                       "PREFERS") == []
     assert "ball python" in _relations(extractor, "I want a ball python named Bernie", "PREFERS")
+
+
+def test_a_plan_of_the_moment_or_a_foretold_course_is_no_goal(extractor: RuleExtractor) -> None:
+    assert _relations(extractor, "I'm gonna start my basketball game now.", "HAS_GOAL") == []
+    assert _relations(extractor, "if I don't, I'm gonna keep collapsing after work",
+                      "HAS_GOAL") == []
+    # a plan that names what it is for stays, and "now" before the plan marks a change
+    assert "start a new job in May" in _relations(extractor, "I'm going to start a new job in May",
+                                           "HAS_GOAL")
+    assert "learn Spanish" in _relations(extractor, "Now I'm going to learn Spanish", "HAS_GOAL")

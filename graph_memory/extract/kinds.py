@@ -67,9 +67,14 @@ def _cue(verb: Any) -> str | None:
 
 # Verbs of a day's errands and outings: with "today" or "right now" their plan is of the day.
 _ERRAND_VERBS = DAY_VERBS | {"stay", "check", "hang", "sleep", "start", "cook", "eat", "rest"}
+_ERRAND_VERBS |= {"lay", "lie", "nap"}
 _TODAY_WORDS = frozenset({"today", "tonight", "todays"})
 _TIME_DEPS = frozenset({"npadvmod", "advmod", "prep"})
-_TODAY_PHRASES = (("right", "now"), ("in", "a", "bit"), ("rest", "of", "the", "day"))
+_TODAY_PHRASES = (
+    ("right", "now"), ("in", "a", "bit"), ("for", "a", "bit"), ("rest", "of", "the", "day")
+)
+# "I'm gonna start my basketball game now": "now" alone dates the plan to the moment (not "now
+# I'm going to learn Spanish", where it marks a change: the verb's own, after it, counts).
 
 
 def _plan_of_the_day(goal: Any) -> bool:
@@ -82,6 +87,8 @@ def _plan_of_the_day(goal: Any) -> bool:
     timed = [t for c in goal.head.children if c.dep_ in _TIME_DEPS for t in c.subtree]
     words = [t.lower_ for t in sorted([*goal.subtree, *timed], key=lambda t: t.i)]
     if _TODAY_WORDS & set(words):
+        return True
+    if any(t.lower_ == "now" and t.i > goal.i for t in goal.subtree):
         return True
     return any(
         tuple(words[i : i + len(phrase)]) == phrase
@@ -184,9 +191,12 @@ def verb_matches(
             if any(c.dep_ == "aux" and c.lower_ == "been" for c in verb.children):
                 # "I've been going to see a therapist": what one keeps doing, no plan.
                 return []
-            # "You're going to be nervous", "I'm going to be late": a state foretold, no plan.
+            # "You're going to be nervous", "I'm going to be late": a state foretold, no plan;
+            # so is what will go on ("I'm gonna keep collapsing after work").
             xcomps = [x for x in xcomps if not (is_be(x) and any(
                 c.dep_ == "acomp" for c in x.children))]
+            xcomps = [x for x in xcomps if not (x.lemma_ == "keep" and any(
+                c.dep_ == "xcomp" and c.tag_ == "VBG" for c in x.children))]
         xcomps = [x for x in xcomps if not _plan_of_the_day(x)]
         found = [clause_object(c, pattern) for c in xcomps]
         # "I'm planning on going skiing" -> "go skiing"; "thinking of joining a book club".
