@@ -454,7 +454,9 @@ def clause_object(
     ):
         return None  # "thinking about going there for my next trip": where, the chat knows
     bare = isinstance(pattern, VerbPattern) and pattern.bare and len(tokens) == 1
-    if bare and verb.lemma_.lower() in lower_set(pattern.exclude_bare):
+    if bare and isinstance(pattern, VerbPattern) and verb.lemma_.lower() in lower_set(
+        pattern.exclude_bare
+    ):
         return None  # "I like to watch": watch what?
     if not (pattern.objects or passive or bare) and not has_content(tokens, verb, verbs=True):
         return None
