@@ -130,3 +130,14 @@ def test_a_plan_of_the_moment_or_a_foretold_course_is_no_goal(extractor: RuleExt
     assert "start a new job in May" in _relations(extractor, "I'm going to start a new job in May",
                                            "HAS_GOAL")
     assert "learn Spanish" in _relations(extractor, "Now I'm going to learn Spanish", "HAS_GOAL")
+
+
+def test_a_walk_a_breather_or_a_dose_taken_is_the_business_of_a_day(
+    extractor: RuleExtractor,
+) -> None:
+    for text in ("I just took a morning walk in Houston, the weather is looking good",
+                 "I also took some meds to assist",
+                 "I took painkillers, but it's not really helping a lot"):
+        assert not [r for r in rows(extractor, text) if r[1] in ("DID", "STATES")], text
+    # a course or a class taken is a deed
+    assert ("Emi", "DID", "pottery class", "take") in rows(extractor, "I took a pottery class")

@@ -163,6 +163,8 @@ GENERIC_OBJECTS = frozenset(
      "ingredient", "product", "exercise", "decoration", "exam", "test", "quiz", "mod"}
     # A photo shot, a workout set, a flavour tried: the business of one day.
     | {"closeup", "close-up", "selfie", "shot", "set", "rep", "lap", "flavor", "flavour"}
+    # A dose taken ("I took some meds to assist"): the business of a sick day.
+    | {"medicine", "medication", "med", "meds", "pill", "pills", "painkiller", "painkillers"}
 )
 # Words that measure a thing without saying which ("enough friends", "many games").
 MEASURES = frozenset({"enough", "more", "many", "few", "no", "lots", "plenty", "fewer", "less"})
