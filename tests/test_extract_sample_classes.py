@@ -141,3 +141,10 @@ def test_a_walk_a_breather_or_a_dose_taken_is_the_business_of_a_day(
         assert not [r for r in rows(extractor, text) if r[1] in ("DID", "STATES")], text
     # a course or a class taken is a deed
     assert ("Emi", "DID", "pottery class", "take") in rows(extractor, "I took a pottery class")
+
+
+def test_a_comparison_with_than_is_no_judgement_of_one_thing(extractor: RuleExtractor) -> None:
+    text = "I think the worst Harry Potter movie is a lot better than the worst Marvel movie"
+    assert _relations(extractor, text, "HAS_OPINION") == []
+    assert ("Emi", "HAS_OPINION", "Oppenheimer", "amazing") in rows(
+        extractor, "I think Oppenheimer was amazing")

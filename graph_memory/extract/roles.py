@@ -142,6 +142,8 @@ def role_matches(
 def _judgement(adjective: Any) -> str | None:
     if adjective.pos_ not in _JUDGEMENT_POS or is_negated(adjective):
         return None
+    if any(c.lower_ == "than" for c in adjective.subtree):
+        return None  # "the worst Harry Potter movie is better than the worst Marvel movie"
     return str(adjective.lower_)  # as written: "better", not its lemma "well"
 
 
