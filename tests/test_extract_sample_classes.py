@@ -148,3 +148,10 @@ def test_a_comparison_with_than_is_no_judgement_of_one_thing(extractor: RuleExtr
     assert _relations(extractor, text, "HAS_OPINION") == []
     assert ("Emi", "HAS_OPINION", "Oppenheimer", "amazing") in rows(
         extractor, "I think Oppenheimer was amazing")
+
+
+def test_a_time_hung_on_went_is_no_deed(extractor: RuleExtractor) -> None:
+    for text in ("Today was a great day I went to the Art Basel in Miami",
+                 "Or actually this year when i went to get covid tested"):
+        assert _relations(extractor, text, "DID") == [], text
+    assert ("Emi", "DID", "hiking", "go") in rows(extractor, "I went hiking last weekend.")
