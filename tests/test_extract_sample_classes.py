@@ -27,6 +27,12 @@ def test_friends_named_by_where_they_were_met_are_nobody(extractor: RuleExtracto
         extractor, "My college roommate Sarah is visiting")
     assert ("Emi", "HAS_RELATIVE", "older sister", "older sister") in rows(
         extractor, "My older sister is a nurse")
+    # had, unnamed and uncounted, a friend or a boss is someone; a count or a name still counts
+    assert _relations(extractor, "I have a friend who has had a lot of improvement to his skin",
+                      "HAS_RELATIVE") == []
+    assert _relations(extractor, "I had an understanding boss", "HAS_RELATIVE") == []
+    assert "two roommates" in _relations(extractor, "I have two roommates", "HAS_RELATIVE")
+    assert "sister" in _relations(extractor, "I have a sister", "HAS_RELATIVE")
 
 
 def test_a_state_under_when_is_no_state_of_now(extractor: RuleExtractor) -> None:

@@ -126,6 +126,9 @@ def role_matches(
         return []  # "I have my sister's car", "I have the dog today"
     if any(c.lower_ in MEASURES for c in noun.lefts):
         return []  # "have enough friends", "no friends", "many friends": a measure, nobody named
+    counted = any(c.dep_ == "nummod" for c in noun.children)
+    if name is None and not counted and role_core(noun) in lower_set(pattern.exclude_mentions):
+        return []  # "I have a friend who ...": someone, unnamed ("I have two roommates" counts)
     subject_token = clause_subject(head)
     subject = who(subject_token, pattern, roles) if subject_token is not None else None
     # "I can't have a dog" says something of now; "I'll get a cat one day", "I'll have two
