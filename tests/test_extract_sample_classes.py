@@ -161,3 +161,14 @@ def test_a_time_hung_on_went_is_no_deed(extractor: RuleExtractor) -> None:
                  "Or actually this year when i went to get covid tested"):
         assert _relations(extractor, text, "DID") == [], text
     assert ("Emi", "DID", "hiking", "go") in rows(extractor, "I went hiking last weekend.")
+
+
+def test_a_pastime_gone_to_is_a_doing(extractor: RuleExtractor) -> None:
+    for text in ('there are times where I go "todays the day" and then I push it to tomorrow',
+                 "Here's a photo of the church I am going to this morning!",
+                 "I go at least 3-4 hrs early for flights"):
+        assert _relations(extractor, text, "HAS_HOBBY") == [], text
+    assert "boating" in _relations(
+        extractor, "I used to go boating a lot more often when I lived in a tropical city",
+        "HAS_HOBBY")
+    assert "hiking" in _relations(extractor, "I go hiking every weekend", "HAS_HOBBY")

@@ -263,10 +263,12 @@ def verb_matches(
         objects = with_conjuncts(objects)
         if pattern.acquired:
             objects = [o for o in objects if _acquired(verb, o)]
+        if pattern.gerunds_only:
+            objects = [o for o in objects if o.tag_ == "VBG"]
         found = [noun_object(o, pattern, misparsed=o == gerund) for o in objects]
         # 'I recently enjoyed "Where the Crawdads Sing"': the parser splits a quoted title
         # into clauses; written right after the verb, the title is its object whole.
-        title = quoted_title(verb) if not pattern.prepositions else None
+        title = quoted_title(verb) if not (pattern.prepositions or pattern.gerunds_only) else None
         if title is not None and object_ok(title.name, title.tokens[-1], pattern):
             found = [title]
         if pattern.kinds_only:  # a league or a team followed is one ("I watch the NFL")

@@ -142,6 +142,11 @@ class VerbPattern(_ClausePattern):
         description="false: skip common-noun objects introduced by the/this/that ('I love the "
         "vibe'): in chat they point back into the conversation and mean little alone.",
     )
+    gerunds_only: bool = Field(
+        default=False,
+        description="The object must be a doing, a gerund: 'I go hiking', not 'I go \"todays "
+        "the day\"' (go = say) or 'the church I am going to'.",
+    )
     kinds_only: bool = Field(
         default=False,
         description="The object must be a kind of thing, no name or title: 'I watch horror "
