@@ -172,3 +172,10 @@ def test_a_pastime_gone_to_is_a_doing(extractor: RuleExtractor) -> None:
         extractor, "I used to go boating a lot more often when I lived in a tropical city",
         "HAS_HOBBY")
     assert "hiking" in _relations(extractor, "I go hiking every weekend", "HAS_HOBBY")
+
+
+def test_a_degree_before_a_trait_is_no_role(extractor: RuleExtractor) -> None:
+    for text in ("Im a bit messy lol", "my parents are a little old school"):
+        assert not [r for r in rows(extractor, text) if r[1] == "IS_A"], text
+    assert ("Emi", "IS_A", "nurse", None) in rows(extractor, "I'm a nurse.")
+    assert ("Emi", "IS_A", "grad student", None) in rows(extractor, "I'm a grad student")

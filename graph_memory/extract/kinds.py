@@ -105,6 +105,7 @@ def _wanted_for_now(verb: Any) -> bool:
     )
 
 
+_DEGREES = frozenset({"little", "bit", "tad", "lil"})
 _NEW = frozenset({"new", "brand-new", "first"})
 _REFLEXIVE = frozenset({"myself", "ourselves", "yourself", "himself", "herself", "themselves"})
 
@@ -334,6 +335,9 @@ def copula_matches(
             return []  # '"Blue Rider" is a captivating painting': a title, no person
         if any(c.dep_ == "prep" and c.lower_ == "of" for c in complement.rights):
             return []  # "a fan of jazz", "a bit of a foodie"
+        between = complement.doc[be.i + 1 : complement.i]
+        if any(t.lower_ in _DEGREES and t.i > 0 and t.doc[t.i - 1].lower_ == "a" for t in between):
+            return []  # "my parents are a little old school", "Im a bit messy": a trait, no role
         judged = lower_set(pattern.exclude_modifiers)
         if any(c.dep_ == "amod" and c.lemma_.lower() in judged for c in complement.lefts):
             return []  # "I'm a terrible parent haha": a joke or a judgement, no identity
