@@ -91,6 +91,15 @@ def _not_statable(case: schemathesis.Case, response: schemathesis.Response) -> b
     )
 
 
+def _stopped_on_its_own_limit(case: schemathesis.Case, response: schemathesis.Response) -> bool:
+    """A query the caller gave a time limit ("timeout_ms": 1) was accepted and run, then
+    stopped at that limit: 408 with a timeout error is the documented answer, not a rejection of
+    valid data (how soon depends on the machine's load)."""
+    if response.status_code != 408 or not isinstance(case.body, dict):
+        return False
+    return "timeout_ms" in case.body and response.json()["error"]["type"] == "timeout"
+
+
 @positive.parametrize()
 @settings(max_examples=POSITIVE_EXAMPLES_PER_OPERATION, deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
@@ -102,7 +111,7 @@ def test_a_request_the_document_calls_valid_is_accepted(
     take, a saved query's parameters, a weight over its bound are all invalid in the document
     too, so schemathesis' positive data is accepted (never 400 or 422), but for NOT_STATABLE."""
     response = case.call(base_url=base_url)
-    if not _not_statable(case, response):
+    if not (_not_statable(case, response) or _stopped_on_its_own_limit(case, response)):
         case.validate_response(response, checks=[positive_data_acceptance, not_a_server_error])
 
 
