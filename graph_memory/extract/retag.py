@@ -11,16 +11,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from spacy.attrs import LOWER, POS
+from spacy.symbols import VERB
+
 # Words whose every reading with a subject of their own is a verb.
 _LIKING_VERBS = frozenset({"like", "love", "enjoy", "prefer", "adore", "hate", "dislike"})
 _SUBJECTS = frozenset({"nsubj"})
 
 
 def mend_verb_tags(doc: Any) -> None:
-    """Retag, in place, a liking word that heads a subject but is not tagged a verb."""
-    for token in doc:
-        if token.pos_ == "VERB" or token.lower_ not in _LIKING_VERBS:
+    """Retag, in place, a liking word that heads a subject but is not tagged a verb. Candidates
+    are chosen on the doc's arrays: no Token is made for the other words (the write path's
+    hot loop, as in rules.RuleExtractor._extract_doc)."""
+    strings = doc.vocab.strings
+    liking = {strings.add(word) for word in _LIKING_VERBS}  # ids as the doc's arrays hold them
+    rows = doc.to_array([LOWER, POS]).reshape(-1, 2).tolist() if len(doc) else []
+    for i, (lower, pos) in enumerate(rows):
+        if pos == VERB or lower not in liking:
             continue
+        token = doc[i]
         if not any(child.dep_ in _SUBJECTS for child in token.children):
             continue
         token.pos_ = "VERB"
