@@ -120,7 +120,27 @@ def object_tokens(head: Any) -> list[Any]:
     label = trailing_label(head)
     if label is not None and label not in tokens:
         tokens.append(label)
-    return tokens + _name_of(head)
+    return tokens + _name_of(head) + _destination(head)
+
+
+# Journeys named by where they go: "a trip to Japan", "a road trip through Utah"; a bare "trip"
+# says nothing (noun_object refuses it), as the open fallback's objects do.
+JOURNEYS = frozenset({"trip", "vacation", "holiday", "journey", "cruise", "tour", "getaway",
+                      "excursion", "voyage"})
+_JOURNEY_PREPS = frozenset({"to", "through", "around", "across"})
+
+
+def _destination(head: Any) -> list[Any]:
+    """The "to Japan" of "a trip to Japan": a journey's place, a name or a common place."""
+    if head.lemma_.lower() not in JOURNEYS:
+        return []
+    for prep in head.children:
+        if prep.dep_ != "prep" or prep.lower_ not in _JOURNEY_PREPS:
+            continue
+        places = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN")]
+        if places:
+            return [prep, *(t for t in noun_phrase(places[0]) if t.dep_ != "det")]
+    return []
 
 
 # Institutions whose name, written in lower case, is "the <noun> of <what>": "the museum of
@@ -306,6 +326,9 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         if _cut_at_of(head):
             return None
         tokens = _hyphen_joined(object_tokens(head))
+        if head.lemma_.lower() in JOURNEYS and all(
+                t.i == head.i or t.dep_ in ("det", "poss", "case") for t in tokens):
+            return None  # "I'm planning a trip": which? ("a road trip", "a trip to Japan")
         if isinstance(pattern, VerbPattern) and pattern.drop_modifiers:
             dropped = lower_set(pattern.drop_modifiers)
             tokens = [t for t in tokens if t.i == head.i or t.lower_ not in dropped]

@@ -114,6 +114,8 @@ def _trip(head: Any, rules: VerbPattern) -> Found | None:
             places = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN")
                       and not is_when_word(g)]
             trip = noun_object(head, rules) if places else None
+            if trip is not None and prep in trip.tokens:
+                return trip  # a journey's object names its place already ("a trip to Japan")
             where = (None if not places else noun_object(places[0], rules) if preps is _TRIP_PREPS
                      else open_object(places[0], rules))  # "a show about a guy" says nothing
             if trip is not None and where is not None:
