@@ -1,0 +1,93 @@
+"""Plans and events told in chat (issue 11: what speakers did, do and plan), with the real spaCy
+model: a trip or an event ahead is a goal, a journey is named by where it goes, and questions,
+advice, conditions, errands and bare trips stay out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import spacy
+
+from graph_memory.extract.rules import MODEL, RuleExtractor
+from graph_memory.models import ExtractionInput
+from graph_memory.ontology import load_ontology
+
+Row = tuple[str, str, str, str | None]
+
+
+@pytest.fixture(scope="module")
+def extractor() -> RuleExtractor:
+    nlp: Any = spacy.load(MODEL)
+    return RuleExtractor(load_ontology(), nlp)
+
+
+def rows(extractor: RuleExtractor, text: str) -> list[Row]:
+    item = ExtractionInput(text=text, speaker="Emi", addressee="Sam")
+    return [
+        (f.triple.subject.name, f.triple.predicate, f.triple.object.name, f.triple.key)
+        for f in extractor.extract([item])[0].facts
+    ]
+
+
+def goals(extractor: RuleExtractor, text: str) -> list[str]:
+    return [obj for _, relation, obj, _ in rows(extractor, text) if relation == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        # an event ahead, gone to
+        ("I'm going to a concert next week.", "concert"),
+        ("We're heading to a wedding in June.", "wedding"),
+        # a trip planned, booked, gone on, awaited: named by where it goes
+        ("We're planning a trip to Japan next spring.", "trip to Japan"),
+        ("I'm going on a road trip with my friends in July.", "road trip"),
+        ("I booked my Maldives trip for next year.", "Emi's Maldives trip"),
+        ("I'm looking forward to the trip to Japan.", "trip to Japan"),
+        ("As for me, I'm looking forward to a weekend hiking trip.", "weekend hiking trip"),
+        ("I can't wait for the concert next week!", "concert"),
+        ("I'm planning a party for my sister.", "party"),
+    ],
+)
+def test_a_trip_or_an_event_ahead_is_a_goal(extractor: RuleExtractor, text: str,
+                                            goal: str) -> None:
+    assert goal in goals(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Are you going on a trip soon?",  # a question
+        "You're planning a trip to Japan?",  # the other's plan, asked
+        "You should plan a trip to Japan.",  # advice to the other
+        "If I go on a trip I will tell you.",  # a condition
+        "I'm planning a trip.",  # which trip? a bare trip names nothing
+        "I'm going to the store.",  # an errand, no event
+        "I can't wait for the weekend.",  # a time, no event
+        "I'm looking forward to it.",  # a pronoun
+        "I'm going on a walk.",  # a passing moment of the day
+    ],
+)
+def test_no_goal_from_questions_advice_errands_or_bare_trips(extractor: RuleExtractor,
+                                                             text: str) -> None:
+    assert goals(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I took a trip to Italy last year.", ("Emi", "DID", "trip to Italy", "take")),
+        ("I went on a trip to the beach with my family.",
+         ("Emi", "STATES", "trip to beach", "go on")),
+        ("We just got back from our trip to Italy.",
+         ("Emi", "STATES", "Emi's trip to Italy", "get back from")),
+    ],
+)
+def test_a_journey_is_named_by_where_it_goes(extractor: RuleExtractor, text: str,
+                                             expected: Row) -> None:
+    assert expected in rows(extractor, text)
+
+
+def test_a_bare_trip_taken_is_no_deed(extractor: RuleExtractor) -> None:
+    assert [r for r in rows(extractor, "I took a trip last year.") if r[1] == "DID"] == []
