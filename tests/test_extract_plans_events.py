@@ -91,3 +91,40 @@ def test_a_journey_is_named_by_where_it_goes(extractor: RuleExtractor, text: str
 
 def test_a_bare_trip_taken_is_no_deed(extractor: RuleExtractor) -> None:
     assert [r for r in rows(extractor, "I took a trip last year.") if r[1] == "DID"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a gathering held
+        ("We had a picnic at the park on Sunday.", ("Emi", "DID", "picnic", "have")),
+        ("We threw a surprise party for my mom.", ("Emi", "DID", "surprise party", "throw")),
+        ("I had the craziest NYE party last year", ("Emi", "DID", "craziest NYE party", "have")),
+        # a talk given
+        ("I gave a talk at my school about mental health.", ("Emi", "DID", "talk", "give")),
+        # a skill learned without "how"
+        ("I learned to play the guitar last year.", ("Emi", "STATES", "guitar", "learn to play")),
+        ("I've been learning to play the violin.", ("Emi", "STATES", "violin", "learn to play")),
+    ],
+)
+def test_gatherings_talks_and_skills_are_deeds(extractor: RuleExtractor, text: str,
+                                               expected: Row) -> None:
+    assert expected in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I had lunch with my friend.",  # a meal, no gathering
+        "I'm having a party next week.",  # ahead, not done
+        "Did you have a party?",  # a question
+        "I gave it a try.",  # a pronoun
+        "We took the kids to the museum.",  # the kids were taken, no deed done to them
+        "I took my dog to the vet.",
+        "I learned to be patient.",  # a way of being, no skill
+        "Did you learn to play the guitar?",  # a question
+    ],
+)
+def test_no_deed_from_meals_plans_people_taken_or_ways_of_being(extractor: RuleExtractor,
+                                                                text: str) -> None:
+    assert [r for r in rows(extractor, text) if r[1] in ("DID", "STATES")] == []

@@ -78,6 +78,8 @@ from graph_memory.extract.open_vocabulary import (
     AUXILIARIES,
     CARRIERS,
     DAY_VERBS,
+    ESCORTED,
+    ESCORTING_VERBS,
     FOR_VERBS,
     HEDGES,
     LIGHT_VERBS,
@@ -96,6 +98,7 @@ from graph_memory.extract.open_vocabulary import (
     REPORTING,
     SITUATIONS,
     SKILL_CARRIERS,
+    SKILL_VERBS,
     STATE_PREPS,
     STATIVE_PARTICIPLES,
     UNLIVED_SPANS,
@@ -372,8 +375,10 @@ def _carrier(verb: Any) -> Any | None:
         return None
     infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
     if head.lemma_.lower() in SKILL_CARRIERS:
-        # "learning how to play the piano", not "I learned to be patient" (a way of being)
-        return head if infinitive and any(c.lower_ == "how" for c in verb.children) else None
+        # "learning how to play the piano", "I learned to play the guitar", not "I learned to
+        # be patient" (a way of being)
+        skill = any(c.lower_ == "how" for c in verb.children) or verb.lemma_.lower() in SKILL_VERBS
+        return head if infinitive and skill else None
     carrier = CARRIERS.get(head.lemma_.lower())
     if carrier is None:
         return None
@@ -393,6 +398,8 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
     if title is not None:
         return [title], key
     objects = [c for c in verb.children if c.dep_ == "dobj" and not is_when_word(c)]
+    if objects and lemma in ESCORTING_VERBS and objects[0].lemma_.lower() in ESCORTED:
+        return [], key  # "we took the kids to the museum": no deed done to the kids
     if objects:
         return [open_object(o, rules) for o in with_conjuncts(objects[:1])], key
     if verb.dep_ == "relcl" and not any(c.dep_ in ("prep", "ccomp", "xcomp")

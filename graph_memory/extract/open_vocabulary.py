@@ -13,6 +13,10 @@ CARRIERS = {"start": "any", "begin": "any", "continue": "any", "keep": "any", "r
 # Verbs that carry a skill's verb through "how to" and name the skill's learning: "I'm learning
 # how to play the piano" (key "learn to play"), "my brother learned how to solve a Rubiks cube".
 SKILL_CARRIERS = frozenset({"learn"})
+# Skills learned without "how": "I learned to play the guitar", "I'm learning to speak Korean"
+# (not "I learned to be patient", a way of being).
+SKILL_VERBS = frozenset({"play", "speak", "cook", "bake", "paint", "draw", "knit", "crochet", "sew",
+                         "code", "program", "ride", "drive", "sing", "dance"})
 # Reporting and light verbs whose particles make no verb of their own ("I figured out").
 REPORTING = frozenset({"think", "know", "guess", "mean", "say", "tell", "ask", "thank", "hear",
                        "find", "figure", "make", "let", "have", "be", "do"})
@@ -93,6 +97,14 @@ ONE_OFF_VERBS = frozenset({"have", "eat", "drink"})
 DAY_VERBS = frozenset(
     {"see", "watch", "go", "come", "get", "leave", "head", "walk", "run", "drive", "ride",
      "find", "pick", "grab", "stop", "arrive", "return", "play", "meet", "visit", "hit", "take"}
+)
+# Verbs that take someone somewhere, and the people and pets taken: "we took the kids to the
+# museum", "I brought my dog to the vet" is no deed done to them (where they went is its own).
+ESCORTING_VERBS = frozenset({"take", "bring", "drive", "walk", "drop"})
+ESCORTED = frozenset(
+    {"kid", "child", "son", "daughter", "baby", "dog", "cat", "puppy", "kitten", "mom", "dad"}
+    | {"mother", "father", "parent", "brother", "sister", "wife", "husband", "boyfriend"}
+    | {"girlfriend", "family", "grandma", "grandpa", "friend", "nephew", "niece", "cousin"}
 )
 # Meals and snacks of one day ("I had a sandwich today", "I ate steak today").
 MEAL_VERBS = frozenset({"have", "eat", "drink", "grab", "get", "order"})
