@@ -141,6 +141,43 @@ def _relative_objects(verb: Any, objects: list[Any]) -> list[Any]:
     return objects
 
 
+def _exceptions(objects: list[Any]) -> list[Any]:
+    """The nouns excepted from the objects of a denial: "French fries" of "not into French
+    stuff other than French fries", "carrots" of "I don't eat vegetables except carrots"."""
+    links = []
+    for obj in objects:
+        for child in obj.children:
+            if child.dep_ == "prep" and child.lower_ == "except":
+                links.append(child)
+            elif child.dep_ == "amod" and child.lower_ == "other":  # "other than"
+                links.extend(g for g in child.children if g.dep_ == "prep" and g.lower_ == "than")
+    # "except for carrots": the noun hangs on "for"
+    links += [g for p in links for g in p.children if g.dep_ == "prep" and g.lower_ == "for"]
+    return with_conjuncts([g for p in links for g in p.children if g.dep_ == "pobj"])
+
+
+_PURPOSE_DEPS = frozenset({"ccomp", "xcomp", "advcl"})
+
+
+def _stranded_conjuncts(verb: Any, objects: list[Any]) -> list[Any]:
+    """ "I got myself a new yoga set and a yoga mat to be prepared": the parser makes the
+    object (or its last conjunct) the subject of the "to" clause after it; a "to" clause has
+    no subject of its own, so that noun is the verb's object: the only one, or one more after
+    the object's "and"."""
+    out = []
+    for clause in verb.children:
+        if clause.dep_ not in _PURPOSE_DEPS or not has_to(clause) or clause.i < verb.i:
+            continue
+        for noun in clause.children:
+            if noun.dep_ not in ("nsubj", "nsubjpass") or noun.pos_ not in ("NOUN", "PROPN"):
+                continue
+            before = noun.doc[noun.left_edge.i - 1] if noun.left_edge.i else None
+            conjunct = before is not None and before.dep_ == "cc" and before.head in objects
+            if conjunct or (not objects and noun.i > verb.i):
+                out.extend(with_conjuncts([noun]))
+    return out
+
+
 def _named_by_be(noun: Any) -> Any:
     """ "One dish I love is lasagna", "a trope I don't like is a stamina system": the noun the
     clause describes is only a kind; what "is" names is the thing itself."""
@@ -181,6 +218,7 @@ def verb_matches(
     if pattern.object == "noun" and _wanted_for_now(verb):
         return []
     key: str | None = _verb_name(verb, pattern) if pattern.key == "verb" else None
+    excepted: list[Found | None] = []
     if pattern.object == "clause":
         xcomps = [c for c in verb.children if c.dep_ == "xcomp" and has_to(c)]
         # "I want to learn to surf and to run a half marathon": each conjoined goal.
@@ -262,11 +300,16 @@ def verb_matches(
         # "a lot of Playboi Carti and Lil Wayne": the conjuncts hang on the inner noun.
         objects = [unwrap_container(o) for o in objects]
         objects = with_conjuncts(objects)
+        if not pattern.prepositions and (pattern.acquired or pattern.key == "verb"):
+            # things got, bought or done; not "I want my kids to be happy" (whom one wants)
+            objects += _stranded_conjuncts(verb, objects)
         if pattern.acquired:
             objects = [o for o in objects if _acquired(verb, o)]
         if pattern.gerunds_only:
             objects = [o for o in objects if o.tag_ == "VBG"]
         found = [noun_object(o, pattern, misparsed=o == gerund) for o in objects]
+        if negated:
+            excepted = [noun_object(o, pattern) for o in _exceptions(objects)]
         # 'I recently enjoyed "Where the Crawdads Sing"': the parser splits a quoted title
         # into clauses; written right after the verb, the title is its object whole.
         title = quoted_title(verb) if not (pattern.prepositions or pattern.gerunds_only) else None
@@ -287,7 +330,9 @@ def verb_matches(
                     for m in make_matches(relation, pattern, subject, [obj], negated, [verb],
                                           context, _cue(verb))
                 ]  # fmt: skip
-    return make_matches(relation, pattern, subject, found, negated, [verb], key, _cue(verb))
+    matches = make_matches(relation, pattern, subject, found, negated, [verb], key, _cue(verb))
+    # "I'm not really into French stuff other than French fries": the exception is held.
+    return matches + make_matches(relation, pattern, subject, excepted, False, [verb], key)
 
 
 def copula_matches(
@@ -414,7 +459,10 @@ def noun_matches(
     ]  # fmt: skip
     found.extend(_fandom(noun, noun_object(o, pattern)) for o in with_conjuncts(objects))
     cue = _cue(verb) if owned else None
-    return make_matches(relation, pattern, subject, found, negated, [clause, noun], None, cue)
+    matches = make_matches(relation, pattern, subject, found, negated, [clause, noun], None, cue)
+    # "I'm not a fan of sports other than tennis": the exception is held.
+    excepted = [noun_object(o, pattern) for o in _exceptions(objects)] if negated else []
+    return matches + make_matches(relation, pattern, subject, excepted, False, [clause, noun])
 
 
 def _fandom(noun: Any, found: Found | None) -> Found | None:

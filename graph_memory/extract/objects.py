@@ -249,7 +249,7 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         return None
     head = unwrap_container(head)
     head = _vocative(head) or head
-    head = _behind_filler(head)
+    filler, head = head, _behind_filler(head)
     title = quoted_title(head) if head.pos_ in ("NOUN", "PROPN") else None
     if title is not None and len(title.name.split()) <= MAX_OBJECT_WORDS:
         return title if object_ok(title.name, head, pattern) else None  # 'I enjoy "The Office"'
@@ -269,8 +269,9 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     # own subject ("how they are impacting") is a clause, not a thing.
     clausal = any(c.dep_ in _CLAUSE_DEPS for c in head.children) and not misparsed
     possessed = isinstance(pattern, VerbPattern) and pattern.possessed
-    possessor = _possessor(head) if possessed else None
-    if ("<poss>" in dets and not (possessed and (_own(head) or possessor is not None))) or clausal:
+    possessor = _possessor(head) if possessed else _named_possessor(head)
+    owned = possessor is not None or (possessed and _own(head) is not None)
+    if ("<poss>" in dets and not owned) or clausal:
         return None
     ent = entity_span(head)
     if ent is not None and isinstance(pattern, VerbPattern) and pattern.proper_noun:
@@ -326,6 +327,10 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         if _cut_at_of(head):
             return None
         tokens = _hyphen_joined(object_tokens(head))
+        if filler.i != head.i:  # "spanish cuisine haha": the filler's modifiers are the noun's
+            kept = [t for c in filler.lefts if c.dep_ in ("amod", "compound") and c.i < head.i
+                    for t in c.subtree]  # fmt: skip
+            tokens = sorted({t.i: t for t in [*kept, *tokens]}.values(), key=lambda t: t.i)
         if head.lemma_.lower() in JOURNEYS and all(
                 t.i == head.i or t.dep_ in ("det", "poss", "case") for t in tokens):
             return None  # "I'm planning a trip": which? ("a road trip", "a trip to Japan")
@@ -420,6 +425,19 @@ def _possessor(head: Any) -> Any | None:
         if child.dep_ == "poss" and child.pos_ in ("NOUN", "PROPN"):
             return child
     return None
+
+
+def _named_possessor(head: Any) -> Any | None:
+    """The named owner of "Brie Larson's dress", "Taylor's dress": a thing of a person named
+    by name is that thing ("my", "your" and the chat's own speakers point into the chat)."""
+    owner = _possessor(head)
+    if owner is None or owner.pos_ != "PROPN" or not owner.text[:1].isupper():
+        return None
+    names = [t for t in owner.subtree if t.tag_ not in ("POS", "DT")]
+    participants = head.doc.user_data.get(PARTICIPANTS, ())
+    if not all(t.pos_ == "PROPN" for t in names) or any(t.text in participants for t in names):
+        return None
+    return owner
 
 
 def _own(head: Any) -> str | None:

@@ -18,7 +18,7 @@ from graph_memory.extract.canonical import (
 from graph_memory.extract.match import Match, Who, make_matches, polarity, who
 from graph_memory.extract.objects import Found, clause_object, lower_set, noun_object, object_ok
 from graph_memory.extract.patterns import PossessivePattern
-from graph_memory.extract.people import owner_placeholder, person_subject
+from graph_memory.extract.people import PARTICIPANTS, owner_placeholder, person_subject
 
 
 def possessive_matches(
@@ -32,6 +32,8 @@ def possessive_matches(
         c.dep_ in ("acl", "relcl") for c in key_head.children
     ):
         return []  # "your decision to study in Paris is a big step": a deed judged, no key
+    if _named_value(key_head) is not None:
+        return []  # "my favorite band, Radiohead, is touring": the name is the value
     left = [t for t in key_head.subtree if t.i <= key_head.i]
     modifiers = lower_set(pattern.modifiers)
     # "my favorite color" and also "my favorite is ...", "my favourites are ...".
@@ -123,6 +125,63 @@ def favorite_matches(
     found = [noun_object(subjects[0], pattern)]
     return make_matches(
         relation, pattern, Who(owner, "", True, []), found, False, [be, key_head], stored_key
+    )
+
+
+_NAMING_VERBS = frozenset({"call", "name", "title"})
+
+
+def _vocative(name: Any) -> bool:
+    """ "our favorite shows, Bella!": a name set off by a comma that closes its sentence, or
+    a speaker's own, is the one spoken to."""
+    doc = name.doc
+    if name.text in doc.user_data.get(PARTICIPANTS, ()):
+        return True
+    after = doc[name.right_edge.i + 1] if name.right_edge.i + 1 < len(doc) else None
+    closes = after is None or after.text in (".", "!", "?") or after.is_sent_start
+    return bool(name.left_edge.i and doc[name.left_edge.i - 1].text == "," and closes)
+
+
+def _named_value(key_head: Any) -> Any | None:
+    """The name a favorite is given in its own phrase: 'my favorite band, Radiohead', 'one of
+    my favorite sitcoms "Friends"' (an appositive), 'one of my favorite pieces is called Blue
+    Rider' (a naming verb); None when the phrase gives none."""
+    for child in key_head.rights:
+        if child.dep_ == "appos" and child.pos_ in ("PROPN", "NOUN") and not _vocative(child):
+            return child
+    holder = key_head.head.head if key_head.dep_ == "pobj" else key_head  # "one of my ..."
+    if holder.lower_ != "one" and holder is not key_head:
+        return None
+    verb = holder.head
+    if holder.dep_ == "nsubjpass" and verb.lemma_.lower() in _NAMING_VERBS:
+        named = [c for c in verb.children if c.dep_ in ("oprd", "attr", "xcomp", "dobj")]
+        return named[0] if named and named[0].pos_ in ("PROPN", "NOUN") else None
+    return None
+
+
+def named_favorite_matches(
+    key_head: Any, relation: str, pattern: PossessivePattern, roles: frozenset[str]
+) -> list[Match]:
+    """A favorite named in its own phrase, wherever it stands: 'I started re-watching one of
+    my favorite sitcoms "Friends"', 'my favorite band, Radiohead, is touring', 'one of my
+    favorite pieces is called Blue Rider'. The name is what is liked, the key the kind."""
+    modifiers = lower_set(pattern.modifiers)
+    if not modifiers or pattern.subject != "speaker" or pattern.object != "noun" or pattern.listed:
+        return []
+    if not any(c.dep_ == "amod" and c.lemma_.lower() in modifiers for c in key_head.lefts):
+        return []
+    owners = [c for c in key_head.children if c.dep_ == "poss"]
+    owner = owner_placeholder(owners[0]) if owners else None
+    value = _named_value(key_head)
+    if owner is None or value is None:
+        return []
+    key_tokens = [
+        t for t in key_head.lefts if t.dep_ == "compound" and t.lemma_.lower() not in modifiers
+    ]
+    stored_key = canonical_name([*key_tokens, key_head]) if "*" in pattern.keys else None
+    found = [noun_object(value, pattern)]
+    return make_matches(
+        relation, pattern, Who(owner, "", True, []), found, False, [key_head], stored_key
     )
 
 

@@ -5,7 +5,8 @@ en_core_web_sm often tags a liking verb after an adverb as a preposition or inte
 ("I really like winter": like/IN, winter/pobj), while the parser still makes it the clause's
 head with the speaker as its subject. The tagger and the parser are separate heads over one
 tok2vec, so the clause's structure stands; only the verb's tag and its object's label slipped.
-A liking word with a nominal subject of its own is the verb its structure says it is."""
+A liking word with a nominal subject of its own is the verb its structure says it is; so is
+one that heads its sentence after adverbs alone, its "I" dropped ("really like the dress")."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def mend_verb_tags(doc: Any) -> None:
         if pos == VERB or lower not in liking:
             continue
         token = doc[i]
-        if not any(child.dep_ in _SUBJECTS for child in token.children):
+        if not (any(c.dep_ in _SUBJECTS for c in token.children) or _opens_after_adverbs(token)):
             continue
         token.pos_ = "VERB"
         token.tag_ = "VBP"
@@ -39,6 +40,15 @@ def mend_verb_tags(doc: Any) -> None:
             if child.dep_ == "pobj":  # the object the preposition reading gave it
                 child.dep_ = "dobj"
         _raise_over_object(token)
+
+
+def _opens_after_adverbs(word: Any) -> bool:
+    """ "really like Brie Larson's dress", "Also like Taylor's dress": chat drops its "I"; a
+    liking word heading its sentence after adverbs alone is the verb (matching reads it as
+    the speaker's only after such an adverb, as for "Really like Spanish cuisine")."""
+    if word.dep_ != "ROOT" or word.i == word.sent.start:
+        return False
+    return all(t.pos_ == "ADV" for t in word.doc[word.sent.start : word.i])
 
 
 def _raise_over_object(verb: Any) -> None:

@@ -74,6 +74,19 @@ def _given_name(noun: Any) -> str | None:
     return None
 
 
+_FAVORITE = frozenset({"favorite", "favourite", "fav", "fave"})
+
+
+def _favorite_name(noun: Any) -> bool:
+    """ "my favorite Teenage mutant ninja turtles": a favorite whose modifiers are capitalised
+    inside the sentence is a name liked (a show, a team), not a relative or a pet of one's own
+    ("my favorite cousin", "my Persian cat" stay)."""
+    modifiers = [t for t in noun.lefts if t.dep_ in ("amod", "compound")]
+    return any(t.lower_ in _FAVORITE for t in modifiers) and any(
+        t.is_title and t.i > t.sent.start for t in modifiers if t.lower_ not in _FAVORITE
+    )
+
+
 def _counted(noun: Any) -> Found:
     """The role with its count and modifiers: "three kids", "little sister", "two cats"."""
     tokens = [
@@ -99,6 +112,8 @@ def role_matches(
     if owner is not None and not named_subject:
         if noun.dep_ in ("compound", "amod", "nmod") or len(key.split()) > 2:
             return []  # "my favorite Teenage Mutant Ninja Turtles shows" is about shows
+        if _favorite_name(noun):
+            return []  # "my favorite Teenage mutant ninja turtles shows", misparsed: a title
         # "my sister lives in Ohio", "my mom is a hairdresser": the speaker has a sister;
         # "my friend said ..." names nobody ("my best friend" does: its key is no mention), nor
         # do "my college friends" or "a work buddy" (where they were met is no name).

@@ -45,7 +45,12 @@ from graph_memory.extract.patterns import (
     VerbPattern,
 )
 from graph_memory.extract.people import PARTICIPANTS, PLACEHOLDERS, SPEAKER, resolve
-from graph_memory.extract.possessives import favorite_matches, listed_matches, possessive_matches
+from graph_memory.extract.possessives import (
+    favorite_matches,
+    listed_matches,
+    named_favorite_matches,
+    possessive_matches,
+)
 from graph_memory.extract.retag import mend_verb_tags
 from graph_memory.extract.roles import opinion_matches, role_matches
 from graph_memory.extract.speedups import speed_up
@@ -271,6 +276,9 @@ class RuleExtractor:
             for relation, possessive in self._possessives:
                 if possessive.listed:
                     found.extend(listed_matches(token, relation, possessive, self._people))
+        if token.pos_ == "NOUN" and token.n_lefts:
+            for relation, possessive in self._possessives:
+                found.extend(named_favorite_matches(token, relation, possessive, self._people))
         if token.dep_ == "nsubj" and token.pos_ in ("NOUN", "PROPN") and _be_or_gerund(token.head):
             for relation, possessive in self._possessives:
                 found.extend(

@@ -1,0 +1,80 @@
+"""Likings, things got and favorites on classes of real-chat phrasing (issue 11): each class
+with sentences written for it (not the benchmark's) and the near misses that must stay out."""
+
+from __future__ import annotations
+
+import pytest
+from test_extract_chat import Row, rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a favorite named in its own phrase: an appositive, a quoted title, a naming verb
+        ('Today I started re-watching one of my favorite sitcoms "Friends".',
+         ("Emi", "PREFERS", "Friends", "sitcom")),
+        ("One of my favorite paintings is called Starry Night.",
+         ("Emi", "PREFERS", "Starry Night", "painting")),
+        ("My favorite game, Elden Ring, is hard.", ("Emi", "PREFERS", "Elden Ring", "game")),
+        # things got for oneself, the last one read as the subject of the "to" clause
+        ("I went and got myself a new tent and a sleeping bag to be ready.",
+         ("Emi", "OWNS", "sleeping bag", None)),
+        ("I went and got myself a new tent and a sleeping bag to be ready.",
+         ("Emi", "OWNS", "tent", None)),
+        # a thing of a person named by name is that thing
+        ("I love Taylor Swift's new album.", ("Emi", "PREFERS", "Taylor Swift's new album", None)),
+        # the "I" dropped before an adverb and a liking word tagged a preposition
+        ("really like Emma Stone's dress.", ("Emi", "PREFERS", "Emma Stone's dress", None)),
+        # the noun before a filler keeps its modifiers
+        ("Really like korean food haha", ("Emi", "PREFERS", "korean food", None)),
+        # the exception to a denial is held
+        ("I'm not really into sports other than tennis.", ("Emi", "PREFERS", "tennis", None)),
+        ("I don't like vegetables except carrots.", ("Emi", "PREFERS", "carrot", None)),
+        ("I'm not a fan of sports other than tennis.", ("Emi", "PREFERS", "tennis", None)),
+        # a favorite cousin is still a cousin
+        ("My favorite cousin is coming to visit.", ("Emi", "HAS_RELATIVE", "cousin", "cousin")),
+    ],
+)  # fmt: skip
+def test_likings_and_things_got(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in rows(extractor, text)
+
+
+def test_a_favorite_named_by_apposition_is_no_doing(extractor: RuleExtractor) -> None:
+    found = rows(extractor, "My favorite band, Radiohead, is touring.")
+    assert ("Emi", "PREFERS", "Radiohead", "band") in found
+    assert not [r for r in found if r[2] == "touring"], found
+
+
+def test_the_denial_stays_beside_its_exception(extractor: RuleExtractor) -> None:
+    found = rows(extractor, "I'm not really into sports other than tennis.")
+    assert ("Emi", "AVOIDS", "sport", None) in found
+    assert ("Emi", "PREFERS", "tennis", None) in found
+
+
+@pytest.mark.parametrize(
+    ("text", "unwanted"),
+    [
+        ("Is your favorite band, Radiohead, touring?", "PREFERS"),  # a question
+        ("We talked about our favorite movies, Sam!", "PREFERS"),  # the one spoken to
+        ("It's been great chatting about our favorite shows, Bella! Talk soon.", "PREFERS"),
+        ("I want my kids to be happy.", "PREFERS"),  # whom one wants, no thing liked
+        ("I love his dress.", "PREFERS"),  # a pronoun's: whose?
+        ("Hokusai's wave print is a personal favorite.", "PREFERS"),
+        ("Just like that.", "PREFERS"),  # "like" as a preposition, no liking
+        ("Like, who knows?", "PREFERS"),
+        # an exception to a liking is no liking
+        ("I like all fruit other than bananas.", "AVOIDS"),
+        # a favorite name with a pet word in it is no pet
+        ("It's one of my favorite Teenage Mutant ninja turtles episodes.", "HAS_PET"),
+    ],
+)
+def test_near_misses_stay_out(extractor: RuleExtractor, text: str, unwanted: str) -> None:
+    found = rows(extractor, text)
+    assert not [r for r in found if r[1] == unwanted], found
+
+
+def test_an_exception_to_a_liking_is_not_liked(extractor: RuleExtractor) -> None:
+    found = rows(extractor, "I like all fruit other than bananas.")
+    assert not [r for r in found if r[2] == "banana"], found
