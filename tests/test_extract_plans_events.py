@@ -128,3 +128,39 @@ def test_gatherings_talks_and_skills_are_deeds(extractor: RuleExtractor, text: s
 def test_no_deed_from_meals_plans_people_taken_or_ways_of_being(extractor: RuleExtractor,
                                                                 text: str) -> None:
     assert [r for r in rows(extractor, text) if r[1] in ("DID", "STATES")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a journey or an event is notable even on its day; an errand is not (below)
+        ("I just got back from a camping trip with my family.",
+         ("Emi", "STATES", "camping trip", "get back from")),
+        ("yeah I just got back from a funeral.", ("Emi", "STATES", "funeral", "get back from")),
+        # what one went to do is done
+        ("I went to see a play with my sister.", ("Emi", "STATES", "play", "see")),
+        ("I went to see the new Batman movie last night.",
+         ("Emi", "STATES", "new Batman movie", "see")),
+        # a pastime begun or taken back
+        ("I started painting again.", ("Emi", "HAS_HOBBY", "painting", None)),
+        ("I've started running again.", ("Emi", "HAS_HOBBY", "running", None)),
+    ],
+)
+def test_outings_and_pastimes_begun(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I just got back from the gym.",  # an errand of the day
+        "I was going to start a game called ooblets!",  # a plan, maybe never done
+        "Did you go to see the play?",  # a question
+        "I started crying.",  # no pastime
+        "Have you started painting?",  # a question
+        "I might start knitting.",  # a guess
+    ],
+)
+def test_no_outing_or_pastime_from_errands_plans_or_questions(extractor: RuleExtractor,
+                                                               text: str) -> None:
+    assert [r for r in rows(extractor, text) if r[1] in ("STATES", "HAS_HOBBY")] == []

@@ -87,6 +87,7 @@ from graph_memory.extract.open_vocabulary import (
     MEAL_VERBS,
     MOTION_NOW,
     NO_OBJECT_VERBS,
+    NOTABLE_OUTINGS,
     OBJECT_FREE_PREPS,
     ONE_OFF_VERBS,
     ONGOING_WITH,
@@ -190,7 +191,7 @@ def open_matches(
         verb.tag_ == "VBG" and tensed is verb and _past_progressive(verb)) or (
         verb.tag_ == "VBD" and this_time(verb))
     if moment and carrier is None and habit is None and not any(
-            f is not None and _named(f) for f in found):
+            f is not None and (_named(f) or _notable(f)) for f in found):
         # "I saw some stray cats today", "Just got back from the gym": a passing day; "I was
         # deep frying some corn dogs": what was going on at a moment told ("I was reading a
         # book called 2666" names what); "I followed an online recipe this time": one occasion
@@ -225,6 +226,13 @@ def _named(found: Found) -> bool:
     return bool(found.label) or any(
         t.pos_ == "PROPN" or t.head.lemma_.lower() in ("call", "name", "title")
         for t in found.tokens)
+
+
+def _notable(found: Found) -> bool:
+    """A journey or an event, notable even on the day it happened ("I just got back from a
+    camping trip"), unlike an errand ("I just got back from the gym")."""
+    root = next((t for t in found.tokens if t.head not in found.tokens or t.head is t), None)
+    return root is not None and root.lemma_.lower() in NOTABLE_OUTINGS
 
 
 def _bare(found: Found) -> bool:
@@ -371,7 +379,10 @@ def _carrier(verb: Any) -> Any | None:
     """The verb that carries this one's tense and subject: "I started learning guitar", "I
     kept practicing", "I finally got to see the whale replica", "I finished reading Dune"."""
     head = verb.head
-    if verb.dep_ != "xcomp" or head.i == verb.i or head.pos_ != "VERB":
+    # "I went to see a play": the parser reads the seeing as the going's purpose
+    went_to = (verb.dep_ == "advcl" and head.lemma_.lower() == "go" and head.i + 1 < verb.i
+               and head.doc[head.i + 1].lower_ == "to" and head.doc[head.i + 1].head.i == verb.i)
+    if (verb.dep_ != "xcomp" and not went_to) or head.i == verb.i or head.pos_ != "VERB":
         return None
     infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
     if head.lemma_.lower() in SKILL_CARRIERS:
@@ -384,8 +395,12 @@ def _carrier(verb: Any) -> Any | None:
         return None
     if carrier == "past" and not is_past(head, perfect=True):
         return None  # "I get to see it" is a chance, "I got to see it" a thing done
-    if head.lemma_.lower() == "get" and not infinitive:
-        return None  # "I got soaking wet" is a state, "I got to see the whale" a thing done
+    if head.lemma_.lower() == "go" and head.tag_ not in ("VBD", "VBN"):
+        return None  # "I was going to start a game": a plan, maybe never done
+    if head.lemma_.lower() in ("get", "go") and not infinitive:
+        # "I got soaking wet" is a state, "I got to see the whale" a thing done; "I went
+        # hiking" is the declared DID's, "I went to see a play" a thing done
+        return None
     return head
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 # the whale", "I finished reading Dune"). Not "have": "I had to take a snow mobile to go to the
 # store", "we had to take a rest stop" are the chores of a day, "I have to read it" a duty.
 CARRIERS = {"start": "any", "begin": "any", "continue": "any", "keep": "any", "resume": "any",
-            "manage": "past", "get": "past", "finish": "past"}
+            "manage": "past", "get": "past", "finish": "past", "go": "past"}
 # Verbs that carry a skill's verb through "how to" and name the skill's learning: "I'm learning
 # how to play the piano" (key "learn to play"), "my brother learned how to solve a Rubiks cube".
 SKILL_CARRIERS = frozenset({"learn"})
@@ -97,6 +97,14 @@ ONE_OFF_VERBS = frozenset({"have", "eat", "drink"})
 DAY_VERBS = frozenset(
     {"see", "watch", "go", "come", "get", "leave", "head", "walk", "run", "drive", "ride",
      "find", "pick", "grab", "stop", "arrive", "return", "play", "meet", "visit", "hit", "take"}
+)
+# What a day's going or seeing may still be notable for: a journey or an event ("I just got
+# back from a camping trip", "today I went to a concert"; not "I just got back from the gym").
+NOTABLE_OUTINGS = frozenset(
+    {"trip", "vacation", "holiday", "journey", "cruise", "getaway", "excursion", "voyage"}
+    | {"concert", "wedding", "funeral", "festival", "graduation", "ceremony", "recital"}
+    | {"exhibition", "exhibit", "play", "musical", "opera", "ballet", "gig", "convention"}
+    | {"conference", "reunion", "premiere", "tournament", "marathon", "retreat", "camp"}
 )
 # Verbs that take someone somewhere, and the people and pets taken: "we took the kids to the
 # museum", "I brought my dog to the vet" is no deed done to them (where they went is its own).
