@@ -83,12 +83,15 @@ class EmbeddingWorker:
     worker is busy or still loading its model, so the caller can compute in-process instead.
     """
 
-    def __init__(self, model_path: Path, *, threads: int, bfloat16: bool, batch_size: int) -> None:
+    def __init__(
+        self, model_path: Path, *, threads: int, precision: str, batch_size: int, cache_dir: Path
+    ) -> None:
         self._config = {
             "model_path": str(model_path),
             "threads": threads,
-            "bfloat16": bfloat16,
+            "precision": precision,
             "batch_size": batch_size,
+            "cache_dir": str(cache_dir),
         }
         self._lock = threading.Lock()
         self._proc: subprocess.Popen[bytes] | None = None
@@ -227,7 +230,8 @@ def _serve(config: dict[str, Any]) -> None:
         Path(config["model_path"]),
         threads=int(config["threads"]),
         batch_size=int(config["batch_size"]),
-        bfloat16=bool(config["bfloat16"]),
+        precision=config["precision"],
+        cache_dir=Path(config["cache_dir"]),
         cache_size=0,
         onnx=False,
         worker=False,

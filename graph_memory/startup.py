@@ -39,6 +39,7 @@ def _embedder(settings: Settings) -> SentenceTransformerEmbedder:
         )
     return SentenceTransformerEmbedder(
         threads=settings.embedding_threads,
+        precision=settings.embedding_precision,
         worker=settings.embedding_worker,
         multilingual=multilingual,
     )
