@@ -33,6 +33,11 @@ from graph_memory.extract.rules import RuleExtractor
         ("I'm not really into sports other than tennis.", ("Emi", "PREFERS", "tennis", None)),
         ("I don't like vegetables except carrots.", ("Emi", "PREFERS", "carrot", None)),
         ("I'm not a fan of sports other than tennis.", ("Emi", "PREFERS", "tennis", None)),
+        # a doing's length is counted in words that say what it is ("a" is none)
+        ("I love making a homemade shrimp scampi.",
+         ("Emi", "PREFERS", "making a homemade shrimp scampi", None)),
+        ("I really enjoy baking a rich chocolate cake.",
+         ("Emi", "PREFERS", "baking a rich chocolate cake", None)),
         # a favorite cousin is still a cousin
         ("My favorite cousin is coming to visit.", ("Emi", "HAS_RELATIVE", "cousin", "cousin")),
     ],
@@ -66,6 +71,9 @@ def test_the_denial_stays_beside_its_exception(extractor: RuleExtractor) -> None
         ("Like, who knows?", "PREFERS"),
         # an exception to a liking is no liking
         ("I like all fruit other than bananas.", "AVOIDS"),
+        # a doing that is nothing without its clause
+        ("I love watching the sun set over the lake.", "PREFERS"),
+        ("I like trying to cook new things.", "PREFERS"),
         # a favorite name with a pet word in it is no pet
         ("It's one of my favorite Teenage Mutant ninja turtles episodes.", "HAS_PET"),
     ],

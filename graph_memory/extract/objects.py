@@ -293,15 +293,17 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             and c.lower_ == "in" and any(g.lemma_.lower() in titles.MEDIA for g in c.children)
         ]  # fmt: skip
         within = {t.i: t for c in settings for t in c.subtree}
-        if len(tokens) > _MAX_GERUND_TOKENS and not within and _named_without_its_place(head):
+        if _words(tokens) > _MAX_GERUND_TOKENS and not within and _named_without_its_place(head):
             # "eating chef boyardee from a can": the doing is the gerund with its object's name
             tokens = [head, *(t for c in head.children if c.dep_ in parts for t in (
                 noun_phrase(c) if c.dep_ == "dobj" else _without_conjuncts(c)))]
         tokens = sorted({**{t.i: t for t in tokens}, **within}.values(), key=lambda t: t.i)
-        if head.tag_ != "VBG" or len(tokens) > _MAX_GERUND_TOKENS + len(within):
+        if head.tag_ != "VBG" or _words(tokens) > _MAX_GERUND_TOKENS + len(within):
             return None
         if len(tokens) == 1 and head.lemma_ in _LIGHT_VERBS:
             return None  # "I enjoy making and indulging in treats": making what?
+        if len(tokens) == 1 and any(c.dep_ in ("ccomp", "xcomp") for c in head.children):
+            return None  # "I love watching the sun set": watching is nothing without its clause
         if any(t.pos_ == "PRON" for t in tokens):
             return None
         if len(tokens) > 1 and not has_content(tokens, head):
@@ -365,6 +367,12 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     if "\n" in head.doc.text[start:end] or not object_ok(name, head, pattern):
         return None
     return Found(name, ner_label(head), tokens)
+
+
+def _words(tokens: list[Any]) -> int:
+    """A doing's length in words that say what it is: "making a homemade shrimp scampi" is
+    four ("a" is none)."""
+    return sum(1 for t in tokens if t.pos_ != "DET")
 
 
 _CLAUSE_LINKS = frozenset({"so", "but", "because", "cause", "cuz"})
