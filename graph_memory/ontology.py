@@ -67,6 +67,22 @@ class RelationSpec(_Frozen):
         "without it, `template`.",
     )
     patterns: tuple[PatternSpec, ...] = ()
+    asked_by: tuple[str, ...] = Field(
+        default=(),
+        description="Words or phrases by which a question asks for this relation ('hobbies', "
+        "'been to'); recall follows the relation from the people a question names "
+        "(graph_memory/recall/relations.py).",
+    )
+
+    @field_validator("asked_by")
+    @classmethod
+    def _asked_by_is_plain_words(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for phrase in value:
+            if not re.fullmatch(r"[a-z]+(?: [a-z]+)*", phrase):
+                raise ValueError(
+                    f"asked_by entries are lower-case words separated by single spaces: {phrase!r}"
+                )
+        return value
 
     @field_validator("template", "keyed_template")
     @classmethod

@@ -212,3 +212,15 @@ def test_bad_v2_patterns_are_errors(tmp_path: Path, pattern: str, message: str) 
     )
     with pytest.raises(OntologyError, match=message):
         load_ontology(path)
+
+
+@pytest.mark.parametrize("asked", ["[Hobbies]", "['free  time']", "['been-to']", "[' like']"])
+def test_asked_by_entries_must_be_plain_lower_case_words(tmp_path: Path, asked: str) -> None:
+    path = write(
+        tmp_path,
+        "relations:\n  LIKES:\n    domain: [Person]\n    range: [Thing]\n    cardinality: many\n"
+        f"    memory_type: fact\n    template: '{{subject}} likes {{object}}'\n"
+        f"    asked_by: {asked}\n",
+    )
+    with pytest.raises(OntologyError, match="asked_by entries are lower-case words"):
+        load_ontology(path)

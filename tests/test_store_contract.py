@@ -286,6 +286,26 @@ def test_graph_expansion_reaches_facts_two_hops_away_with_their_path(
     assert store.expand_from_entities("u2", [emi.id], 2, 10) == []
 
 
+def test_relation_facts_follow_the_asked_relations_of_the_subjects_to_their_messages(
+    seeded: tuple[Store, Episode, Fact, Entity, Entity],
+) -> None:
+    store, ep, lives, emi, paris = seeded
+    skiing = entity("skiing", "Activity")
+    ep2 = episode("I love skiing")
+    likes = fact(emi, "PREFERS", skiing, ep2)
+    store.apply(plan_for(ep2, [likes], [emi, skiing], dim=21))
+    assert store.relation_facts("u1", [emi.id], ["PREFERS"], 10) == [(likes, ep2)]
+    both = store.relation_facts("u1", [emi.id], ["LIVES_IN", "PREFERS"], 10)
+    assert sorted((f.id, e.id if e else None) for f, e in both) == sorted(
+        [(lives.id, ep.id), (likes.id, ep2.id)]
+    )
+    assert store.relation_facts("u1", [paris.id], ["LIVES_IN"], 10) == []  # object, not subject
+    assert store.relation_facts("u1", [emi.id], ["HAS_PET"], 10) == []
+    assert store.relation_facts("u2", [emi.id], ["PREFERS"], 10) == []
+    assert store.relation_facts("u1", [emi.id], [], 10) == []
+    assert len(store.relation_facts("u1", [emi.id], ["LIVES_IN", "PREFERS"], 1)) == 1
+
+
 def test_vector_and_text_search_are_scoped_to_the_user(
     seeded: tuple[Store, Episode, Fact, Entity, Entity],
 ) -> None:

@@ -54,6 +54,10 @@ class CandidatePool:
             found = self.by_id[memory_id] = Candidate(id=memory_id, fact=fact, episode=episode)
         return found
 
+    def candidate_for(self, fact: Fact | None = None, episode: Episode | None = None) -> Candidate:
+        """The pool's candidate for this memory, added without evidence if it is new."""
+        return self._get(fact=fact, episode=episode)
+
     def add_vector(self, hits: list[tuple[Fact, float]] | list[tuple[Episode, float]]) -> None:
         for memory, similarity in hits:
             c = self._fact_or_episode(memory)

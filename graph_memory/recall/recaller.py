@@ -27,6 +27,7 @@ from graph_memory.recall.models import (
 from graph_memory.recall.outdated import OUTDATED_FACTOR, Outdated, StateRow, outdated_episodes
 from graph_memory.recall.provenance import Sources, group_sources, lend_fact_evidence, note_sources
 from graph_memory.recall.query import query_entities, rewrite
+from graph_memory.recall.relations import add_relation_hits, asked_relations, asked_subjects
 from graph_memory.recall.result import EPISODE_MEMORY_TYPE, recall_result
 from graph_memory.recall.score import Weights, blend, recency, signals, weights_for
 from graph_memory.recall.subjects import note_subjects
@@ -282,6 +283,10 @@ class Recaller:
         entity_facts = submit(store.facts_of_entities, user, entity_ids, k * 2)
         entity_episodes = submit(store.episodes_of_entities, user, entity_ids, k * 2)
         graph = submit(store.expand_from_entities, user, entity_ids, GRAPH_HOPS, k)
+        relations = asked_relations(text, self._ontology)
+        related = submit(
+            store.relation_facts, user, asked_subjects(text, entities, user), relations, k
+        ) if relations and not split_questions else None
         pool = CandidatePool()
         if vectors is not None:
             pool.add_vector(vectors[0].result())
@@ -291,6 +296,8 @@ class Recaller:
         pool.add_entity(entity_facts.result(), hub_size=ENTITY_HUB)
         pool.add_entity(entity_episodes.result(), hub_size=ENTITY_HUB)
         pool.add_graph(graph.result(), names)
+        if related is not None:
+            add_relation_hits(pool, related.result(), names)
         if not split_questions:  # the chinese preset's recall stays as tuned (subjects.py)
             note_subjects(pool, user, set(entity_ids))
         for found in question_episodes:

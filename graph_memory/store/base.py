@@ -377,6 +377,14 @@ class Store(Protocol):
         """Facts up to `hops` (1 or 2) hops from the entities, with the path."""
         ...
 
+    def relation_facts(
+        self, user_id: str, subject_ids: Sequence[str], relations: Sequence[str], limit: int
+    ) -> list[tuple[Fact, Episode | None]]:
+        """Non-forgotten facts whose subject is one of the entities and whose relation is one
+        of `relations` (at most `limit`, newest first), each paired with every non-forgotten
+        message it was drawn from (or None when it has none)."""
+        ...
+
     def standing_facts(self, user_id: str, memory_types: Sequence[str], limit: int) -> list[Fact]:
         """Current facts of these memory types, highest priority first."""
         ...

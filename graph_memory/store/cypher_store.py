@@ -482,6 +482,21 @@ class CypherStore(ABC):
                 )
         return hits
 
+    def relation_facts(
+        self, user_id: str, subject_ids: Sequence[str], relations: Sequence[str], limit: int
+    ) -> list[tuple[Fact, Episode | None]]:
+        if not subject_ids or not relations:
+            return []
+        rows = self._run(
+            "relation_facts",
+            {"user_id": user_id, "subject_ids": list(subject_ids),
+             "relations": list(relations), "limit": limit},
+        )
+        return [
+            (from_props(Fact, row[0]), from_props(Episode, row[1]) if row[1] else None)
+            for row in rows
+        ]
+
     def standing_facts(self, user_id: str, memory_types: Sequence[str], limit: int) -> list[Fact]:
         rows = self._run(
             "standing_facts",
