@@ -213,6 +213,8 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
     if is_conditional(clause) or is_hearsay(clause) or _whenever(clause):
         return None
     habit = used_to(clause)
+    if habit is not None and pattern.tense == "progressive":
+        return None  # "I used to travel to Japan": a past habit, no plan
     tensed = habit if habit is not None else clause
     ended = ended_up(clause)
     if ended is not None:
@@ -229,9 +231,11 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
         ):
             return None
         if pattern.tense == "progressive" and any(
-            c.dep_ == "aux" and c.lower_ in ("was", "were") for c in clause.children
+            c.dep_ == "aux" and c.lower_ in ("was", "were", "been") for c in clause.children
         ):
-            return None  # "Last month I was visiting Las Vegas": what went on then, no plan
+            # "Last month I was visiting Las Vegas": what went on then, no plan; "I've been
+            # traveling to Japan a lot": what one keeps doing
+            return None
         if pattern.tense == "habitual" and clause.tag_ == "VBG":
             auxes = {c.lower_ for c in clause.children if c.dep_ == "aux"}
             if "been" not in auxes:
