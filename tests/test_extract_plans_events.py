@@ -164,3 +164,45 @@ def test_outings_and_pastimes_begun(extractor: RuleExtractor, text: str, expecte
 def test_no_outing_or_pastime_from_errands_plans_or_questions(extractor: RuleExtractor,
                                                                text: str) -> None:
     assert [r for r in rows(extractor, text) if r[1] in ("STATES", "HAS_HOBBY")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("We're going camping next weekend.", "camping"),
+        ("I'm going hiking with friends this weekend.", "hiking"),
+        ("I'm taking a trip to Japan in April.", "trip to Japan"),
+        ("I'm traveling to Japan next month.", "travel to Japan"),
+    ],
+)
+def test_an_outing_in_the_progressive_is_a_plan(extractor: RuleExtractor, text: str,
+                                                goal: str) -> None:
+    found = rows(extractor, text)
+    assert goal in [obj for _, relation, obj, _ in found if relation == "HAS_GOAL"]
+    assert [r for r in found if r[1] == "HAS_HOBBY"] == []  # a plan, not yet a pastime
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've been traveling to Japan a lot.",  # what one keeps doing
+        "I used to travel to Japan every year.",  # a past habit
+        "I've been going hiking a lot.",
+        "I used to go boating with my dad.",
+        "I'm going shopping.",  # an errand
+        "Are you going camping?",  # a question
+    ],
+)
+def test_no_plan_from_habits_past_or_present_or_errands(extractor: RuleExtractor,
+                                                         text: str) -> None:
+    assert goals(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "hobby"),
+    [("I go hiking on weekends.", "hiking"), ("I've been going hiking a lot.", "hiking"),
+     ("I used to go boating with my dad.", "boating")],
+)
+def test_going_out_as_a_habit_is_a_pastime(extractor: RuleExtractor, text: str,
+                                           hobby: str) -> None:
+    assert ("Emi", "HAS_HOBBY", hobby, None) in rows(extractor, text)
