@@ -86,3 +86,27 @@ def test_near_misses_stay_out(extractor: RuleExtractor, text: str, unwanted: str
 def test_an_exception_to_a_liking_is_not_liked(extractor: RuleExtractor) -> None:
     found = rows(extractor, "I like all fruit other than bananas.")
     assert not [r for r in found if r[2] == "banana"], found
+
+
+@pytest.mark.parametrize(
+    ("text", "whole", "parts"),
+    [
+        ("I love mac and cheese.", ("Emi", "PREFERS", "mac and cheese", None), ("mac", "cheese")),
+        ("Honestly I like Fish and Chips.", ("Emi", "PREFERS", "Fish and Chips", None),
+         ("Fish", "Chips", "chip")),
+        ("I made some macaroni and cheese for dinner.",
+         ("Emi", "DID", "macaroni and cheese", "make"), ("macaroni", "cheese")),
+    ],
+)  # fmt: skip
+def test_a_pair_that_names_one_dish_stays_whole(
+    extractor: RuleExtractor, text: str, whole: Row, parts: tuple[str, ...]
+) -> None:
+    found = rows(extractor, text)
+    assert whole in found
+    assert not [r for r in found if r[2] in parts], found
+
+
+def test_two_things_liked_are_two_likings(extractor: RuleExtractor) -> None:
+    found = rows(extractor, "I like tea and coffee.")
+    assert ("Emi", "PREFERS", "tea", None) in found
+    assert ("Emi", "PREFERS", "coffee", None) in found

@@ -243,11 +243,43 @@ def _hyphen_joined(tokens: list[Any]) -> list[Any]:
     return tokens
 
 
+# Pairs joined by "and" that name one thing, a dish or a game, not two: "I love mac and cheese"
+# is no liking of cheese ("I like tea and coffee" is two likings).
+BINOMIALS = frozenset(
+    {"mac and cheese", "macaroni and cheese", "fish and chips", "peanut butter and jelly"}
+    | {"pb and j", "salt and pepper", "rice and beans", "chips and salsa", "bread and butter"}
+    | {"chicken and waffles", "biscuits and gravy", "shrimp and grits", "bangers and mash"}
+    | {"surf and turf", "cookies and cream", "rock and roll", "r and b"}
+    | {"dungeons and dragons", "arts and crafts", "hide and seek", "truth or dare"}
+    | {"pros and cons", "law and order", "bed and breakfast", "fast and furious"}
+)
+
+
+def _binomial(head: Any) -> Any | None:
+    """The second noun of a pair that names one thing with the head ("cheese" of "mac and
+    cheese"), else None."""
+    first = [t.lower_ for t in head.lefts if t.dep_ == "compound"]
+    for conj in head.rights:
+        if conj.dep_ == "conj" and not list(conj.lefts):
+            pair = [t for t in head.rights if t.dep_ == "cc" and t.i < conj.i]
+            if pair and " ".join([*first, head.lower_, pair[-1].lower_, conj.lower_]) in BINOMIALS:
+                return conj
+    return None
+
+
 def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Found | None:
     """The object headed by `head`, or None when it names no entity on its own."""
     if _across_clause(head):
         return None
     head = unwrap_container(head)
+    if head.dep_ == "conj" and getattr(_binomial(head.head), "i", None) == head.i:
+        return None  # the "cheese" of "mac and cheese": the pair's first noun names it
+    second = _binomial(head)
+    if second is not None:
+        links = [t for t in head.rights if t.dep_ == "cc" and t.i < second.i]
+        tokens = [*(t for t in head.lefts if t.dep_ == "compound"), head, links[-1], second]
+        name = phrase_text(tokens)
+        return Found(name, "", tokens) if object_ok(name, head, pattern) else None
     head = _vocative(head) or head
     filler, head = head, _behind_filler(head)
     title = quoted_title(head) if head.pos_ in ("NOUN", "PROPN") else None
