@@ -206,3 +206,23 @@ def test_no_plan_from_habits_past_or_present_or_errands(extractor: RuleExtractor
 def test_going_out_as_a_habit_is_a_pastime(extractor: RuleExtractor, text: str,
                                            hobby: str) -> None:
     assert ("Emi", "HAS_HOBBY", hobby, None) in rows(extractor, text)
+
+
+def test_what_one_was_thinking_of_doing_is_a_plan(extractor: RuleExtractor) -> None:
+    assert "move to Denver" in goals(extractor, "I was thinking about moving to Denver next year.")
+    assert "join a book club" in goals(extractor, "I was also thinking of joining a book club.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I never thought about going to Miami.",  # denied
+        "Were you thinking about going to Miami?",  # a question
+        "I was thinking of catching a movie anyways.",  # a passing plan
+        "Hmm I was thinking of playing some video games",
+        "I was thinking of sending her to a shelter",  # a pronoun
+    ],
+)
+def test_no_plan_from_denials_questions_passing_plans_or_pronouns(extractor: RuleExtractor,
+                                                                  text: str) -> None:
+    assert goals(extractor, text) == []
