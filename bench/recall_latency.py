@@ -9,7 +9,8 @@ with top_k=10, one at a time. Recorded per call: wall latency, the recaller's ow
 arguments as the recaller). The embedder's LRU cache is cleared before each query so every
 query pays its embedding, as an unseen query does. References measured in the same run on the
 same queries: the query embedding alone and spaCy query extraction alone. A what-if replays
-the seven channel queries of the recall sequentially and concurrently (threads).
+the channel queries of each recall (seven; eight when the relation channel runs)
+sequentially and concurrently (threads).
 
 torch runs with 1 thread (the library default, `embedding_threads`).
 
@@ -50,7 +51,7 @@ TARGET_P95_MS = 50.0
 STAGES = ("embed", "entities", "channels", "score", "assemble")
 CHANNELS = ("search_facts_by_vector", "search_episodes_by_vector", "search_facts_by_text",
             "search_episodes_by_text", "facts_of_entities", "episodes_of_entities",
-            "expand_from_entities")
+            "expand_from_entities", "relation_facts")
 # Every store read of recall (older and newer names: a missing method is skipped).
 TIMED = (*CHANNELS, "get_entities", "resolve_aliases", "similarities_of", "embeddings_of",
          "sources_of_facts", "episode_fact_states", "fact_links", "get_facts",
@@ -352,7 +353,7 @@ def render(runs: list[dict[str, Any]]) -> str:
         ["store method", *(f"{r['size']}: calls/q, p50 / p95, rows" for r in runs)],
         [[m, *(cell(r, m) for r in runs)] for m in methods])
     whatif = markdown_table(
-        ["facts", "7 channel queries sequential p50 / p95", "concurrent (threads) p50 / p95"],
+        ["facts", "channel queries sequential p50 / p95", "concurrent (threads) p50 / p95"],
         [[r["size"], *(f"{r['channels_whatif_ms'][k]['p50']} / {r['channels_whatif_ms'][k]['p95']}"
                        for k in ("sequential", "concurrent"))] for r in runs])
     builds = markdown_table(
