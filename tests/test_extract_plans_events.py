@@ -226,3 +226,29 @@ def test_what_one_was_thinking_of_doing_is_a_plan(extractor: RuleExtractor) -> N
 def test_no_plan_from_denials_questions_passing_plans_or_pronouns(extractor: RuleExtractor,
                                                                   text: str) -> None:
     assert goals(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I spent the morning exploring a local art gallery.",
+         ("Emi", "STATES", "local art gallery", "explore")),
+        ("I spent some time working on a personal project.",
+         ("Emi", "STATES", "personal project", "work on")),
+    ],
+)
+def test_what_a_time_was_spent_doing_is_done(extractor: RuleExtractor, text: str,
+                                             expected: Row) -> None:
+    assert expected in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll spend some time practicing the guitar.",  # ahead, not done
+        "Did you spend the morning exploring the gallery?",  # a question
+        "You should spend the weekend exploring the city.",  # advice
+    ],
+)
+def test_no_deed_from_time_to_be_spent(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in rows(extractor, text) if r[1] == "STATES"] == []
