@@ -110,3 +110,36 @@ def test_two_things_liked_are_two_likings(extractor: RuleExtractor) -> None:
     found = rows(extractor, "I like tea and coffee.")
     assert ("Emi", "PREFERS", "tea", None) in found
     assert ("Emi", "PREFERS", "coffee", None) in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a general noun with its examples is about them
+        ("I'm really interested in fields such as photography and astronomy.",
+         [("Emi", "PREFERS", "photography", None), ("Emi", "PREFERS", "astronomy", None)]),
+        ("I love board games such as Catan.", [("Emi", "PREFERS", "Catan", None)]),
+        # an example pointing into the chat leaves the liking as it was
+        ("Personally I enjoy rural life, such as the photo I sent you.",
+         [("Emi", "PREFERS", "rural life", None)]),
+    ],
+)  # fmt: skip
+def test_examples_are_what_is_liked(
+    extractor: RuleExtractor, text: str, expected: list[Row]
+) -> None:
+    found = rows(extractor, text)
+    assert all(row in found for row in expected), found
+    assert not [r for r in found if r[2] in ("field", "board game", "photo")], found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I also enjoy just laying on the couch and napping.",  # "laying" alone says nothing
+        "This is the shrimp risotto I love to cook.",  # the dish is liked, not "cook"
+        "I used to think kombucha was great but it's way too sour.",  # an opinion given up
+    ],
+)
+def test_hollow_or_given_up_likings_stay_out(extractor: RuleExtractor, text: str) -> None:
+    found = rows(extractor, text)
+    assert not [r for r in found if r[1] in ("PREFERS", "HAS_OPINION")], found

@@ -33,6 +33,7 @@ from graph_memory.extract.objects import (
     NOT_OBJECT_POS,
     Found,
     clause_object,
+    examples,
     lower_set,
     noun_object,
     object_ok,
@@ -237,6 +238,9 @@ def verb_matches(
             xcomps = [x for x in xcomps if not (x.lemma_ == "keep" and any(
                 c.dep_ == "xcomp" and c.tag_ == "VBG" for c in x.children))]
         xcomps = [x for x in xcomps if not _plan_of_the_day(x)]
+        if pattern.bare and verb.dep_ == "relcl":
+            # "the shrimp risotto I love to cook": what is liked is the noun, not "cook"
+            xcomps = [x for x in xcomps if any(c.dep_ == "dobj" for c in x.children)]
         found = [clause_object(c, pattern) for c in xcomps]
         # "I'm planning on going skiing" -> "go skiing"; "thinking of joining a book club".
         wanted = lower_set(pattern.prepositions) or _GERUND_PREPOSITIONS
@@ -298,7 +302,7 @@ def verb_matches(
         if gerund is not None:
             objects = [gerund]
         # "a lot of Playboi Carti and Lil Wayne": the conjuncts hang on the inner noun.
-        objects = [unwrap_container(o) for o in objects]
+        objects = [examples(unwrap_container(o)) for o in objects]
         objects = with_conjuncts(objects)
         if not pattern.prepositions and (pattern.acquired or pattern.key == "verb"):
             # things got, bought or done; not "I want my kids to be happy" (whom one wants)
@@ -362,6 +366,7 @@ def copula_matches(
                     found.extend(
                         noun_object(t, pattern, misparsed=True) for t in with_conjuncts([prep])
                     )
+        objects = [examples(o) for o in objects]
         found.extend(noun_object(o, pattern) for o in with_conjuncts(objects))
         if objects:
             # "allergic to peanuts and shellfish": a lone last conjunct hung on the verb.
@@ -457,6 +462,7 @@ def noun_matches(
         g for p in preps if p.lower_ in pattern.prepositions
         for g in p.children if g.dep_ == "pobj"
     ]  # fmt: skip
+    objects = [examples(o) for o in objects]
     found.extend(_fandom(noun, noun_object(o, pattern)) for o in with_conjuncts(objects))
     cue = _cue(verb) if owned else None
     matches = make_matches(relation, pattern, subject, found, negated, [clause, noun], None, cue)

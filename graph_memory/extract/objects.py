@@ -60,7 +60,8 @@ _POSSESSIVE_PRONOUNS = frozenset({"my", "our", "your", "ur"})
 # the small model gives it, it names itself.
 _IDENTIFIER = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$")
 _GERUND_PARTS = frozenset({"dobj", "prt", "compound", "amod"})
-_LIGHT_GERUNDS = frozenset({"go", "come", "hang", "get", "stay"})
+# ... and where one lies or sits is what the doing is ("laying on a sunbed", not "laying").
+_LIGHT_GERUNDS = frozenset({"go", "come", "hang", "get", "stay", "lay", "lie", "sit"})
 _MOTION = frozenset({"go", "come", "head", "travel", "move", "fly", "drive", "return"})
 _LIGHT_VERBS = frozenset({"make", "do", "have", "get", "take", "be", "go", "come", "give"})
 _LABEL = re.compile(r"^(?:[A-Z]|[A-Z]?\d+[A-Za-z]?)$")
@@ -180,6 +181,20 @@ def quoted_title(token: Any) -> Found | None:
     """The title in double quotes the token stands in, whole (titles.quoted_title)."""
     title = titles.quoted_title(token)
     return Found(title[0], "WORK_OF_ART", title[1]) if title is not None else None
+
+
+def examples(head: Any) -> Any:
+    """The first example of "areas such as web development and data science", "sports like
+    tennis": a general noun with its examples is about them (their conjuncts follow)."""
+    for prep in head.rights:
+        named = [
+            g for g in prep.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN")
+            and not determiners(g) & (_DEFINITE | {"<poss>"})  # "such as the photo I sent"
+        ]  # fmt: skip
+        such = prep.lower_ == "as" and any(c.lower_ == "such" for c in prep.lefts)
+        if prep.dep_ == "prep" and named and (such or prep.lower_ == "including"):
+            return named[0]
+    return head
 
 
 def unwrap_container(head: Any) -> Any:

@@ -316,6 +316,8 @@ def opinion_matches(
     negated = polarity(verb, pattern)
     if subject is None or negated is None or negated:
         return []
+    if used_to(verb) is not None:
+        return []  # "I used to think OJ was good but it's super sugary": no longer held
     out: list[Match] = []
     for child in verb.children:
         topic, judged = None, None
