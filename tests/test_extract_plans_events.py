@@ -252,3 +252,29 @@ def test_what_a_time_was_spent_doing_is_done(extractor: RuleExtractor, text: str
 )
 def test_no_deed_from_time_to_be_spent(extractor: RuleExtractor, text: str) -> None:
     assert [r for r in rows(extractor, text) if r[1] == "STATES"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("I'm training for a half marathon next month.", "half marathon"),
+        ("I'm training for my first triathlon in May.", "Emi's first triathlon"),
+    ],
+)
+def test_a_race_trained_for_is_a_goal(extractor: RuleExtractor, text: str, goal: str) -> None:
+    assert goal in goals(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Are you training for a marathon?",  # a question
+        "I trained for a marathon last year.",  # past, no goal now
+        "You should train for a marathon.",  # advice
+        "I'm preparing for my exam.",  # no race or contest
+        "I've been preparing for the tournament.",  # which? the chat knows
+    ],
+)
+def test_no_race_goal_from_questions_past_advice_or_the_chats_things(extractor: RuleExtractor,
+                                                                      text: str) -> None:
+    assert goals(extractor, text) == []
