@@ -143,3 +143,21 @@ def test_examples_are_what_is_liked(
 def test_hollow_or_given_up_likings_stay_out(extractor: RuleExtractor, text: str) -> None:
     found = rows(extractor, text)
     assert not [r for r in found if r[1] in ("PREFERS", "HAS_OPINION")], found
+
+
+@pytest.mark.parametrize(
+    ("text", "cut"),
+    [
+        # a "my" hung on a word inside the object is a word of a title, no owner
+        ("I've been watching my hero academia.", "hero academia"),
+        # a title watched is no pastime (a kind of work is: "horror movies")
+        ("I've been watching the guardians of the galaxy movies.", "guardians of the galaxy"),
+    ],
+)
+def test_a_title_is_neither_cut_nor_a_hobby(extractor: RuleExtractor, text: str, cut: str) -> None:
+    found = rows(extractor, text)
+    assert not [r for r in found if r[2] == cut or (r[1] == "HAS_HOBBY" and cut in r[2])], found
+
+
+def test_a_kind_of_work_watched_is_still_a_hobby(extractor: RuleExtractor) -> None:
+    assert ("Emi", "HAS_HOBBY", "horror movie", None) in rows(extractor, "I watch horror movies.")

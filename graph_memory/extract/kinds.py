@@ -321,7 +321,8 @@ def verb_matches(
             found = [title]
         if pattern.kinds_only:  # a league or a team followed is one ("I watch the NFL")
             found = [] if title is not None else [f for f in found if f is not None and (
-                f.label == "ORG" or not any(t.pos_ == "PROPN" for t in f.tokens))]
+                f.label == "ORG" or not (f.label == "WORK_OF_ART" or any(
+                    t.pos_ == "PROPN" for t in f.tokens)))]
         if pattern.ner:
             labels = set(pattern.ner)
             found = [f for f in found if f is not None and f.label in labels]

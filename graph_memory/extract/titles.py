@@ -100,3 +100,20 @@ def lowercase_title(head: Any) -> Title | None:
             tokens = _without_determiners(list(head.doc[head.left_edge.i : inner[-1].i + 1]))
             return phrase_text(tokens), tokens
     return None
+
+
+def possessive_title(head: Any) -> Title | None:
+    """ "I started watching my hero academia": a "my" that the parser hangs on a noun before the
+    head, not on the head, is a word of the title (one's own thing would be "my academia");
+    read as the object of a verb of reading, watching, playing or listening, in lower case."""
+    if head.pos_ != "NOUN" or not head.is_lower or not _work_verb(head):
+        return None
+    if any(c.dep_ == "poss" for c in head.children):
+        return None
+    for modifier in head.lefts:
+        owners = [c for c in modifier.children if c.dep_ == "poss" and c.tag_ == "PRP$"]
+        if modifier.dep_ == "compound" and owners and owners[0].lower_ == "my":
+            tokens = list(head.doc[owners[0].i : head.i + 1])
+            if len(tokens) <= _MAX_TITLE_TOKENS:
+                return phrase_text(tokens), tokens
+    return None
