@@ -3,21 +3,28 @@ tense and aspect: the progressive of an ongoing activity ("I'm reading a new boo
 this moment ("I'm just sitting at a cafe") or a plan ("I'm flying out tomorrow"); the perfect
 progressive, never a plan ("I've been going to therapy"); a possession held now ("I have a
 pottery wheel"); a habit at a place ("I work in a bubble tea shop"); a past state or an
-experience ("I had an aquarium a few years ago") rather than one occasion."""
+experience ("I had an aquarium a few years ago") rather than one occasion; the verb that carries
+another's tense ("I started learning guitar", "I went to see a play"); a denial that states
+something lasting ("I've never had kobe beef") rather than a passing one."""
 
 from __future__ import annotations
 
 import itertools
 from typing import Any
 
-from graph_memory.extract.canonical import is_be
+from graph_memory.extract.canonical import is_be, is_negated, is_past
 from graph_memory.extract.open_objects import QUOTES
 from graph_memory.extract.open_vocabulary import (
+    CARRIERS,
     FUTURE,
+    MOTION_NOW,
     PLACE_HABITS,
     PLAN_VERBS,
     SERVINGS,
+    SKILL_CARRIERS,
+    SKILL_VERBS,
     TODAY,
+    UNLIVED_SPANS,
     YOUTH,
 )
 
@@ -172,3 +179,75 @@ def progressive_clause(verb: Any) -> bool:
         verb = verb.head
     return bool(verb.dep_ == "ROOT" or (verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX")
                 and verb.head.tag_ != "VBG" and any(c.dep_ == "aux" for c in verb.children)))
+
+
+def moving_now(verb: Any, tensed: Any, lemma: str) -> bool:
+    """ "Now I'm coming back from a relatives city", "I'm leaving to the bar": going and coming
+    in the present progressive is this moment or a plan, never a life ("I've been going to
+    therapy" is)."""
+    return (lemma in MOTION_NOW and verb.tag_ == "VBG" and tensed is verb and not perfect(verb)
+            and any(c.dep_ == "aux" and c.lower_ in ("am", "is", "are", "'m", "'re", "m", "re")
+                    for c in verb.children))
+
+
+def past_progressive(verb: Any) -> bool:
+    """ "I was deep frying some corn dogs", "we were watching a movie" (not "I've been ...")."""
+    return any(c.dep_ == "aux" and c.lower_ in ("was", "were") for c in verb.children) and (
+        not perfect(verb))
+
+
+def denial(verb: Any, tensed: Any) -> bool | None:
+    """False for an affirmative clause; True for a denial that states something lasting
+    ("I've never had kobe beef", "I don't watch TV"); None for any other denial."""
+    neither = any(c.lower_ in ("neither", "nor") for c in tensed.children)
+    if not (is_negated(verb) or is_negated(tensed) or neither):
+        return False
+    if neither:
+        return True  # "neither do I have a nuclear engineering background"
+    if tensed is not verb:
+        return None  # "I didn't get to see it", "I never started ...": nothing stated
+    never = any(c.lower_ == "never" for c in verb.children)
+    habitual = verb.tag_ == "VB" and any(
+        c.dep_ == "aux" and c.lower_ in ("do", "don't") for c in verb.children
+    )
+    # "I haven't read Grapes of Wrath": an experience denied; not a thing of the moment ("I
+    # haven't finished it yet", "I haven't had fries in a while", "I haven't eaten today")
+    # and only of a named thing ("I haven't seen Oppenheimer"; not "I haven't experienced a
+    # breakup", rather a passing remark)
+    named = any(c.dep_ == "dobj" and c.pos_ == "PROPN" for c in verb.children) or (
+        verb.i + 1 < len(verb.doc) and verb.doc[verb.i + 1].text in QUOTES)
+    unlived = named and verb.tag_ == "VBN" and perfect(verb) and not (
+        {t.lower_ for c in verb.children if c.dep_ in ("advmod", "npadvmod", "prep")
+         for t in c.subtree} & UNLIVED_SPANS)
+    return True if never or habitual or unlived else None
+
+
+def carrier_of(verb: Any) -> Any | None:
+    """The verb that carries this one's tense and subject: "I started learning guitar", "I
+    kept practicing", "I finally got to see the whale replica", "I finished reading Dune"."""
+    head = verb.head
+    # "I went to see a play": the parser reads the seeing as the going's purpose
+    went_to = (verb.dep_ == "advcl" and head.lemma_.lower() == "go" and head.i + 1 < verb.i
+               and head.doc[head.i + 1].lower_ == "to" and head.doc[head.i + 1].head.i == verb.i)
+    if (verb.dep_ != "xcomp" and not went_to) or head.i == verb.i or head.pos_ != "VERB":
+        return None
+    infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+    if head.lemma_.lower() in SKILL_CARRIERS:
+        # "learning how to play the piano", "I learned to play the guitar", not "I learned to
+        # be patient" (a way of being)
+        skill = any(c.lower_ == "how" for c in verb.children) or verb.lemma_.lower() in SKILL_VERBS
+        return head if infinitive and skill else None
+    carrier = CARRIERS.get(head.lemma_.lower())
+    if carrier is None:
+        return None
+    if carrier == "past" and not is_past(head, perfect=True):
+        return None  # "I get to see it" is a chance, "I got to see it" a thing done
+    if head.lemma_.lower() == "spend" and verb.tag_ != "VBG":
+        return None  # "I spent the morning exploring a gallery", not "spent it to ..."
+    if head.lemma_.lower() == "go" and head.tag_ not in ("VBD", "VBN"):
+        return None  # "I was going to start a game": a plan, maybe never done
+    if head.lemma_.lower() in ("get", "go") and not infinitive:
+        # "I got soaking wet" is a state, "I got to see the whale" a thing done; "I went
+        # hiking" is the declared DID's, "I went to see a play" a thing done
+        return None
+    return head

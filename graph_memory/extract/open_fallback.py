@@ -18,7 +18,8 @@ every part is there:
   "I don't watch TV", "I haven't seen Oppenheimer"), not a passing "I didn't find it yet".
 Each coordinated clause and each coordinated object is a fact of its own. The key is the verb
 lemma with its particle and, when the object is a preposition's, the preposition
-("listen to"); a verb carried by "start", "keep", "get to" or "had to" is keyed by itself
+("listen to"); a verb carried by "start", "keep", "get to", "went to" or "spent (a time)" is
+keyed by itself
 ("I started learning guitar" -> STATES guitar [learn]), and a skill by its learning ("I'm
 learning how to play the piano" -> STATES piano [learn to play]). A verb a declared pattern
 reads in the simple present is still the fallback's in the progressive ("I've been working on a
@@ -50,12 +51,16 @@ from graph_memory.extract.match import (
 )
 from graph_memory.extract.objects import Found
 from graph_memory.extract.open_aspect import (
+    carrier_of,
+    denial,
     future,
     holds,
     lasting,
+    moving_now,
     of_the_day,
     ongoing,
     ongoing_with,
+    past_progressive,
     perfect,
     place_habit,
     planned,
@@ -66,7 +71,6 @@ from graph_memory.extract.open_aspect import (
     youth_habit,
 )
 from graph_memory.extract.open_objects import (
-    QUOTES,
     is_when_word,
     is_where,
     membership,
@@ -76,7 +80,6 @@ from graph_memory.extract.open_objects import (
 )
 from graph_memory.extract.open_vocabulary import (
     AUXILIARIES,
-    CARRIERS,
     DAY_VERBS,
     ESCORTED,
     ESCORTING_VERBS,
@@ -85,7 +88,6 @@ from graph_memory.extract.open_vocabulary import (
     LIGHT_VERBS,
     LIKINGS,
     MEAL_VERBS,
-    MOTION_NOW,
     NO_OBJECT_VERBS,
     NOTABLE_OUTINGS,
     OBJECT_FREE_PREPS,
@@ -99,10 +101,8 @@ from graph_memory.extract.open_vocabulary import (
     REPORTING,
     SITUATIONS,
     SKILL_CARRIERS,
-    SKILL_VERBS,
     STATE_PREPS,
     STATIVE_PARTICIPLES,
-    UNLIVED_SPANS,
     UNNAMED_ROLES,
     VERB_PREPS,
 )
@@ -150,7 +150,7 @@ def open_matches(
     if (lemma in excluded and not phrasal and not _readmitted(verb, lemma)) or (
             lemma in QUIET_VERBS and not (lemma in ONGOING_WITH and ongoing_with(verb))):
         return []
-    carrier = _carrier(verb)
+    carrier = carrier_of(verb)
     habit = used_to(verb)
     if habit is not None and any(c.dep_ == "dobj" for c in habit.children):
         return []  # "we used his theories to develop weapons": a purpose, no habit
@@ -170,9 +170,9 @@ def open_matches(
     subject = _subject(tensed)
     # chat drops its "I": "Just finished a new painting", "Went to the botanical gardens"
     who = _who(subject, people) if subject is not None else implied_speaker(tensed, pattern)
-    if who is None or not _stated(verb, tensed, who) or _moving_now(verb, tensed, lemma):
+    if who is None or not _stated(verb, tensed, who) or moving_now(verb, tensed, lemma):
         return []
-    negated = _denial(verb, tensed)
+    negated = denial(verb, tensed)
     if negated is None or (lemma in MEAL_VERBS and today(verb)):
         return []  # a denial of nothing lasting; "I had some good pizza earlier": a meal
     if (lemma in ONE_OFF_VERBS and habit is None and not lasting(verb, negated)
@@ -188,7 +188,7 @@ def open_matches(
         # by its name is kept ("I really enjoyed spiderverse", "I liked anatomy more")
         found = [f for f in found if f is not None and (_named(f) or _bare(f))]
     moment = (lemma in DAY_VERBS and of_the_day(verb)) or (
-        verb.tag_ == "VBG" and tensed is verb and _past_progressive(verb)) or (
+        verb.tag_ == "VBG" and tensed is verb and past_progressive(verb)) or (
         verb.tag_ == "VBD" and this_time(verb))
     if moment and carrier is None and habit is None and not any(
             f is not None and (_named(f) or _notable(f)) for f in found):
@@ -209,15 +209,6 @@ def verb_lemma(verb: Any) -> str:
             and word == f"{lemma[:-1]}ing"):
         return lemma[:-1]
     return lemma
-
-
-def _moving_now(verb: Any, tensed: Any, lemma: str) -> bool:
-    """ "Now I'm coming back from a relatives city", "I'm leaving to the bar": going and coming
-    in the present progressive is this moment or a plan, never a life ("I've been going to
-    therapy" is)."""
-    return (lemma in MOTION_NOW and verb.tag_ == "VBG" and tensed is verb and not perfect(verb)
-            and any(c.dep_ == "aux" and c.lower_ in ("am", "is", "are", "'m", "'re", "m", "re")
-                    for c in verb.children))
 
 
 def _named(found: Found) -> bool:
@@ -343,69 +334,6 @@ def _stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
     return not (we and present)
 
 
-def _past_progressive(verb: Any) -> bool:
-    """ "I was deep frying some corn dogs", "we were watching a movie" (not "I've been ...")."""
-    return any(c.dep_ == "aux" and c.lower_ in ("was", "were") for c in verb.children) and (
-        not perfect(verb))
-
-
-def _denial(verb: Any, tensed: Any) -> bool | None:
-    """False for an affirmative clause; True for a denial that states something lasting
-    ("I've never had kobe beef", "I don't watch TV"); None for any other denial."""
-    neither = any(c.lower_ in ("neither", "nor") for c in tensed.children)
-    if not (is_negated(verb) or is_negated(tensed) or neither):
-        return False
-    if neither:
-        return True  # "neither do I have a nuclear engineering background"
-    if tensed is not verb:
-        return None  # "I didn't get to see it", "I never started ...": nothing stated
-    never = any(c.lower_ == "never" for c in verb.children)
-    habitual = verb.tag_ == "VB" and any(
-        c.dep_ == "aux" and c.lower_ in ("do", "don't") for c in verb.children
-    )
-    # "I haven't read Grapes of Wrath": an experience denied; not a thing of the moment ("I
-    # haven't finished it yet", "I haven't had fries in a while", "I haven't eaten today")
-    # and only of a named thing ("I haven't seen Oppenheimer"; not "I haven't experienced a
-    # breakup", rather a passing remark)
-    named = any(c.dep_ == "dobj" and c.pos_ == "PROPN" for c in verb.children) or (
-        verb.i + 1 < len(verb.doc) and verb.doc[verb.i + 1].text in QUOTES)
-    unlived = named and verb.tag_ == "VBN" and perfect(verb) and not (
-        {t.lower_ for c in verb.children if c.dep_ in ("advmod", "npadvmod", "prep")
-         for t in c.subtree} & UNLIVED_SPANS)
-    return True if never or habitual or unlived else None
-
-
-def _carrier(verb: Any) -> Any | None:
-    """The verb that carries this one's tense and subject: "I started learning guitar", "I
-    kept practicing", "I finally got to see the whale replica", "I finished reading Dune"."""
-    head = verb.head
-    # "I went to see a play": the parser reads the seeing as the going's purpose
-    went_to = (verb.dep_ == "advcl" and head.lemma_.lower() == "go" and head.i + 1 < verb.i
-               and head.doc[head.i + 1].lower_ == "to" and head.doc[head.i + 1].head.i == verb.i)
-    if (verb.dep_ != "xcomp" and not went_to) or head.i == verb.i or head.pos_ != "VERB":
-        return None
-    infinitive = any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
-    if head.lemma_.lower() in SKILL_CARRIERS:
-        # "learning how to play the piano", "I learned to play the guitar", not "I learned to
-        # be patient" (a way of being)
-        skill = any(c.lower_ == "how" for c in verb.children) or verb.lemma_.lower() in SKILL_VERBS
-        return head if infinitive and skill else None
-    carrier = CARRIERS.get(head.lemma_.lower())
-    if carrier is None:
-        return None
-    if carrier == "past" and not is_past(head, perfect=True):
-        return None  # "I get to see it" is a chance, "I got to see it" a thing done
-    if head.lemma_.lower() == "spend" and verb.tag_ != "VBG":
-        return None  # "I spent the morning exploring a gallery", not "spent it to ..."
-    if head.lemma_.lower() == "go" and head.tag_ not in ("VBD", "VBN"):
-        return None  # "I was going to start a game": a plan, maybe never done
-    if head.lemma_.lower() in ("get", "go") and not infinitive:
-        # "I got soaking wet" is a state, "I got to see the whale" a thing done; "I went
-        # hiking" is the declared DID's, "I went to see a play" a thing done
-        return None
-    return head
-
-
 def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
              ) -> tuple[list[Found | None], str]:
     """The objects (its direct object and its conjuncts, else the first preposition's object
@@ -482,21 +410,9 @@ def _told(verb: Any) -> bool:
         marks & {"if", "when", "unless", "whether"})
 
 
-
-
 def _particle(token: Any) -> bool:
     """ "up" of "pick up"; the small model reads the "back" of "got back" as an adverb."""
     return bool(token.dep_ == "prt" or (token.dep_ == "advmod" and token.lower_ == "back"))
-
-
-
-
-
-
-
-
-
-
 
 
 def _state_matches(
