@@ -161,3 +161,32 @@ def test_a_title_is_neither_cut_nor_a_hobby(extractor: RuleExtractor, text: str,
 
 def test_a_kind_of_work_watched_is_still_a_hobby(extractor: RuleExtractor) -> None:
     assert ("Emi", "HAS_HOBBY", "horror movie", None) in rows(extractor, "I watch horror movies.")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I just finished Dune. It's one of my favorite books now.",
+         ("Emi", "PREFERS", "Dune", "book")),
+        ("I watched Oppenheimer last night. It's one of my favorite movies.",
+         ("Emi", "PREFERS", "Oppenheimer", "movie")),
+    ],
+)  # fmt: skip
+def test_it_is_one_of_my_favorites_of_what_was_just_seen(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It's one of my favorite spas in the city.",  # "it" names nothing here
+        "Have you read Dune? It's one of my favorite books.",  # asked, not told as done
+        "I watched Oppenheimer and Barbie. It's one of my favorite movies.",  # which one?
+    ],
+)
+def test_it_without_one_thing_seen_names_no_favorite(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in rows(extractor, text) if r[1] == "PREFERS"]

@@ -19,6 +19,7 @@ from graph_memory.extract.match import Match, Who, make_matches, polarity, who
 from graph_memory.extract.objects import Found, clause_object, lower_set, noun_object, object_ok
 from graph_memory.extract.patterns import PossessivePattern
 from graph_memory.extract.people import PARTICIPANTS, owner_placeholder, person_subject
+from graph_memory.extract.roles import experienced
 
 
 def possessive_matches(
@@ -117,6 +118,12 @@ def favorite_matches(
         return []
     if polarity(be, pattern) is not False:
         return []  # "pizza isn't my favorite food" is no dislike
+    if subjects[0].lower_ == "it":
+        # "I just finished Dune. It's one of my favorite books": what was just read or seen.
+        antecedent = experienced(subjects[0])
+        if antecedent is None:
+            return []
+        subjects = [antecedent]
     key_tokens = [
         t for t in key_head.lefts if t.dep_ == "compound" and t.lemma_.lower() not in modifiers
     ]

@@ -214,7 +214,7 @@ def _experience_of(noun: Any) -> bool:
     return own and not is_negated(verb)
 
 
-def _experienced(pronoun: Any) -> Any | None:
+def experienced(pronoun: Any) -> Any | None:
     """What "it" judges when the sentence before says the speaker watched, read, played,
     visited, tried or went to exactly one named or described thing ("I watched Oppenheimer
     last night. It was amazing.", "I have read Vinland Saga, and it's an awesome story");
@@ -247,7 +247,7 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     if not subjects or any(t.dep_ == "neg" for t in subjects[0].subtree):
         return []  # "not Juventus, but the atmosphere was amazing"
     if subjects[0].lower_ == "it":
-        antecedent = _experienced(subjects[0])  # "I watched Oppenheimer. It was amazing."
+        antecedent = experienced(subjects[0])  # "I watched Oppenheimer. It was amazing."
         if antecedent is None:
             return []
         subjects = [antecedent]
