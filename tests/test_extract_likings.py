@@ -190,3 +190,13 @@ def test_it_without_one_thing_seen_names_no_favorite(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert not [r for r in rows(extractor, text) if r[1] == "PREFERS"]
+
+
+def test_a_run_on_liking_is_no_relative_clause(extractor: RuleExtractor) -> None:
+    found = rows(extractor, "Wow thats a really pretty tree i love fall")
+    assert ("Emi", "PREFERS", "fall", None) in found
+    assert not [r for r in found if "tree" in r[2]], found
+
+
+def test_a_relative_clause_still_names_its_noun(extractor: RuleExtractor) -> None:
+    assert ("Emi", "DID", "cake", "bake") in rows(extractor, "The cake that I baked was great.")

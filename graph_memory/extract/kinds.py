@@ -126,6 +126,13 @@ def _relative_objects(verb: Any, objects: list[Any]) -> list[Any]:
     of its own, the object is the noun the clause describes."""
     if verb.dep_ != "relcl" or verb.head.pos_ not in ("NOUN", "PROPN"):
         return objects
+    after = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
+    if not objects and after is not None and after.pos_ in ("NOUN", "PROPN") and (
+        after.head.i != verb.i and after.dep_ in ("punct", "dep", "npadvmod", "appos")
+    ):
+        # "thats a really pretty tree i love fall": a run-on sentence, not a relative clause;
+        # the noun the parser left hanging right after the verb is its object.
+        return [after]
     nearest = max([verb.head.i, *(c.i for c in verb.head.conjuncts if c.i < verb.i)])
     if verb.left_edge.i > nearest + 2:
         # A relative clause follows its noun ("the cake that I baked"); one the parser hangs
