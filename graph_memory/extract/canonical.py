@@ -349,7 +349,7 @@ def is_question(sent: Any) -> bool:
     while last > sent.start and doc[last].is_space:
         last -= 1
     if doc[last].text.rstrip().endswith("?"):
-        return True
+        return not _tagged_statement(sent, last)
     if len(sent) < 2:
         return False
     # Chat questions often lack the "?": "do you like sushi", "what do you eat".
@@ -357,6 +357,30 @@ def is_question(sent: Any) -> bool:
     if first.pos_ == "AUX" and second.dep_ in ("nsubj", "nsubjpass", "expl"):
         return True
     return bool(first.tag_ in WH_TAGS and second.pos_ == "AUX")
+
+
+# Verbs a question tag may hold and still state nothing: "what do you think?", "have you been?".
+_TAG_VERBS = frozenset({"think", "be"})
+
+
+def _tagged_statement(sent: Any, last: int) -> bool:
+    """A statement of the speaker's with a question tag after its last comma: "I love hiking,
+    what about you?", "I went to Japan last year, have you been?", "I'm planning a trip to
+    Japan, any tips?". The tag holds no verb of its own that could state something ("I love
+    sushi, do you like ramen?" stays a question), and what comes before it does not ask."""
+    doc = sent.doc
+    commas = [t.i for t in doc[sent.start:last] if t.text == ","]
+    if not commas or commas[-1] - sent.start < 2:
+        return False
+    head, tail = doc[sent.start:commas[-1]], doc[commas[-1] + 1:last + 1]
+    if len(tail) > 8 or any(t.pos_ == "VERB" and t.lemma_.lower() not in _TAG_VERBS
+                            for t in tail):
+        return False
+    first, second = head[0], head[1]
+    if (first.pos_ == "AUX" and second.dep_ in ("nsubj", "nsubjpass", "expl")) or (
+            first.tag_ in WH_TAGS):
+        return False  # "do you like it, what do you think?", "what is it, any idea?"
+    return any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in ("i", "we") for t in head)
 
 
 _YOUTH = frozenset({"kid", "child", "teen", "teenager", "youngster", "boy", "girl", "baby"})
