@@ -278,3 +278,29 @@ def test_a_race_trained_for_is_a_goal(extractor: RuleExtractor, text: str, goal:
 def test_no_race_goal_from_questions_past_advice_or_the_chats_things(extractor: RuleExtractor,
                                                                       text: str) -> None:
     assert goals(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I love hiking, what about you?", ("Emi", "PREFERS", "hiking", None)),
+        ("I went to Japan last year, have you been?", ("Emi", "VISITED", "Japan", None)),
+        ("I'm planning a trip to Japan, any tips?", ("Emi", "HAS_GOAL", "trip to Japan", None)),
+        ("I just adopted a puppy, how about you?", ("Emi", "HAS_PET", "puppy", "puppy")),
+    ],
+)
+def test_a_statement_with_a_question_tag_is_stated(extractor: RuleExtractor, text: str,
+                                                   expected: Row) -> None:
+    assert expected in rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love sushi, do you like ramen?",  # the tag asks something of its own
+        "Do you like sushi, what do you think?",  # the statement part asks
+        "You love hiking, right?",  # the addressee's, asked
+    ],
+)
+def test_a_question_with_a_comma_stays_a_question(extractor: RuleExtractor, text: str) -> None:
+    assert rows(extractor, text) == []
