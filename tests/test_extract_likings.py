@@ -200,3 +200,10 @@ def test_a_run_on_liking_is_no_relative_clause(extractor: RuleExtractor) -> None
 
 def test_a_relative_clause_still_names_its_noun(extractor: RuleExtractor) -> None:
     assert ("Emi", "DID", "cake", "bake") in rows(extractor, "The cake that I baked was great.")
+
+
+def test_a_favorite_spot_is_no_liking_of_its_kind(extractor: RuleExtractor) -> None:
+    text = "As for me, I don't have any favorite hiking spots since I don't travel much."
+    assert not [r for r in rows(extractor, text) if r[2] == "hiking"]
+    liked = rows(extractor, "I have a weakness for chocolate.")
+    assert ("Emi", "PREFERS", "chocolate", None) in liked
