@@ -96,6 +96,7 @@ def test_a_hobby_question_reaches_the_named_persons_hobby_message_through_the_gr
 def test_facts_of_other_relations_and_other_people_are_not_on_the_path(memory: Memory) -> None:
     found = messages(memory, "What are Kate's hobbies?")
     assert "EXTRACTED_FROM" not in relations_on_path(found["D1:3"])  # Kate's liking: PREFERS
+    assert graph(found["D1:3"]) == 0.0  # the untyped expansion reaches it: no graph score
     assert "HAS_HOBBY" not in relations_on_path(found["D1:4"])  # Sam's hobby
     sams = messages(memory, "What are Sam's hobbies?")
     assert relations_on_path(sams["D1:4"]) == ["start", "HAS_HOBBY", "EXTRACTED_FROM"]

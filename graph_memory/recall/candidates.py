@@ -29,6 +29,8 @@ class Candidate:
     matched: set[str] = field(default_factory=set)  # query entity ids it involves
     drawn: set[str] = field(default_factory=set)  # a message's candidate facts (provenance.py)
     said_by: str | None = None  # a message's speaker, when a query entity (subjects.py)
+    # Reached along a relation the question asks for (relations.py): what the graph signal rewards.
+    asked_relation: bool = False
 
     @property
     def search_text(self) -> str:

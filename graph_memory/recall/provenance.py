@@ -12,6 +12,7 @@ ER"), which a question often matches better than the chatty message does. So pro
        semantic(m) = max(semantic(m), share * max over its facts f of semantic(f))
        matched(m)  = matched(m) | matched(f)     (entity overlap read on its facts too)
        hops(m)     = min(hops(m), hops(f))       (graph expansion reaching the message)
+       asked(m)    = asked(m) or asked(f)        (reached along an asked relation, relations.py)
 
    with `share` = Weights.fact_evidence (0 turns it off, and recall skips step 1).
 
@@ -63,6 +64,7 @@ def lend_fact_evidence(pool: CandidatePool, share: float) -> None:
         message.semantic = max(message.semantic or 0.0, share * best)
         for fact in facts:
             message.matched |= fact.matched
+            message.asked_relation |= fact.asked_relation
             if fact.hops is not None and (message.hops is None or fact.hops < message.hops):
                 message.hops = fact.hops
                 message.path = fact.path

@@ -454,7 +454,7 @@ class Recaller:
             "recency": recency((now - when).total_seconds() / 86400, weights.recency_lambda),
             "importance": importance,
             "confidence": fact.confidence if fact else 1.0,
-            "graph": 1.0 / c.hops if c.hops else 0.0,
+            "graph": 1.0 if c.asked_relation else 0.0,
         }
         return blend(raw, weights), raw
 

@@ -73,6 +73,7 @@ def add_relation_hits(
             reached.append((pool.candidate_for(episode=episode), (*steps, via)))
         for candidate, path in reached:
             candidate.channels.add("graph")
+            candidate.asked_relation = True
             candidate.matched.add(fact.subject_id)
             if candidate.id not in typed:
                 typed.add(candidate.id)
