@@ -207,3 +207,23 @@ def test_a_favorite_spot_is_no_liking_of_its_kind(extractor: RuleExtractor) -> N
     assert not [r for r in rows(extractor, text) if r[2] == "hiking"]
     liked = rows(extractor, "I have a weakness for chocolate.")
     assert ("Emi", "PREFERS", "chocolate", None) in liked
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a possessive said of one of several: the key is the kind, in the singular
+        ("One of my favorite brunch spots in Boston is Tatte.",
+         ("Emi", "PREFERS", "Tatte", "brunch spot")),
+        ('One of my all-time favorite books is "The Night Circus".',
+         ("Emi", "PREFERS", "The Night Circus", "book")),
+        ("One of my goals is to learn Spanish.", ("Emi", "HAS_GOAL", "learn Spanish", None)),
+    ],
+)  # fmt: skip
+def test_one_of_my_favorites_is(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in rows(extractor, text)
+
+
+def test_one_of_my_friends_is_no_favorite(extractor: RuleExtractor) -> None:
+    found = rows(extractor, "One of my friends is a nurse.")
+    assert not [r for r in found if r[1] in ("PREFERS", "HAS_ATTRIBUTE")], found

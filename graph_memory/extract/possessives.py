@@ -73,8 +73,14 @@ def possessive_matches(
         key_tokens = [t for t in key_head.lefts if t.dep_ == "compound"] + [key_head]
     # "my favorite is X" has no key, nor has "my personal favorite".
     key = "" if key_head.lemma_.lower() in modifiers else phrase_text(key_tokens).lower()
-    if key in ("time", "all time", "all-time") and any(t.lower_ == "all" for t in left):
-        key = ""  # "my all time favorite is ..."
+    if key and key_head.tag_ == "NNS" and key.endswith(key_head.lower_):
+        # "one of my favorite movies is Dune": the key is the kind, "movie"
+        key = key[: len(key) - len(key_head.lower_)] + key_head.lemma_.lower()
+    if any(t.lower_ == "all" for t in left):
+        for prefix in ("all-time", "all time", "time"):  # "my all time favorite is ..."
+            if key == prefix or key.startswith(prefix + " "):
+                key = key[len(prefix):].strip()  # "one of my all-time favorite books": book
+                break
     names = {key, key_head.lemma_.lower()}
     # "my dream job is to ...", "my ultimate dream travel experience would be to ...": a key
     # word as the compound of the key names it too.

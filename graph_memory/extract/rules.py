@@ -284,6 +284,12 @@ class RuleExtractor:
                 found.extend(
                     possessive_matches(token, token.head, relation, possessive, self._people)
                 )
+        if token.dep_ == "nsubj" and token.lower_ == "one" and is_be(token.head):
+            # "One of my favorite brunch spots is Lauduree", "one of my hobbies is knitting".
+            for key_head in _one_of(token):
+                for relation, possessive in self._possessives:
+                    found.extend(possessive_matches(
+                        key_head, token.head, relation, possessive, self._people))
         if found and is_childhood(token):
             # "I loved playing Sunshine as a kid": a liking of then, not of now.
             found = [m for m in found if self._memory_type(m) != "preference"]
@@ -438,6 +444,14 @@ def _what_replaced(doc: Any, matches: list[Match]) -> list[Match]:
                     span = (be.left_edge.idx, attrs[0].idx + len(attrs[0]))
                     out.append(replace(match, obj=name, obj_label="", span=span, cue=None))
     return out
+
+
+def _one_of(one: Any) -> list[Any]:
+    """The noun of "one of my <noun>", the key of a possessive said of one of several."""
+    return [
+        g for p in one.children if p.dep_ == "prep" and p.lower_ == "of"
+        for g in p.children if g.dep_ == "pobj" and g.pos_ == "NOUN"
+    ]  # fmt: skip
 
 
 def _copula(verb: Any) -> bool:
