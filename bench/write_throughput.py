@@ -155,14 +155,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
     with tempfile.TemporaryDirectory(prefix="gm-bench-") as data_dir, \
             backend_settings(args.backend, Path(data_dir)) as backend:
+        precision = {"embedding_precision": args.precision} if args.precision else {}
         settings = Settings(data_dir=Path(data_dir) / "service", appendfsync=args.appendfsync,
                             embedding_threads=args.threads,
-                            embedding_worker=not args.no_worker, **backend)
+                            embedding_worker=not args.no_worker, **precision, **backend)
         started = time.perf_counter()
         memory = Memory.open(settings)
         # The embedding worker loads its model on the first large batch; load it with the rest.
         worker_ready = bool(getattr(memory.embedder, "start_worker", lambda: False)())
         worker_pid: int | None = getattr(memory.embedder, "worker_pid", None)
+        # What batches were embedded with (int8 falls back to bfloat16 when its check fails).
+        embedding_precision = str(getattr(memory.embedder, "precision", "?"))
         open_s = time.perf_counter() - started
         try:
             merges: list[dict[str, str]] = []
@@ -198,7 +201,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "batches": len(batches),
         "batch_size": args.batch_size, "appendfsync": settings.appendfsync,
         "embedding_threads": settings.embedding_threads,
-        "embedding_worker": worker_ready,
+        "embedding_worker": worker_ready, "embedding_precision": embedding_precision,
         "entity_match_threshold": settings.entity_match_threshold, "extractor": extractor_name,
         "loadavg": [round(load_start, 2), round(load_end, 2)], "open_s": round(open_s, 2),
         "wall_s": round(wall_s, 2), "messages_per_s": round(n_messages / wall_s, 1),
@@ -328,11 +331,13 @@ def _profile_report(profiler: cProfile.Profile, path: Path) -> str:
 def render(result: dict[str, Any]) -> str:
     rate, target = result["messages_per_s"], result["target_messages_per_s"]
     summary = markdown_table(
-        ["messages", "batch size", "appendfsync", "embedding worker", "wall s", "messages/s",
+        ["messages", "batch size", "appendfsync", "embedding worker", "embedding precision",
+         "wall s", "messages/s",
          "target", "CPU ms / message", "of which worker", "cores busy", "batch p50 ms",
          "batch p95 ms", "episodes", "facts", "entities", "open s"],
         [[result["messages"], result["batch_size"], result["appendfsync"],
-          "yes" if result["embedding_worker"] else "no", result["wall_s"],
+          "yes" if result["embedding_worker"] else "no",
+          result.get("embedding_precision", "?"), result["wall_s"],
           rate, f">= {target:.0f} ({'met' if rate >= target else 'MISSED'})",
           result["cpu_ms_per_message"], result["worker_cpu_ms_per_message"], result["cores_busy"],
           result["batch_latency_ms"]["p50"], result["batch_latency_ms"]["p95"],
@@ -377,6 +382,8 @@ def main() -> None:
     parser.add_argument("--appendfsync", choices=["always", "everysec"], default="always",
                         help="engine durability mode (default: always, the service default)")
     parser.add_argument("--threads", type=int, default=1, help="torch threads for embedding")
+    parser.add_argument("--precision", choices=["int8", "bfloat16", "float32"], default=None,
+                        help="embedding precision of batches (default: the service's, int8)")
     parser.add_argument("--no-worker", action="store_true",
                         help="embed in-process (GRAPH_MEMORY_EMBEDDING_WORKER=false)")
     parser.add_argument("--progress", type=int, default=20, metavar="N",
