@@ -138,6 +138,7 @@ def test_examples_are_what_is_liked(
         "I also enjoy just laying on the couch and napping.",  # "laying" alone says nothing
         "This is the shrimp risotto I love to cook.",  # the dish is liked, not "cook"
         "I used to think kombucha was great but it's way too sour.",  # an opinion given up
+        "I love taking care of my hair and I have tips.",  # no "taking care" without its "of"
     ],
 )
 def test_hollow_or_given_up_likings_stay_out(extractor: RuleExtractor, text: str) -> None:

@@ -350,6 +350,13 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             return None
         if len(tokens) == 1 and head.lemma_ in _LIGHT_VERBS:
             return None  # "I enjoy making and indulging in treats": making what?
+        inside = {t.i for t in tokens}
+        objects = [head, *(c for c in head.children if c.dep_ == "dobj")]
+        if head.lemma_ in _LIGHT_VERBS and any(
+            p.dep_ == "prep" and p.lower_ == "of" and p.i not in inside
+            for c in objects for p in c.children
+        ):
+            return None  # "taking care of my hair" is no "taking care"
         if len(tokens) == 1 and any(c.dep_ in ("ccomp", "xcomp") for c in head.children):
             return None  # "I love watching the sun set": watching is nothing without its clause
         if any(t.pos_ == "PRON" for t in tokens):
