@@ -118,6 +118,8 @@ class _Item:
     statements: list[ExtractedFact] = field(default_factory=list)
     mentions: list[EntityRef] = field(default_factory=list)
     candidate_ids: list[str] = field(default_factory=list)
+    # the retractions its text makes (parsed once: two stages read them)
+    said_retractions: list[Retraction] = field(default_factory=list)
     # what the write path found the message ends beside its text's retractions ("switched to")
     retracted: list[Retraction] = field(default_factory=list)
 
@@ -290,6 +292,7 @@ class WritePlanner:
         in full (graph_memory/write/restate.py): "Sorry, I meant Tuesday" when it states
         nothing else; "I've moved on from chess to poker"."""
         request, text = item.request, item.episode.text or ""
+        item.said_retractions = retractions(text)
         if not stated:
             found = corrected(
                 self._store,
@@ -301,7 +304,14 @@ class WritePlanner:
             )
             if found is not None:
                 return [found]
-        moved = switched(self._store, request.user_id, self._speaker(item), text, stated)
+        moved = switched(
+            self._store,
+            request.user_id,
+            self._speaker(item),
+            text,
+            stated,
+            item.said_retractions,
+        )
         took_up = switched_to_held(
             self._store, request.user_id, self._speaker(item), text, stated, self._similarity
         )
@@ -337,7 +347,7 @@ class WritePlanner:
             item.episode.id: (EntityRef(name=self._speaker(item), type="Person"), found)
             for item in items
             if item.request.text is not None
-            and (found := [*retractions(item.episode.text or ""), *item.retracted])
+            and (found := [*item.said_retractions, *item.retracted])
         }
         refs.extend(ref for ref, _ in retracting.values())
         entities = self._entities.resolve(user_id, refs, now)

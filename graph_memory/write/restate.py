@@ -126,17 +126,22 @@ def _held(store: Store, user_id: str, speaker: str) -> list[Fact]:
 
 
 def switched(
-    store: Store, user_id: str, speaker: str, text: str, stated: Sequence[ExtractedFact]
+    store: Store,
+    user_id: str,
+    speaker: str,
+    text: str,
+    stated: Sequence[ExtractedFact],
+    said: Sequence[Retraction] | None = None,
 ) -> list[ExtractedFact]:
     """ "I've moved on from chess to poker.", "I switched from Netflix to Hulu.": for each
     retraction that names what the old value became (retractions.Retraction.to) and that no
     statement of the message already states, the speaker's own active facts it ends,
     restated with the new value and the cue "<moved on / switched> to" (an update). The
     conflict policy ends the old fact by the retraction and links the new one as its
-    successor (rule 3e)."""
+    successor (rule 3e). `said`: retractions(text), when the caller has them already."""
     wanted = [
         r
-        for r in retractions(text)
+        for r in (retractions(text) if said is None else said)
         if r.to and not any(names_object(r.to, s.triple.object.name) for s in stated)
     ]
     if not wanted:
