@@ -17,7 +17,7 @@ from graph_memory.config import Settings
 from graph_memory.embed import SentenceTransformerEmbedder
 from graph_memory.extract.base import Extractor
 from graph_memory.memory import Memory
-from graph_memory.models import Fact, FactLink, WriteResult
+from graph_memory.models import ExtractionInput, Fact, FactLink, WriteResult
 from graph_memory.ontology import Ontology, load_ontology
 from graph_memory.store.engine import EmbeddedEngine
 from graph_memory.store.falkordb import FalkorDBStore
@@ -38,6 +38,20 @@ def extractor(ontology: Ontology) -> Extractor:
     from graph_memory.extract.rules import RuleExtractor
 
     return RuleExtractor(ontology)
+
+
+Row = tuple[str, str, str, str | None]
+
+
+def fact_rows(
+    extractor: Extractor, text: str, speaker: str = "Emi", addressee: str = "Sam"
+) -> list[Row]:
+    """(subject, relation, object, key) of each fact extracted from one message."""
+    item = ExtractionInput(text=text, speaker=speaker, addressee=addressee)
+    return [
+        (f.triple.subject.name, f.triple.predicate, f.triple.object.name, f.triple.key)
+        for f in extractor.extract([item])[0].facts
+    ]
 
 
 @pytest.fixture()
@@ -90,6 +104,18 @@ def chat_memory(
 
 
 CHAT_START = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)  # a Monday
+
+
+def write_dialogue(
+    memory: Memory, user_id: str, lines: list[tuple[str, str]], start: datetime
+) -> None:
+    """A two-person chat written as one batch: (speaker, text) lines a minute apart from
+    `start`, in session "s1", with REALTALK-style source ids D1:1, D1:2, ..."""
+    memory.write_batch([
+        {"text": text, "user_id": user_id, "speaker": speaker, "session_id": "s1",
+         "timestamp": start + timedelta(minutes=i), "source_id": f"D1:{i + 1}"}
+        for i, (speaker, text) in enumerate(lines)
+    ])
 
 
 class Chat:

@@ -4,30 +4,10 @@ plans, passives and times stay out."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-import spacy
+from conftest import Row, fact_rows
 
-from graph_memory.extract.rules import MODEL, RuleExtractor
-from graph_memory.models import ExtractionInput
-from graph_memory.ontology import load_ontology
-
-Row = tuple[str, str, str, str | None]
-
-
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    nlp: Any = spacy.load(MODEL)
-    return RuleExtractor(load_ontology(), nlp)
-
-
-def rows(extractor: RuleExtractor, text: str) -> list[Row]:
-    item = ExtractionInput(text=text, speaker="Emi", addressee="Sam")
-    return [
-        (f.triple.subject.name, f.triple.predicate, f.triple.object.name, f.triple.key)
-        for f in extractor.extract([item])[0].facts
-    ]
+from graph_memory.extract.base import Extractor
 
 
 @pytest.mark.parametrize(
@@ -53,8 +33,8 @@ def rows(extractor: RuleExtractor, text: str) -> list[Row]:
         ("After I finished the report I went home.", ("Emi", "DID", "report", "finish")),
     ],
 )
-def test_chat_statements_become_facts(extractor: RuleExtractor, text: str, expected: Row) -> None:
-    assert expected in rows(extractor, text)
+def test_chat_statements_become_facts(extractor: Extractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
 
 
 @pytest.mark.parametrize(
@@ -79,8 +59,8 @@ def test_chat_statements_become_facts(extractor: RuleExtractor, text: str, expec
         "We had some lovely drinks at the bar.",
     ],
 )
-def test_chat_chitchat_makes_no_open_fact(extractor: RuleExtractor, text: str) -> None:
-    assert [r for r in rows(extractor, text) if r[1] == "STATES"] == []
+def test_chat_chitchat_makes_no_open_fact(extractor: Extractor, text: str) -> None:
+    assert [r for r in fact_rows(extractor, text) if r[1] == "STATES"] == []
 
 
 @pytest.mark.parametrize(
@@ -92,13 +72,15 @@ def test_chat_chitchat_makes_no_open_fact(extractor: RuleExtractor, text: str) -
     ],
 )
 def test_chat_subjects_and_bare_states(
-    extractor: RuleExtractor, text: str, expected: Row
+    extractor: Extractor, text: str, expected: Row
 ) -> None:
-    assert expected in rows(extractor, text)
+    assert expected in fact_rows(extractor, text)
 
 
-def test_coordinated_objects_each_become_a_fact(extractor: RuleExtractor) -> None:
-    found = rows(extractor, "I'm taking Microeconomics, Calculus and Statistics this semester.")
+def test_coordinated_objects_each_become_a_fact(extractor: Extractor) -> None:
+    found = fact_rows(
+        extractor, "I'm taking Microeconomics, Calculus and Statistics this semester."
+    )
     assert {r[2] for r in found if r[1] == "STATES"} == {"Microeconomics", "Calculus", "Statistics"}
 
 
@@ -108,5 +90,5 @@ def test_coordinated_objects_each_become_a_fact(extractor: RuleExtractor) -> Non
      "I'm not bored.", "I'm fine.", "I've been super busy all day.", "I wish I had a car.",
      "I have a question.", "I had a lot of fun.", "I had a great time with my family."],
 )
-def test_reactions_and_denials_are_no_states(extractor: RuleExtractor, text: str) -> None:
-    assert [r for r in rows(extractor, text) if r[1] == "STATES"] == []
+def test_reactions_and_denials_are_no_states(extractor: Extractor, text: str) -> None:
+    assert [r for r in fact_rows(extractor, text) if r[1] == "STATES"] == []

@@ -4,34 +4,14 @@ advice, conditions, errands and bare trips stay out."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-import spacy
+from conftest import Row, fact_rows
 
-from graph_memory.extract.rules import MODEL, RuleExtractor
-from graph_memory.models import ExtractionInput
-from graph_memory.ontology import load_ontology
-
-Row = tuple[str, str, str, str | None]
+from graph_memory.extract.base import Extractor
 
 
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    nlp: Any = spacy.load(MODEL)
-    return RuleExtractor(load_ontology(), nlp)
-
-
-def rows(extractor: RuleExtractor, text: str) -> list[Row]:
-    item = ExtractionInput(text=text, speaker="Emi", addressee="Sam")
-    return [
-        (f.triple.subject.name, f.triple.predicate, f.triple.object.name, f.triple.key)
-        for f in extractor.extract([item])[0].facts
-    ]
-
-
-def goals(extractor: RuleExtractor, text: str) -> list[str]:
-    return [obj for _, relation, obj, _ in rows(extractor, text) if relation == "HAS_GOAL"]
+def goals(extractor: Extractor, text: str) -> list[str]:
+    return [obj for _, relation, obj, _ in fact_rows(extractor, text) if relation == "HAS_GOAL"]
 
 
 @pytest.mark.parametrize(
@@ -50,7 +30,7 @@ def goals(extractor: RuleExtractor, text: str) -> list[str]:
         ("I'm planning a party for my sister.", "party"),
     ],
 )
-def test_a_trip_or_an_event_ahead_is_a_goal(extractor: RuleExtractor, text: str,
+def test_a_trip_or_an_event_ahead_is_a_goal(extractor: Extractor, text: str,
                                             goal: str) -> None:
     assert goal in goals(extractor, text)
 
@@ -69,7 +49,7 @@ def test_a_trip_or_an_event_ahead_is_a_goal(extractor: RuleExtractor, text: str,
         "I'm going on a walk.",  # a passing moment of the day
     ],
 )
-def test_no_goal_from_questions_advice_errands_or_bare_trips(extractor: RuleExtractor,
+def test_no_goal_from_questions_advice_errands_or_bare_trips(extractor: Extractor,
                                                              text: str) -> None:
     assert goals(extractor, text) == []
 
@@ -84,13 +64,13 @@ def test_no_goal_from_questions_advice_errands_or_bare_trips(extractor: RuleExtr
          ("Emi", "STATES", "Emi's trip to Italy", "get back from")),
     ],
 )
-def test_a_journey_is_named_by_where_it_goes(extractor: RuleExtractor, text: str,
+def test_a_journey_is_named_by_where_it_goes(extractor: Extractor, text: str,
                                              expected: Row) -> None:
-    assert expected in rows(extractor, text)
+    assert expected in fact_rows(extractor, text)
 
 
-def test_a_bare_trip_taken_is_no_deed(extractor: RuleExtractor) -> None:
-    assert [r for r in rows(extractor, "I took a trip last year.") if r[1] == "DID"] == []
+def test_a_bare_trip_taken_is_no_deed(extractor: Extractor) -> None:
+    assert [r for r in fact_rows(extractor, "I took a trip last year.") if r[1] == "DID"] == []
 
 
 @pytest.mark.parametrize(
@@ -107,9 +87,9 @@ def test_a_bare_trip_taken_is_no_deed(extractor: RuleExtractor) -> None:
         ("I've been learning to play the violin.", ("Emi", "STATES", "violin", "learn to play")),
     ],
 )
-def test_gatherings_talks_and_skills_are_deeds(extractor: RuleExtractor, text: str,
+def test_gatherings_talks_and_skills_are_deeds(extractor: Extractor, text: str,
                                                expected: Row) -> None:
-    assert expected in rows(extractor, text)
+    assert expected in fact_rows(extractor, text)
 
 
 @pytest.mark.parametrize(
@@ -125,9 +105,9 @@ def test_gatherings_talks_and_skills_are_deeds(extractor: RuleExtractor, text: s
         "Did you learn to play the guitar?",  # a question
     ],
 )
-def test_no_deed_from_meals_plans_people_taken_or_ways_of_being(extractor: RuleExtractor,
+def test_no_deed_from_meals_plans_people_taken_or_ways_of_being(extractor: Extractor,
                                                                 text: str) -> None:
-    assert [r for r in rows(extractor, text) if r[1] in ("DID", "STATES")] == []
+    assert [r for r in fact_rows(extractor, text) if r[1] in ("DID", "STATES")] == []
 
 
 @pytest.mark.parametrize(
@@ -146,8 +126,8 @@ def test_no_deed_from_meals_plans_people_taken_or_ways_of_being(extractor: RuleE
         ("I've started running again.", ("Emi", "HAS_HOBBY", "running", None)),
     ],
 )
-def test_outings_and_pastimes_begun(extractor: RuleExtractor, text: str, expected: Row) -> None:
-    assert expected in rows(extractor, text)
+def test_outings_and_pastimes_begun(extractor: Extractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
 
 
 @pytest.mark.parametrize(
@@ -161,9 +141,9 @@ def test_outings_and_pastimes_begun(extractor: RuleExtractor, text: str, expecte
         "I might start knitting.",  # a guess
     ],
 )
-def test_no_outing_or_pastime_from_errands_plans_or_questions(extractor: RuleExtractor,
+def test_no_outing_or_pastime_from_errands_plans_or_questions(extractor: Extractor,
                                                                text: str) -> None:
-    assert [r for r in rows(extractor, text) if r[1] in ("STATES", "HAS_HOBBY")] == []
+    assert [r for r in fact_rows(extractor, text) if r[1] in ("STATES", "HAS_HOBBY")] == []
 
 
 @pytest.mark.parametrize(
@@ -175,9 +155,9 @@ def test_no_outing_or_pastime_from_errands_plans_or_questions(extractor: RuleExt
         ("I'm traveling to Japan next month.", "travel to Japan"),
     ],
 )
-def test_an_outing_in_the_progressive_is_a_plan(extractor: RuleExtractor, text: str,
+def test_an_outing_in_the_progressive_is_a_plan(extractor: Extractor, text: str,
                                                 goal: str) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert goal in [obj for _, relation, obj, _ in found if relation == "HAS_GOAL"]
     assert [r for r in found if r[1] == "HAS_HOBBY"] == []  # a plan, not yet a pastime
 
@@ -193,7 +173,7 @@ def test_an_outing_in_the_progressive_is_a_plan(extractor: RuleExtractor, text: 
         "Are you going camping?",  # a question
     ],
 )
-def test_no_plan_from_habits_past_or_present_or_errands(extractor: RuleExtractor,
+def test_no_plan_from_habits_past_or_present_or_errands(extractor: Extractor,
                                                          text: str) -> None:
     assert goals(extractor, text) == []
 
@@ -203,12 +183,12 @@ def test_no_plan_from_habits_past_or_present_or_errands(extractor: RuleExtractor
     [("I go hiking on weekends.", "hiking"), ("I've been going hiking a lot.", "hiking"),
      ("I used to go boating with my dad.", "boating")],
 )
-def test_going_out_as_a_habit_is_a_pastime(extractor: RuleExtractor, text: str,
+def test_going_out_as_a_habit_is_a_pastime(extractor: Extractor, text: str,
                                            hobby: str) -> None:
-    assert ("Emi", "HAS_HOBBY", hobby, None) in rows(extractor, text)
+    assert ("Emi", "HAS_HOBBY", hobby, None) in fact_rows(extractor, text)
 
 
-def test_what_one_was_thinking_of_doing_is_a_plan(extractor: RuleExtractor) -> None:
+def test_what_one_was_thinking_of_doing_is_a_plan(extractor: Extractor) -> None:
     assert "move to Denver" in goals(extractor, "I was thinking about moving to Denver next year.")
     assert "join a book club" in goals(extractor, "I was also thinking of joining a book club.")
 
@@ -223,7 +203,7 @@ def test_what_one_was_thinking_of_doing_is_a_plan(extractor: RuleExtractor) -> N
         "I was thinking of sending her to a shelter",  # a pronoun
     ],
 )
-def test_no_plan_from_denials_questions_passing_plans_or_pronouns(extractor: RuleExtractor,
+def test_no_plan_from_denials_questions_passing_plans_or_pronouns(extractor: Extractor,
                                                                   text: str) -> None:
     assert goals(extractor, text) == []
 
@@ -237,9 +217,9 @@ def test_no_plan_from_denials_questions_passing_plans_or_pronouns(extractor: Rul
          ("Emi", "STATES", "personal project", "work on")),
     ],
 )
-def test_what_a_time_was_spent_doing_is_done(extractor: RuleExtractor, text: str,
+def test_what_a_time_was_spent_doing_is_done(extractor: Extractor, text: str,
                                              expected: Row) -> None:
-    assert expected in rows(extractor, text)
+    assert expected in fact_rows(extractor, text)
 
 
 @pytest.mark.parametrize(
@@ -250,8 +230,8 @@ def test_what_a_time_was_spent_doing_is_done(extractor: RuleExtractor, text: str
         "You should spend the weekend exploring the city.",  # advice
     ],
 )
-def test_no_deed_from_time_to_be_spent(extractor: RuleExtractor, text: str) -> None:
-    assert [r for r in rows(extractor, text) if r[1] == "STATES"] == []
+def test_no_deed_from_time_to_be_spent(extractor: Extractor, text: str) -> None:
+    assert [r for r in fact_rows(extractor, text) if r[1] == "STATES"] == []
 
 
 @pytest.mark.parametrize(
@@ -261,7 +241,7 @@ def test_no_deed_from_time_to_be_spent(extractor: RuleExtractor, text: str) -> N
         ("I'm training for my first triathlon in May.", "Emi's first triathlon"),
     ],
 )
-def test_a_race_trained_for_is_a_goal(extractor: RuleExtractor, text: str, goal: str) -> None:
+def test_a_race_trained_for_is_a_goal(extractor: Extractor, text: str, goal: str) -> None:
     assert goal in goals(extractor, text)
 
 
@@ -275,7 +255,7 @@ def test_a_race_trained_for_is_a_goal(extractor: RuleExtractor, text: str, goal:
         "I've been preparing for the tournament.",  # which? the chat knows
     ],
 )
-def test_no_race_goal_from_questions_past_advice_or_the_chats_things(extractor: RuleExtractor,
+def test_no_race_goal_from_questions_past_advice_or_the_chats_things(extractor: Extractor,
                                                                       text: str) -> None:
     assert goals(extractor, text) == []
 
@@ -289,9 +269,9 @@ def test_no_race_goal_from_questions_past_advice_or_the_chats_things(extractor: 
         ("I just adopted a puppy, how about you?", ("Emi", "HAS_PET", "puppy", "puppy")),
     ],
 )
-def test_a_statement_with_a_question_tag_is_stated(extractor: RuleExtractor, text: str,
+def test_a_statement_with_a_question_tag_is_stated(extractor: Extractor, text: str,
                                                    expected: Row) -> None:
-    assert expected in rows(extractor, text)
+    assert expected in fact_rows(extractor, text)
 
 
 @pytest.mark.parametrize(
@@ -302,5 +282,5 @@ def test_a_statement_with_a_question_tag_is_stated(extractor: RuleExtractor, tex
         "You love hiking, right?",  # the addressee's, asked
     ],
 )
-def test_a_question_with_a_comma_stays_a_question(extractor: RuleExtractor, text: str) -> None:
-    assert rows(extractor, text) == []
+def test_a_question_with_a_comma_stays_a_question(extractor: Extractor, text: str) -> None:
+    assert fact_rows(extractor, text) == []

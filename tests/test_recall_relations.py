@@ -4,16 +4,12 @@ spaCy and embedding models."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from datetime import UTC, datetime
 
 import pytest
+from conftest import write_dialogue
 
-from graph_memory.config import Settings
-from graph_memory.embed import SentenceTransformerEmbedder
 from graph_memory.entities import entity_id
-from graph_memory.extract.base import Extractor
 from graph_memory.memory import Memory
 from graph_memory.models import Entity
 from graph_memory.ontology import Ontology
@@ -31,19 +27,9 @@ CHAT = [
 
 
 @pytest.fixture(scope="module")
-def memory(
-    tmp_path_factory: pytest.TempPathFactory,
-    embedder: SentenceTransformerEmbedder,
-    extractor: Extractor,
-) -> Iterator[Memory]:
-    data = Path(tmp_path_factory.mktemp("relations"))
-    with Memory.open(Settings(data_dir=data), embedder=embedder, extractor=extractor) as opened:
-        opened.write_batch([
-            {"text": text, "user_id": "chat", "speaker": speaker, "session_id": "s1",
-             "timestamp": T0 + timedelta(minutes=i), "source_id": f"D1:{i + 1}"}
-            for i, (speaker, text) in enumerate(CHAT)
-        ])
-        yield opened
+def memory(chat_memory: Memory) -> Memory:
+    write_dialogue(chat_memory, "chat", CHAT, T0)
+    return chat_memory
 
 
 def messages(memory: Memory, question: str) -> dict[str, RecallResult]:
