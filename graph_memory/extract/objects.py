@@ -64,6 +64,10 @@ _GERUND_PARTS = frozenset({"dobj", "prt", "compound", "amod"})
 _LIGHT_GERUNDS = frozenset({"go", "come", "hang", "get", "stay", "lay", "lie", "sit"})
 _MOTION = frozenset({"go", "come", "head", "travel", "move", "fly", "drive", "return"})
 _LIGHT_VERBS = frozenset({"make", "do", "have", "get", "take", "be", "go", "come", "give"})
+# Words of the moment written after an object ("cooking my soup rn"), no part of it.
+_CHAT_TAILS = frozenset({"rn", "atm", "asap", "now", "today", "tonight", "lately", "tho"})
+# Focus words the parser hangs on a noun ("even some fun facts"): no part of its name.
+_FOCUS = frozenset({"even", "also", "just", "especially", "mostly", "mainly", "particularly"})
 _LABEL = re.compile(r"^(?:[A-Z]|[A-Z]?\d+[A-Za-z]?)$")
 _RECIPROCAL = re.compile(r"\b(?:each other|one another)\b")
 
@@ -102,6 +106,24 @@ def trailing_label(head: Any) -> Any | None:
     return nxt
 
 
+def trailing_noun(head: Any) -> Any | None:
+    """The noun the parser split off a compound at the end of a clause: the "shows" of
+    "watching cooking shows" (read a verb), the "f150" of "a ford f150" (a second object)."""
+    doc = head.doc
+    if head.i + 1 >= len(doc) or head.pos_ not in ("NOUN", "PROPN") or head.dep_ != "dobj":
+        return None
+    nxt = doc[head.i + 1]
+    last = nxt.i + 1 == len(doc) or doc[nxt.i + 1].is_punct
+    if not last or list(nxt.children) or nxt.dep_ not in ("dep", "dobj") or (
+        nxt.lower_ in FILLERS | _CHAT_TAILS
+    ):
+        return None
+    verbs = (head.head.i, head.head.head.i)
+    if nxt.tag_ not in ("NN", "NNS", "NNP", "VBZ") or nxt.head.i not in verbs:
+        return None
+    return nxt
+
+
 def entity_span(head: Any) -> Any | None:
     """The date or amount entity the head belongs to, as a span."""
     if head.ent_type_ not in _WHOLE_ENTITIES:
@@ -118,7 +140,7 @@ def object_tokens(head: Any) -> list[Any]:
     if ent is not None:
         return list(ent)
     tokens = noun_phrase(head)
-    label = trailing_label(head)
+    label = trailing_label(head) or trailing_noun(head)
     if label is not None and label not in tokens:
         tokens.append(label)
     return tokens + _name_of(head) + _destination(head)
@@ -185,14 +207,17 @@ def quoted_title(token: Any) -> Found | None:
 
 def examples(head: Any) -> Any:
     """The first example of "areas such as web development and data science", "sports like
-    tennis": a general noun with its examples is about them (their conjuncts follow)."""
+    tennis": a general noun with its examples is about them (their conjuncts follow). A
+    "like" gives examples after a plural only ("interesting stories like true crime"; "a
+    house like my parents'" is a likeness)."""
     for prep in head.rights:
         named = [
             g for g in prep.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN")
             and not determiners(g) & (_DEFINITE | {"<poss>"})  # "such as the photo I sent"
         ]  # fmt: skip
         such = prep.lower_ == "as" and any(c.lower_ == "such" for c in prep.lefts)
-        if prep.dep_ == "prep" and named and (such or prep.lower_ == "including"):
+        like = prep.lower_ == "like" and head.tag_ in ("NNS", "NNPS")
+        if prep.dep_ == "prep" and named and (such or like or prep.lower_ == "including"):
             return named[0]
     return head
 
@@ -307,7 +332,7 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         return media if object_ok(media.name, head, pattern) else None
     if _IDENTIFIER.match(head.text):
         return Found(head.text, "", [head]) if object_ok(head.text, head, pattern) else None
-    if head.pos_ in NOT_OBJECT_POS or head.lower_ in VAGUE or head.tag_ in WH_TAGS:
+    if head.pos_ in NOT_OBJECT_POS or _vague_word(head.lower_) or head.tag_ in WH_TAGS:
         return None
     pointing = head.lower_ in ("one", "ones") and determiners(head) & _DEFINITE
     if pointing or any(c.tag_ in WH_TAGS for c in head.lefts):
@@ -333,7 +358,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         # The gerund's object without its conjuncts: "exploring historical sites" of
         # "exploring historical sites and art".
         tokens = [
-            head, *(t for c in head.children if c.dep_ in parts for t in _without_conjuncts(c))
+            head, *(t for c in head.children if c.dep_ in parts for t in _without_conjuncts(c)),
+            *(t for c in head.children if (t := trailing_noun(c)) is not None),
         ]  # fmt: skip
         # "beating people up in the game": what is done in a game or a film is no deed of life.
         settings = [
@@ -384,6 +410,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         if _cut_at_of(head):
             return None
         tokens = _hyphen_joined(object_tokens(head))
+        tokens = [t for t in tokens if not (
+            t.dep_ == "advmod" and t.head.i == head.i and t.lower_ in _FOCUS)]
         if filler.i != head.i:  # "spanish cuisine haha": the filler's modifiers are the noun's
             kept = [t for c in filler.lefts if c.dep_ in ("amod", "compound") and c.i < head.i
                     for t in c.subtree]  # fmt: skip
@@ -422,6 +450,16 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     if "\n" in head.doc.text[start:end] or not object_ok(name, head, pattern):
         return None
     return Found(name, ner_label(head), tokens)
+
+
+_STRETCHED = re.compile(r"(\w)\1{2,}")
+
+
+def _vague_word(word: str) -> bool:
+    """Whether the word is vague, written stretched or not ("bothhh", "stufff")."""
+    return word in VAGUE or bool(
+        {_STRETCHED.sub(r"\1", word), _STRETCHED.sub(r"\1\1", word)} & VAGUE
+    )  # "allll" is "all", "bothhh" "both"
 
 
 def _words(tokens: list[Any]) -> int:
