@@ -26,6 +26,13 @@ def rows(extractor: Extractor, text: str) -> list[Row]:
         # a plural with "like" is about its examples
         ("I also listen to interesting stories like true crime.", ("PREFERS", "true crime", None)),
         ("I enjoy foods like sushi.", ("PREFERS", "sushi", None)),
+        # a gerund with what it is about, containers unwrapped
+        ("I like learning about different types of planes.",
+         ("PREFERS", "learning about planes", None)),
+        ("I enjoy reading about space.", ("PREFERS", "reading about space", None)),
+        ("I love learning", ("PREFERS", "learning", None)),
+        # a relative clause on a named kind keeps it
+        ("I have a dog that is three.", ("HAS_PET", "dog", "dog")),
         # a focus word is no part of the name
         ("I've been studying different topics like technology, art, and even some history",
          ("STUDIES", "history", None)),
@@ -41,6 +48,7 @@ def test_object_says_what_was_meant(extractor: Extractor, text: str, expected: R
         ("I love watching cooking shows", "watching cooking"),
         ("Yeah I drive a ford f150", "ford"),
         ("I also listen to interesting stories like true crime.", "interesting story"),
+        ("I like learning about different types of planes.", "learning"),
         ("Morning im cooking my soup rn", "Emi's soup rn"),  # a word of the moment is no part
         ("I've been studying different topics like technology and even some history",
          "even history"),
@@ -61,3 +69,16 @@ def test_like_after_a_singular_is_a_likeness_not_an_example(extractor: Extractor
     # "a car like a Tesla" is some car resembling one: no Tesla is liked
     names = {name for _, name, _ in rows(extractor, "I love a car like a Tesla.")}
     assert not {"Tesla", "tesla"} & names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I hate people who only think about themselves.",
+        "I love movies that make me cry.",
+        "I like guys who are funny.",
+    ],
+)
+def test_generic_head_sorted_by_its_clause_is_not_stored(extractor: Extractor, text: str) -> None:
+    # "people", "movie", "guy" alone say the opposite of what was meant or nothing
+    assert rows(extractor, text) == []

@@ -372,6 +372,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             tokens = [head, *(t for c in head.children if c.dep_ in parts for t in (
                 noun_phrase(c) if c.dep_ == "dobj" else _without_conjuncts(c)))]
         tokens = sorted({**{t.i: t for t in tokens}, **within}.values(), key=lambda t: t.i)
+        if len(tokens) == 1:
+            tokens = _learnt_about(head)
         if head.tag_ != "VBG" or _words(tokens) > _MAX_GERUND_TOKENS + len(within):
             return None
         if len(tokens) == 1 and head.lemma_ in _LIGHT_VERBS:
@@ -439,6 +441,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         return None  # "I'm definitely an e": a lone letter names nothing ("R", "C" may)
     if any(t.dep_ == "neg" for t in tokens):
         return None  # "tried different flavors not just the classic ones": denied, no object
+    if _sorted_by_clause(head):
+        return None  # "people who only think about themselves": the clause says which
     if _only_praised(head, tokens):
         return None  # "some really good songs that I enjoy": which songs?
     if head.lower_ in ("one", "ones") and (
@@ -499,6 +503,30 @@ def _only_praised(head: Any, tokens: list[Any]) -> bool:
         return False  # "the new show is awesome": one show, named earlier
     rest = [t for t in tokens if t.i != head.i and t.pos_ != "DET" and t.tag_ != "PRP$"]
     return bool(rest) and all(t.lower_ in _PRAISE for t in rest)
+
+
+def _learnt_about(gerund: Any) -> list[Any]:
+    """A gerund with what it is about: "learning about planes" of "learning about different
+    types of planes", "reading about space"; the gerund alone when it has no "about"."""
+    for prep in gerund.children:
+        objects = [g for g in prep.children if g.dep_ == "pobj"]
+        if prep.dep_ == "prep" and prep.lower_ == "about" and objects:
+            return [gerund, prep, *noun_phrase(unwrap_container(objects[0]))]
+    return [gerund]
+
+
+# Heads that name nobody and nothing until a clause says which ("people who ...").
+_SORTED_HEADS = frozenset({"people", "person", "guy", "girl", "man", "woman", "someone", "folk"})
+
+
+def _sorted_by_clause(head: Any) -> bool:
+    """Whether a bare generic head is sorted by its relative clause: "people who only think
+    about themselves", "movies that make me cry" ("a dog that is three" is a dog)."""
+    lemma = head.lemma_.lower()
+    if head.pos_ != "NOUN" or lemma not in GENERIC_OBJECTS | _SORTED_HEADS:
+        return False
+    described = any(c.dep_ in ("amod", "compound") for c in head.children)
+    return not described and any(c.dep_ == "relcl" for c in head.children)
 
 
 def _named_without_its_place(gerund: Any) -> bool:
