@@ -82,3 +82,15 @@ def test_like_after_a_singular_is_a_likeness_not_an_example(extractor: Extractor
 def test_generic_head_sorted_by_its_clause_is_not_stored(extractor: Extractor, text: str) -> None:
     # "people", "movie", "guy" alone say the opposite of what was meant or nothing
     assert rows(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    "text", ["I only really play one game at a time", "I watched two episodes last night"]
+)
+def test_counted_generic_thing_names_nothing(extractor: Extractor, text: str) -> None:
+    # a count says how many, not which
+    assert rows(extractor, text) == []
+
+
+def test_generic_thing_with_a_kind_stays(extractor: Extractor) -> None:
+    assert ("OWNS", "PS5 game", "buy") in rows(extractor, "I bought a PS5 game yesterday")

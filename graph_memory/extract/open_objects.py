@@ -54,8 +54,10 @@ def open_object(head: Any, rules: VerbPattern) -> Found | None:
     common = (head.pos_ != "PROPN" and not head.ent_type_) or head.text.isupper()
     if head.pos_ == "ADJ" or (common and lemma in HOLLOW_OBJECTS):
         return None
+    # A count says how many, not which ("one game at a time", "two episodes").
     modified = any(c.dep_ in ("amod", "compound", "nummod", "poss") and c.tag_ != "PRP$"
-                   and c.lower_ not in UNSPECIFIC for c in head.children)
+                   and c.lower_ not in UNSPECIFIC and not (c.dep_ == "nummod" and c.like_num)
+                   for c in head.children)
     if (common and lemma in GENERIC_OBJECTS and not modified) or lemma in BODY_PARTS:
         return None
     if any(c.dep_ == "poss" and c.lower_ in ("your", "ur") for c in head.children):
