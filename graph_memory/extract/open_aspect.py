@@ -116,6 +116,8 @@ def today(verb: Any) -> bool:
     """ "today", "this morning", "earlier", "rn": the clause tells of the day, not of a life."""
     words = {t.lower_ for c in verb.children if c.dep_ in ("npadvmod", "advmod", "prep")
              for t in c.subtree}
+    # "im cooking my soup rn": the parser may read a chat "rn" as a second object.
+    words |= {c.lower_ for c in verb.children if c.lower_ in ("rn", "atm")}
     return bool(words & TODAY) or {"this", "morning"} <= words or {"right", "now"} <= words
 
 
