@@ -21,6 +21,9 @@ TEXTS = [
     "  \n\n  ",
     "Something happened to anyone who can't swim... whether or not they'd like it.",
     "The 3 kids' toys are in the U.S. and she doesn't eat pork anymore.",
+    # The ruler's longer rules (run through its Matcher only where their first token is):
+    "Y'all ain't gonna believe it, c'mon, let's go! I gotta say nothin' is there, y' all.",
+    "There were two of them and there's one left. It ain't over, but you know it.",
 ]
 
 

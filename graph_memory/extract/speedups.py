@@ -10,12 +10,13 @@ order (by rule, later rules win), so the annotations are exactly spaCy's (tested
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from itertools import product
 from typing import Any
 
 import numpy
-from spacy.attrs import LEMMA, LOWER, MORPH, ORTH, POS, TAG
+from spacy.attrs import DEP, IS_SPACE, LEMMA, LOWER, MORPH, ORTH, POS, TAG
 from spacy.language import Language
 from spacy.matcher import Matcher
 from spacy.tokens import Doc
@@ -35,22 +36,88 @@ def _options(value: Any) -> list[str] | None:
     return None
 
 
+# Token attributes a one-token check reads, in the order of the rows it reads them from.
+_CHECK_ATTRS = ("TAG", "LOWER", "DEP", "IS_SPACE")
+_ARRAY_ATTRS = [TAG, LOWER, DEP, IS_SPACE]
+# One condition of a token spec: (column, operator, value): "==" an int or bool, "IN" or
+# "NOT_IN" a frozenset of hashes, "REGEX" a compiled pattern searched in the LOWER string.
+_Condition = tuple[int, str, Any]
+
+
+def _conditions(spec: dict[str, Any], strings: Any) -> list[_Condition] | None:
+    """A token spec as conditions on (TAG, LOWER, DEP, IS_SPACE), as the Matcher reads them,
+    or None when it uses anything else."""
+    out: list[_Condition] = []
+    for attr, value in spec.items():
+        if attr not in _CHECK_ATTRS:
+            return None
+        column = _CHECK_ATTRS.index(attr)
+        if attr == "IS_SPACE":
+            if not isinstance(value, bool):
+                return None
+            out.append((column, "==", value))
+        elif isinstance(value, str):
+            out.append((column, "==", strings.add(value)))
+        elif isinstance(value, dict) and len(value) == 1:
+            [(op, items)] = value.items()
+            if op in ("IN", "NOT_IN") and isinstance(items, list):
+                if not all(isinstance(v, str) for v in items):
+                    return None
+                out.append((column, op, frozenset(strings.add(v) for v in items)))
+            elif op == "REGEX" and attr == "LOWER" and isinstance(items, str):
+                out.append((column, op, re.compile(items)))
+            else:
+                return None
+        else:
+            return None
+    return out
+
+
+def _holds(conditions: list[_Condition], row: list[int], strings: Any) -> bool:
+    for column, op, value in conditions:
+        found = row[column]
+        if op == "==":
+            if found != value:
+                return False
+        elif op == "IN":
+            if found not in value:
+                return False
+        elif op == "NOT_IN":
+            if found in value:
+                return False
+        elif not value.search(strings[found]):  # REGEX
+            return False
+    return True
+
+
 class _FastAttributeRuler:
-    """AttributeRuler.match and set_annotations for one ruler, with its simple rules indexed."""
+    """AttributeRuler.match and set_annotations for one ruler, with its one-token rules
+    indexed or checked on the doc's arrays. Longer rules go through a Matcher, run only on a
+    doc where some token passes the check of some rule's first token."""
 
     def __init__(self, ruler: Any) -> None:
         self._ruler = ruler
         strings = ruler.vocab.strings
         self._simple: dict[_Key, list[int]] = {}
+        self._checked: list[tuple[int, list[_Condition]]] = []
         self._others = Matcher(ruler.vocab)
+        self._other_starts: list[list[_Condition]] | None = []
         for rule, entry in enumerate(ruler.patterns):
             for pattern in entry["patterns"]:
                 keys = self._keys(pattern, entry["index"], strings)
-                if keys is None:
-                    self._others.add(str(rule), [pattern])
-                else:
+                if keys is not None:
                     for key in keys:
                         self._simple.setdefault(key, []).append(rule)
+                    continue
+                first = _conditions(pattern[0], strings) if pattern else None
+                if len(pattern) == 1 and entry["index"] in (0, -1) and first is not None:
+                    self._checked.append((rule, first))
+                    continue
+                self._others.add(str(rule), [pattern])
+                if first is None or self._other_starts is None:
+                    self._other_starts = None  # no cheap test: the Matcher always runs
+                else:
+                    self._other_starts.append(first)
         self._match_ids = [strings.add(str(rule)) for rule in range(len(ruler.attrs))]
 
     @staticmethod
@@ -71,15 +138,21 @@ class _FastAttributeRuler:
 
     def match(self, doc: Doc) -> list[_Match]:
         found: set[_Match] = set()
-        if len(doc):
-            simple = self._simple
-            for i, (tag, lower) in enumerate(doc.to_array([TAG, LOWER]).tolist()):
-                for key in ((tag, lower), (tag, 0), (0, lower)):
-                    for rule in simple.get(key, ()):
-                        found.add((rule, self._match_ids[rule], i, i + 1))
         strings = self._ruler.vocab.strings
-        for match_id, start, end in self._others(doc, allow_missing=True, as_spans=False):
-            found.add((int(strings[match_id]), match_id, start, end))
+        rows: list[list[int]] = doc.to_array(_ARRAY_ATTRS).tolist() if len(doc) else []
+        simple, match_ids = self._simple, self._match_ids
+        for i, row in enumerate(rows):
+            tag, lower = row[0], row[1]
+            for key in ((tag, lower), (tag, 0), (0, lower)):
+                for rule in simple.get(key, ()):
+                    found.add((rule, match_ids[rule], i, i + 1))
+            for rule, conditions in self._checked:
+                if _holds(conditions, row, strings):
+                    found.add((rule, match_ids[rule], i, i + 1))
+        starts = self._other_starts
+        if starts is None or any(_holds(c, row, strings) for row in rows for c in starts):
+            for match_id, start, end in self._others(doc, allow_missing=True, as_spans=False):
+                found.add((int(strings[match_id]), match_id, start, end))
         return sorted(found)  # by rule: later rules take precedence, as in AttributeRuler
 
     def set_annotations(self, doc: Doc, matches: list[_Match]) -> None:
