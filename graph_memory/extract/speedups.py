@@ -2,9 +2,10 @@
 
 The English model's attribute ruler (tag -> part of speech and morphology, plus exceptions)
 runs 179 Matcher patterns over every token, and its lemmatizer recomputes the lemma of every
-base-form token: together about a fifth of the extractor's time on chat messages. Almost all
-of the ruler's patterns are one token with a fixed TAG and/or LOWER: those become dictionary
-lookups here; the rest still go through a Matcher. Matches are applied in the ruler's own
+base-form token: together about a fifth of the extractor's time on chat messages. All but 8
+of the ruler's patterns are one token (TAG, LOWER, DEP, IS_SPACE conditions): those become
+dictionary lookups on the doc's arrays here; the longer ones still go through a Matcher, run
+only on docs where their first token occurs. Matches are applied in the ruler's own
 order (by rule, later rules win), so the annotations are exactly spaCy's (tested on REALTALK).
 """
 
@@ -12,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from itertools import product
 from typing import Any
 
 import numpy
@@ -21,19 +21,8 @@ from spacy.language import Language
 from spacy.matcher import Matcher
 from spacy.tokens import Doc
 
-_Key = tuple[int, int]  # (TAG hash, LOWER hash); 0 is "any"
 _Match = tuple[int, int, int, int]  # rule id, match id, start, end (AttributeRuler.match's)
 _LEMMA_CACHE_SIZE = 200_000
-
-
-def _options(value: Any) -> list[str] | None:
-    """The strings a one-token pattern value accepts, or None when it is not that simple."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict) and set(value) == {"IN"} and isinstance(value["IN"], list):
-        items = value["IN"]
-        return items if all(isinstance(v, str) for v in items) else None
-    return None
 
 
 # Token attributes a one-token check reads, in the order of the rows it reads them from.
@@ -90,67 +79,82 @@ def _holds(conditions: list[_Condition], row: list[int], strings: Any) -> bool:
     return True
 
 
+# Conditions filed under one value of one column (its first "==" or "IN" one, LOWER first):
+# column -> value -> the (rule, other conditions) a token with that value may match.
+_Index = list[dict[int, list[tuple[int, list[_Condition]]]]]
+_INDEX_ORDER = (1, 0, 2, 3)  # LOWER, TAG, DEP, IS_SPACE
+
+
+def _file(index: _Index, loose: list[tuple[int, list[_Condition]]], rule: int,
+          conditions: list[_Condition]) -> None:
+    """Put a rule's conditions in the index, or in `loose` when none can file it."""
+    for column in _INDEX_ORDER:
+        for condition in conditions:
+            if condition[0] == column and condition[1] in ("==", "IN"):
+                values = [condition[2]] if condition[1] == "==" else condition[2]
+                rest = [c for c in conditions if c is not condition]
+                for value in values:
+                    index[column].setdefault(int(value), []).append((rule, rest))
+                return
+    loose.append((rule, conditions))
+
+
+def _passing(index: _Index, loose: list[tuple[int, list[_Condition]]], row: list[int],
+             strings: Any) -> Iterator[int]:
+    """The rules whose conditions a token's row meets."""
+    for column in _INDEX_ORDER:
+        for rule, rest in index[column].get(row[column], ()):
+            if _holds(rest, row, strings):
+                yield rule
+    for rule, conditions in loose:
+        if _holds(conditions, row, strings):
+            yield rule
+
+
 class _FastAttributeRuler:
     """AttributeRuler.match and set_annotations for one ruler, with its one-token rules
-    indexed or checked on the doc's arrays. Longer rules go through a Matcher, run only on a
-    doc where some token passes the check of some rule's first token."""
+    indexed by a value they require and checked on the doc's arrays. Longer rules go through
+    a Matcher, run only on a doc where some token passes a rule's first-token check."""
 
     def __init__(self, ruler: Any) -> None:
         self._ruler = ruler
         strings = ruler.vocab.strings
-        self._simple: dict[_Key, list[int]] = {}
-        self._checked: list[tuple[int, list[_Condition]]] = []
+        self._index: _Index = [{} for _ in _CHECK_ATTRS]
+        self._loose: list[tuple[int, list[_Condition]]] = []
         self._others = Matcher(ruler.vocab)
-        self._other_starts: list[list[_Condition]] | None = []
+        self._start_index: _Index = [{} for _ in _CHECK_ATTRS]
+        self._start_loose: list[tuple[int, list[_Condition]]] = []
+        self._always_match = False  # a longer rule's first token has no cheap check
         for rule, entry in enumerate(ruler.patterns):
             for pattern in entry["patterns"]:
-                keys = self._keys(pattern, entry["index"], strings)
-                if keys is not None:
-                    for key in keys:
-                        self._simple.setdefault(key, []).append(rule)
-                    continue
                 first = _conditions(pattern[0], strings) if pattern else None
                 if len(pattern) == 1 and entry["index"] in (0, -1) and first is not None:
-                    self._checked.append((rule, first))
+                    _file(self._index, self._loose, rule, first)
                     continue
                 self._others.add(str(rule), [pattern])
-                if first is None or self._other_starts is None:
-                    self._other_starts = None  # no cheap test: the Matcher always runs
+                if first is None:
+                    self._always_match = True
                 else:
-                    self._other_starts.append(first)
+                    _file(self._start_index, self._start_loose, rule, first)
         self._match_ids = [strings.add(str(rule)) for rule in range(len(ruler.attrs))]
-
-    @staticmethod
-    def _keys(pattern: list[dict[str, Any]], index: int, strings: Any) -> list[_Key] | None:
-        if len(pattern) != 1 or index not in (0, -1):
-            return None
-        spec = pattern[0]
-        if not spec or set(spec) - {"TAG", "LOWER"}:
-            return None
-        tags = _options(spec["TAG"]) if "TAG" in spec else [""]
-        lowers = _options(spec["LOWER"]) if "LOWER" in spec else [""]
-        if tags is None or lowers is None:
-            return None
-        return [
-            (strings.add(t) if t else 0, strings.add(w) if w else 0)
-            for t, w in product(tags, lowers)
-        ]
 
     def match(self, doc: Doc) -> list[_Match]:
         found: set[_Match] = set()
         strings = self._ruler.vocab.strings
         rows: list[list[int]] = doc.to_array(_ARRAY_ATTRS).tolist() if len(doc) else []
-        simple, match_ids = self._simple, self._match_ids
+        match_ids, index = self._match_ids, self._index
         for i, row in enumerate(rows):
-            tag, lower = row[0], row[1]
-            for key in ((tag, lower), (tag, 0), (0, lower)):
-                for rule in simple.get(key, ()):
-                    found.add((rule, match_ids[rule], i, i + 1))
-            for rule, conditions in self._checked:
+            for column in _INDEX_ORDER:  # _passing, inlined: this runs for every token
+                for rule, rest in index[column].get(row[column], ()):
+                    if not rest or _holds(rest, row, strings):
+                        found.add((rule, match_ids[rule], i, i + 1))
+            for rule, conditions in self._loose:
                 if _holds(conditions, row, strings):
                     found.add((rule, match_ids[rule], i, i + 1))
-        starts = self._other_starts
-        if starts is None or any(_holds(c, row, strings) for row in rows for c in starts):
+        if self._always_match or any(
+            next(_passing(self._start_index, self._start_loose, row, strings), None) is not None
+            for row in rows
+        ):
             for match_id, start, end in self._others(doc, allow_missing=True, as_spans=False):
                 found.add((int(strings[match_id]), match_id, start, end))
         return sorted(found)  # by rule: later rules take precedence, as in AttributeRuler
