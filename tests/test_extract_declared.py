@@ -5,7 +5,7 @@ here. Each class has its positives and the near misses that must stay out."""
 from __future__ import annotations
 
 import pytest
-from test_extract_chat import Row, rows
+from conftest import Row, fact_rows
 
 from graph_memory.extract.rules import RuleExtractor
 
@@ -73,7 +73,7 @@ from graph_memory.extract.rules import RuleExtractor
 def test_classes_of_real_chat_phrasing(
     extractor: RuleExtractor, text: str, expected: Row | None
 ) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     if expected is None:
         assert not [r for r in found if r[1] in ("HAS_GOAL", "OWNS") and r[0] == "Emi"], found
     else:
@@ -121,12 +121,12 @@ def test_classes_of_real_chat_phrasing(
     ],
 )
 def test_near_misses_stay_out(extractor: RuleExtractor, text: str) -> None:
-    declared = [r for r in rows(extractor, text) if r[1] not in ("STATES", "HAS_HABIT")]
+    declared = [r for r in fact_rows(extractor, text) if r[1] not in ("STATES", "HAS_HABIT")]
     assert all(r[2] != "museum of my hometown" for r in declared), declared
     assert [r for r in declared if r[1] not in ("VISITED", "HAS_OPINION")] == [], declared
 
 
 def test_an_allergy_is_no_second_condition(extractor: RuleExtractor) -> None:
-    found = rows(extractor, "I have a shellfish allergy.")
+    found = fact_rows(extractor, "I have a shellfish allergy.")
     assert ("Emi", "ALLERGIC_TO", "shellfish", None) in found
     assert not [r for r in found if r[1] == "HAS_CONDITION"], found

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import spacy
-from test_extract_chat import rows
+from conftest import fact_rows
 
 from graph_memory.extract.lemmas import better_verb_lemmas
 from graph_memory.extract.rules import MODEL, RuleExtractor
@@ -17,7 +17,7 @@ from graph_memory.extract.rules import MODEL, RuleExtractor
 
 # --- a perfect progressive of "go" is what one keeps doing, never a plan ---------------------
 def test_a_plan_with_going_to_is_a_goal(extractor: RuleExtractor) -> None:
-    found = rows(extractor, "I'm going to see a therapist next month.")
+    found = fact_rows(extractor, "I'm going to see a therapist next month.")
     assert ("Emi", "HAS_GOAL", "see a therapist", None) in found, found
 
 
@@ -30,7 +30,7 @@ def test_a_plan_with_going_to_is_a_goal(extractor: RuleExtractor) -> None:
     ],
 )
 def test_been_going_to_is_no_goal(extractor: RuleExtractor, text: str) -> None:
-    assert [r for r in rows(extractor, text) if r[1] == "HAS_GOAL"] == []
+    assert [r for r in fact_rows(extractor, text) if r[1] == "HAS_GOAL"] == []
 
 
 # --- words that say how many are no part of an object ----------------------------------------
@@ -45,7 +45,7 @@ def test_been_going_to_is_no_goal(extractor: RuleExtractor, text: str) -> None:
 def test_an_intensified_count_leaves_the_object(
     extractor: RuleExtractor, text: str, expected: str
 ) -> None:
-    objects = [r[2] for r in rows(extractor, text)]
+    objects = [r[2] for r in fact_rows(extractor, text)]
     assert expected in objects, objects
     assert not [o for o in objects if o.split()[0] in ("so", "too", "way", "much")], objects
 
@@ -87,7 +87,7 @@ def test_unknown_verbs_get_real_lemmas(nlp: Any, text: str, verb: str, lemma: st
 
 
 def test_the_key_of_an_unknown_verb_is_its_lemma(extractor: RuleExtractor) -> None:
-    found = rows(extractor, "I rewatched Interstellar last night.")
+    found = fact_rows(extractor, "I rewatched Interstellar last night.")
     assert [r for r in found if r[3] == "rewatch"], found
 
 
@@ -101,7 +101,7 @@ def test_the_key_of_an_unknown_verb_is_its_lemma(extractor: RuleExtractor) -> No
     ],
 )
 def test_a_lowercase_title_is_whole(extractor: RuleExtractor, text: str, title: str) -> None:
-    objects = [r[2] for r in rows(extractor, text)]
+    objects = [r[2] for r in fact_rows(extractor, text)]
     assert title in objects, objects
 
 
@@ -114,7 +114,7 @@ def test_a_lowercase_title_is_whole(extractor: RuleExtractor, text: str, title: 
     ],
 )
 def test_a_part_of_a_work_is_no_title(extractor: RuleExtractor, text: str, part: str) -> None:
-    objects = [r[2] for r in rows(extractor, text)]
+    objects = [r[2] for r in fact_rows(extractor, text)]
     assert part not in objects and part.removeprefix("first ") not in objects, objects
 
 
@@ -139,7 +139,7 @@ def test_a_part_of_a_work_is_no_title(extractor: RuleExtractor, text: str, part:
 def test_the_context_of_a_liking_is_its_key(
     extractor: RuleExtractor, text: str, expected: tuple[str, str, str, str]
 ) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert expected in found, found
 
 
@@ -157,12 +157,12 @@ def test_the_context_of_a_liking_is_its_key(
 def test_two_things_each_with_its_context(
     extractor: RuleExtractor, text: str, expected: set[tuple[str, str, str, str]]
 ) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert expected <= set(found), found
 
 
 def test_two_things_without_contexts_have_no_key(extractor: RuleExtractor) -> None:
-    found = rows(extractor, "I like pizza and pasta.")
+    found = fact_rows(extractor, "I like pizza and pasta.")
     assert {("Emi", "PREFERS", "pizza", None), ("Emi", "PREFERS", "pasta", None)} <= set(found)
 
 
@@ -178,7 +178,7 @@ def test_two_things_without_contexts_have_no_key(extractor: RuleExtractor) -> No
 def test_no_context_where_none_is_stated(
     extractor: RuleExtractor, text: str, expected: tuple[str, str, str, None] | None
 ) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     if expected is not None:
         assert expected in found, found
     assert not [r for r in found if r[1] == "PREFERS" and r[3] is not None], found
@@ -186,7 +186,7 @@ def test_no_context_where_none_is_stated(
 
 # --- a container or a light verb is no object -------------------------------------------------
 def test_a_mix_of_things_is_the_things(extractor: RuleExtractor) -> None:
-    found = rows(extractor, "For music, I love a mix of upbeat tunes.")
+    found = fact_rows(extractor, "For music, I love a mix of upbeat tunes.")
     assert ("Emi", "PREFERS", "upbeat tune", "music") in found, found
 
 
@@ -198,7 +198,7 @@ def test_a_mix_of_things_is_the_things(extractor: RuleExtractor) -> None:
     ],
 )
 def test_a_light_verb_alone_is_no_object(extractor: RuleExtractor, text: str) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert not [r for r in found if r[2] in ("staying", "stay", "have")], found
 
 
@@ -215,7 +215,7 @@ def test_a_light_verb_alone_is_no_object(extractor: RuleExtractor, text: str) ->
 def test_ended_up_doing_is_a_deed(
     extractor: RuleExtractor, text: str, expected: tuple[str, str, str, str | None]
 ) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert expected in found, found
 
 
@@ -223,7 +223,7 @@ def test_ended_up_doing_is_a_deed(
     "text", ["I didn't end up buying the laptop.", "I might end up moving to Berlin."]
 )
 def test_ended_up_denied_or_hypothetical_is_nothing(extractor: RuleExtractor, text: str) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert not [r for r in found if r[1] in ("OWNS", "DID", "HAS_GOAL", "LIVES_IN")], found
 
 
@@ -237,7 +237,7 @@ def test_ended_up_denied_or_hypothetical_is_nothing(extractor: RuleExtractor, te
     ],
 )  # fmt: skip
 def test_an_aside_is_no_part_of_a_goal(extractor: RuleExtractor, text: str, goal: str) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert ("Emi", "HAS_GOAL", goal, None) in found, found
 
 
@@ -247,19 +247,19 @@ def test_an_aside_is_no_part_of_a_goal(extractor: RuleExtractor, text: str, goal
     [("Really love sushi.", "sushi"), ("Totally love Radiohead.", "Radiohead")],
 )
 def test_a_liking_with_its_i_dropped(extractor: RuleExtractor, text: str, liked: str) -> None:
-    assert ("Emi", "PREFERS", liked, None) in rows(extractor, text)
+    assert ("Emi", "PREFERS", liked, None) in fact_rows(extractor, text)
 
 
 @pytest.mark.parametrize(
     "text", ["Try the pasta.", "Enjoy your trip!", "Like, who knows.", "Love it!"]
 )
 def test_an_imperative_or_a_filler_is_no_liking(extractor: RuleExtractor, text: str) -> None:
-    assert not [r for r in rows(extractor, text) if r[1] == "PREFERS"]
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "PREFERS"]
 
 
 def test_a_subject_on_a_misread_liking_verb(extractor: RuleExtractor) -> None:
     # the small model makes "love" the auxiliary of "drinking", its subject hung on "love"
-    found = rows(extractor, "i love drinking while i eat too")
+    found = fact_rows(extractor, "i love drinking while i eat too")
     assert ("Emi", "PREFERS", "drinking", None) in found, found
 
 
@@ -282,7 +282,7 @@ def test_a_subject_on_a_misread_liking_verb(extractor: RuleExtractor) -> None:
 def test_it_judges_what_was_just_experienced(
     extractor: RuleExtractor, text: str, expected: tuple[str, str, str, str]
 ) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert expected in found, found
 
 
@@ -300,21 +300,21 @@ def test_it_judges_what_was_just_experienced(
 def test_it_without_one_experienced_thing_judges_nothing(
     extractor: RuleExtractor, text: str
 ) -> None:
-    assert not [r for r in rows(extractor, text) if r[1] == "HAS_OPINION"]
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_OPINION"]
 
 
 # --- precision classes seen on REALTALK ------------------------------------------------------
 def test_going_there_names_no_place(extractor: RuleExtractor) -> None:
-    assert ("Emi", "HAS_GOAL", "go to Miami for Emi's next trip", None) in rows(
+    assert ("Emi", "HAS_GOAL", "go to Miami for Emi's next trip", None) in fact_rows(
         extractor, "I'm thinking about going to Miami for my next trip."
     )
-    found = rows(extractor, "I'm thinking about going there for my next trip.")
+    found = fact_rows(extractor, "I'm thinking about going there for my next trip.")
     assert not [r for r in found if r[1] == "HAS_GOAL"], found
 
 
 def test_a_deed_judged_is_no_attribute(extractor: RuleExtractor) -> None:
-    assert ("Emi", "HAS_ATTRIBUTE", "9", "shoe size") in rows(extractor, "My shoe size is 9.")
-    found = rows(extractor, "Your decision to pursue university in Paris is a big step.")
+    assert ("Emi", "HAS_ATTRIBUTE", "9", "shoe size") in fact_rows(extractor, "My shoe size is 9.")
+    found = fact_rows(extractor, "Your decision to pursue university in Paris is a big step.")
     assert not [r for r in found if r[1] == "HAS_ATTRIBUTE"], found
 
 
@@ -326,7 +326,7 @@ def test_a_deed_judged_is_no_attribute(extractor: RuleExtractor) -> None:
     ],
 )
 def test_a_name_with_its_of_is_judged_once(extractor: RuleExtractor, text: str) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert ("Emi", "HAS_OPINION", "Great Wall of China", "iconic") in found, found
 
 
@@ -341,7 +341,7 @@ def test_a_name_with_its_of_is_judged_once(extractor: RuleExtractor, text: str) 
     ],
 )
 def test_a_pastime_begun_is_a_hobby(extractor: RuleExtractor, text: str, hobby: str) -> None:
-    assert ("Emi", "HAS_HOBBY", hobby, None) in rows(extractor, text)
+    assert ("Emi", "HAS_HOBBY", hobby, None) in fact_rows(extractor, text)
 
 
 @pytest.mark.parametrize(
@@ -357,7 +357,7 @@ def test_a_pastime_begun_is_a_hobby(extractor: RuleExtractor, text: str, hobby: 
 def test_taking_up_or_getting_into_something_else_is_no_hobby(
     extractor: RuleExtractor, text: str
 ) -> None:
-    assert not [r for r in rows(extractor, text) if r[1] == "HAS_HOBBY"]
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_HOBBY"]
 
 
 # --- a plan of the past or of the day is no goal ----------------------------------------------
@@ -371,7 +371,7 @@ def test_taking_up_or_getting_into_something_else_is_no_hobby(
     ],
 )
 def test_a_plan_of_the_past_or_the_day_is_no_goal(extractor: RuleExtractor, text: str) -> None:
-    assert not [r for r in rows(extractor, text) if r[1] == "HAS_GOAL"]
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_GOAL"]
 
 
 @pytest.mark.parametrize(
@@ -383,7 +383,7 @@ def test_a_plan_of_the_past_or_the_day_is_no_goal(extractor: RuleExtractor, text
     ],
 )
 def test_a_plan_ahead_is_a_goal(extractor: RuleExtractor, text: str, goal: str) -> None:
-    assert ("Emi", "HAS_GOAL", goal, None) in rows(extractor, text)
+    assert ("Emi", "HAS_GOAL", goal, None) in fact_rows(extractor, text)
 
 
 # --- a filler the parser makes the head, and relatives named by a less common word ----------
@@ -392,7 +392,7 @@ def test_a_plan_ahead_is_a_goal(extractor: RuleExtractor, text: str, goal: str) 
     [("I like pickled ginger tho", "pickled ginger"), ("I love mushrooms lol", "mushroom")],
 )
 def test_a_filler_is_no_head(extractor: RuleExtractor, text: str, liked: str) -> None:
-    assert ("Emi", "PREFERS", liked, None) in rows(extractor, text)
+    assert ("Emi", "PREFERS", liked, None) in fact_rows(extractor, text)
 
 
 @pytest.mark.parametrize(
@@ -407,7 +407,7 @@ def test_a_filler_is_no_head(extractor: RuleExtractor, text: str, liked: str) ->
 def test_more_relatives(
     extractor: RuleExtractor, text: str, expected: tuple[str, str, str, str]
 ) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert expected in found, found
 
 
@@ -425,7 +425,7 @@ def test_more_relatives(
 def test_work_and_study_said_another_way(
     extractor: RuleExtractor, text: str, expected: tuple[str, str, str, None]
 ) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert expected in found, found
 
 
@@ -434,13 +434,13 @@ def test_work_and_study_said_another_way(
     ["I graduated from high school.", "I learned a lot.", "I'm learning the ropes."],
 )
 def test_no_study_without_a_named_or_listed_subject(extractor: RuleExtractor, text: str) -> None:
-    assert not [r for r in rows(extractor, text) if r[1] in ("STUDIES", "STUDIES_AT")]
+    assert not [r for r in fact_rows(extractor, text) if r[1] in ("STUDIES", "STUDIES_AT")]
 
 
 def test_hoping_is_a_wish(extractor: RuleExtractor) -> None:
-    found = rows(extractor, "I'm hoping to visit Japan next year.")
+    found = fact_rows(extractor, "I'm hoping to visit Japan next year.")
     assert ("Emi", "HAS_GOAL", "visit Japan", None) in found, found
-    assert not [r for r in rows(extractor, "I'm hoping to make the most of the day.")
+    assert not [r for r in fact_rows(extractor, "I'm hoping to make the most of the day.")
                 if r[1] == "HAS_GOAL"]
 
 
@@ -456,7 +456,7 @@ def test_hoping_is_a_wish(extractor: RuleExtractor) -> None:
 def test_a_named_or_related_person_is_a_subject(
     extractor: RuleExtractor, text: str, expected: tuple[str, str, str, None]
 ) -> None:
-    assert expected in rows(extractor, text)
+    assert expected in fact_rows(extractor, text)
 
 
 @pytest.mark.parametrize(
@@ -468,7 +468,7 @@ def test_a_named_or_related_person_is_a_subject(
     ],
 )
 def test_an_unnamed_friend_is_no_subject(extractor: RuleExtractor, text: str) -> None:
-    assert not [r for r in rows(extractor, text) if r[0] != "Emi"]
+    assert not [r for r in fact_rows(extractor, text) if r[0] != "Emi"]
 
 
 # --- an age said outright ---------------------------------------------------------------------
@@ -477,11 +477,11 @@ def test_an_unnamed_friend_is_no_subject(extractor: RuleExtractor, text: str) ->
     [("I'm 25 years old.", "25"), ("im 19 yrs old", "19"), ("I just turned 30 last week!", "30")],
 )
 def test_an_age_is_an_attribute(extractor: RuleExtractor, text: str, age: str) -> None:
-    assert ("Emi", "HAS_ATTRIBUTE", age, "age") in rows(extractor, text)
+    assert ("Emi", "HAS_ATTRIBUTE", age, "age") in fact_rows(extractor, text)
 
 
 @pytest.mark.parametrize(
     "text", ["When I'm 30 years old I want a house.", "I turned 5 pages.", "Am I 30 years old?"]
 )
 def test_no_age_of_a_time_to_come_or_of_a_page(extractor: RuleExtractor, text: str) -> None:
-    assert not [r for r in rows(extractor, text) if r[3] == "age"]
+    assert not [r for r in fact_rows(extractor, text) if r[3] == "age"]

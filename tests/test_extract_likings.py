@@ -4,7 +4,7 @@ with sentences written for it (not the benchmark's) and the near misses that mus
 from __future__ import annotations
 
 import pytest
-from test_extract_chat import Row, rows
+from conftest import Row, fact_rows
 
 from graph_memory.extract.rules import RuleExtractor
 
@@ -43,17 +43,17 @@ from graph_memory.extract.rules import RuleExtractor
     ],
 )  # fmt: skip
 def test_likings_and_things_got(extractor: RuleExtractor, text: str, expected: Row) -> None:
-    assert expected in rows(extractor, text)
+    assert expected in fact_rows(extractor, text)
 
 
 def test_a_favorite_named_by_apposition_is_no_doing(extractor: RuleExtractor) -> None:
-    found = rows(extractor, "My favorite band, Radiohead, is touring.")
+    found = fact_rows(extractor, "My favorite band, Radiohead, is touring.")
     assert ("Emi", "PREFERS", "Radiohead", "band") in found
     assert not [r for r in found if r[2] == "touring"], found
 
 
 def test_the_denial_stays_beside_its_exception(extractor: RuleExtractor) -> None:
-    found = rows(extractor, "I'm not really into sports other than tennis.")
+    found = fact_rows(extractor, "I'm not really into sports other than tennis.")
     assert ("Emi", "AVOIDS", "sport", None) in found
     assert ("Emi", "PREFERS", "tennis", None) in found
 
@@ -79,12 +79,12 @@ def test_the_denial_stays_beside_its_exception(extractor: RuleExtractor) -> None
     ],
 )
 def test_near_misses_stay_out(extractor: RuleExtractor, text: str, unwanted: str) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert not [r for r in found if r[1] == unwanted], found
 
 
 def test_an_exception_to_a_liking_is_not_liked(extractor: RuleExtractor) -> None:
-    found = rows(extractor, "I like all fruit other than bananas.")
+    found = fact_rows(extractor, "I like all fruit other than bananas.")
     assert not [r for r in found if r[2] == "banana"], found
 
 
@@ -101,13 +101,13 @@ def test_an_exception_to_a_liking_is_not_liked(extractor: RuleExtractor) -> None
 def test_a_pair_that_names_one_dish_stays_whole(
     extractor: RuleExtractor, text: str, whole: Row, parts: tuple[str, ...]
 ) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert whole in found
     assert not [r for r in found if r[2] in parts], found
 
 
 def test_two_things_liked_are_two_likings(extractor: RuleExtractor) -> None:
-    found = rows(extractor, "I like tea and coffee.")
+    found = fact_rows(extractor, "I like tea and coffee.")
     assert ("Emi", "PREFERS", "tea", None) in found
     assert ("Emi", "PREFERS", "coffee", None) in found
 
@@ -127,7 +127,7 @@ def test_two_things_liked_are_two_likings(extractor: RuleExtractor) -> None:
 def test_examples_are_what_is_liked(
     extractor: RuleExtractor, text: str, expected: list[Row]
 ) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert all(row in found for row in expected), found
     assert not [r for r in found if r[2] in ("field", "board game", "photo")], found
 
@@ -142,7 +142,7 @@ def test_examples_are_what_is_liked(
     ],
 )
 def test_hollow_or_given_up_likings_stay_out(extractor: RuleExtractor, text: str) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert not [r for r in found if r[1] in ("PREFERS", "HAS_OPINION")], found
 
 
@@ -156,12 +156,13 @@ def test_hollow_or_given_up_likings_stay_out(extractor: RuleExtractor, text: str
     ],
 )
 def test_a_title_is_neither_cut_nor_a_hobby(extractor: RuleExtractor, text: str, cut: str) -> None:
-    found = rows(extractor, text)
+    found = fact_rows(extractor, text)
     assert not [r for r in found if r[2] == cut or (r[1] == "HAS_HOBBY" and cut in r[2])], found
 
 
 def test_a_kind_of_work_watched_is_still_a_hobby(extractor: RuleExtractor) -> None:
-    assert ("Emi", "HAS_HOBBY", "horror movie", None) in rows(extractor, "I watch horror movies.")
+    found = fact_rows(extractor, "I watch horror movies.")
+    assert ("Emi", "HAS_HOBBY", "horror movie", None) in found
 
 
 @pytest.mark.parametrize(
@@ -176,7 +177,7 @@ def test_a_kind_of_work_watched_is_still_a_hobby(extractor: RuleExtractor) -> No
 def test_it_is_one_of_my_favorites_of_what_was_just_seen(
     extractor: RuleExtractor, text: str, expected: Row
 ) -> None:
-    assert expected in rows(extractor, text)
+    assert expected in fact_rows(extractor, text)
 
 
 @pytest.mark.parametrize(
@@ -190,23 +191,24 @@ def test_it_is_one_of_my_favorites_of_what_was_just_seen(
 def test_it_without_one_thing_seen_names_no_favorite(
     extractor: RuleExtractor, text: str
 ) -> None:
-    assert not [r for r in rows(extractor, text) if r[1] == "PREFERS"]
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "PREFERS"]
 
 
 def test_a_run_on_liking_is_no_relative_clause(extractor: RuleExtractor) -> None:
-    found = rows(extractor, "Wow thats a really pretty tree i love fall")
+    found = fact_rows(extractor, "Wow thats a really pretty tree i love fall")
     assert ("Emi", "PREFERS", "fall", None) in found
     assert not [r for r in found if "tree" in r[2]], found
 
 
 def test_a_relative_clause_still_names_its_noun(extractor: RuleExtractor) -> None:
-    assert ("Emi", "DID", "cake", "bake") in rows(extractor, "The cake that I baked was great.")
+    found = fact_rows(extractor, "The cake that I baked was great.")
+    assert ("Emi", "DID", "cake", "bake") in found
 
 
 def test_a_favorite_spot_is_no_liking_of_its_kind(extractor: RuleExtractor) -> None:
     text = "As for me, I don't have any favorite hiking spots since I don't travel much."
-    assert not [r for r in rows(extractor, text) if r[2] == "hiking"]
-    liked = rows(extractor, "I have a weakness for chocolate.")
+    assert not [r for r in fact_rows(extractor, text) if r[2] == "hiking"]
+    liked = fact_rows(extractor, "I have a weakness for chocolate.")
     assert ("Emi", "PREFERS", "chocolate", None) in liked
 
 
@@ -222,9 +224,9 @@ def test_a_favorite_spot_is_no_liking_of_its_kind(extractor: RuleExtractor) -> N
     ],
 )  # fmt: skip
 def test_one_of_my_favorites_is(extractor: RuleExtractor, text: str, expected: Row) -> None:
-    assert expected in rows(extractor, text)
+    assert expected in fact_rows(extractor, text)
 
 
 def test_one_of_my_friends_is_no_favorite(extractor: RuleExtractor) -> None:
-    found = rows(extractor, "One of my friends is a nurse.")
+    found = fact_rows(extractor, "One of my friends is a nurse.")
     assert not [r for r in found if r[1] in ("PREFERS", "HAS_ATTRIBUTE")], found

@@ -5,7 +5,7 @@ before the verb, and what must stay out (class judgements, unnamed friends, impe
 from __future__ import annotations
 
 import pytest
-from test_extract_chat import Row, rows
+from conftest import Row, fact_rows
 
 from graph_memory.extract.rules import RuleExtractor
 
@@ -80,7 +80,7 @@ from graph_memory.extract.rules import RuleExtractor
 def test_real_chat_phrasings_become_declared_facts(
     extractor: RuleExtractor, text: str, expected: Row
 ) -> None:
-    assert expected in rows(extractor, text)
+    assert expected in fact_rows(extractor, text)
 
 
 @pytest.mark.parametrize(
@@ -118,18 +118,18 @@ def test_real_chat_phrasings_become_declared_facts(
     ],
 )
 def test_real_chat_non_facts_stay_out(extractor: RuleExtractor, text: str) -> None:
-    declared = [r for r in rows(extractor, text) if r[1] not in ("STATES", "HAS_RELATIVE")]
+    declared = [r for r in fact_rows(extractor, text) if r[1] not in ("STATES", "HAS_RELATIVE")]
     assert declared == [], declared
     if "friend" in text:
-        assert not [r for r in rows(extractor, text) if r[1] == "HAS_RELATIVE"]
+        assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_RELATIVE"]
 
 
 @pytest.mark.parametrize("text", ["I went hiking yesterday.", "I went hiking on Monday."])
 def test_go_with_a_gerund_is_the_activity_done(extractor: RuleExtractor, text: str) -> None:
     """Unlike "I started prepping" (begun, not done), "went hiking" is the deed itself."""
-    assert ("Emi", "DID", "hiking", "go") in rows(extractor, text)
+    assert ("Emi", "DID", "hiking", "go") in fact_rows(extractor, text)
 
 
 def test_a_gerund_keeps_its_own_for_phrase(extractor: RuleExtractor) -> None:
-    found = rows(extractor, "I also like diving for those hard-to-reach balls.")
+    found = fact_rows(extractor, "I also like diving for those hard-to-reach balls.")
     assert all(key is None for _, relation, _, key in found if relation == "PREFERS"), found

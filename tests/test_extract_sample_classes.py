@@ -4,7 +4,7 @@ like; each class with what it must still read."""
 
 from __future__ import annotations
 
-from test_extract_chat import rows
+from conftest import fact_rows
 
 from graph_memory.extract.rules import RuleExtractor
 
@@ -13,7 +13,7 @@ from graph_memory.extract.rules import RuleExtractor
 
 
 def _relations(extractor: RuleExtractor, text: str, relation: str) -> list[str]:
-    return [obj for _, rel, obj, _ in rows(extractor, text) if rel == relation]
+    return [obj for _, rel, obj, _ in fact_rows(extractor, text) if rel == relation]
 
 
 def test_friends_named_by_where_they_were_met_are_nobody(extractor: RuleExtractor) -> None:
@@ -21,11 +21,11 @@ def test_friends_named_by_where_they_were_met_are_nobody(extractor: RuleExtracto
     assert _relations(extractor, "I was at a club with a couple of my college friends",
                       "HAS_RELATIVE") == []
     assert _relations(extractor, "My work friends took me out for lunch", "HAS_RELATIVE") == []
-    assert ("Emi", "HAS_RELATIVE", "best friend", "best friend") in rows(
+    assert ("Emi", "HAS_RELATIVE", "best friend", "best friend") in fact_rows(
         extractor, "My best friend lives in Ohio")
-    assert ("Emi", "HAS_RELATIVE", "Sarah", "college roommate") in rows(
+    assert ("Emi", "HAS_RELATIVE", "Sarah", "college roommate") in fact_rows(
         extractor, "My college roommate Sarah is visiting")
-    assert ("Emi", "HAS_RELATIVE", "older sister", "older sister") in rows(
+    assert ("Emi", "HAS_RELATIVE", "older sister", "older sister") in fact_rows(
         extractor, "My older sister is a nurse")
     # had, unnamed and uncounted, a friend or a boss is someone; a count or a name still counts
     assert _relations(extractor, "I have a friend who has had a lot of improvement to his skin",
@@ -50,7 +50,7 @@ def test_a_state_under_when_is_no_state_of_now(extractor: RuleExtractor) -> None
 
 
 def test_a_show_or_a_book_watched_or_read_is_no_hobby(extractor: RuleExtractor) -> None:
-    bakeoff = rows(extractor, "Ive been watching the Great British Bakeoff")
+    bakeoff = fact_rows(extractor, "Ive been watching the Great British Bakeoff")
     assert ("Emi", "STATES", "Great British Bakeoff", "watch") in bakeoff
     assert not [r for r in bakeoff if r[1] == "HAS_HOBBY"]
     loved = 'Another romantic novel I read recently and loved is "The Rosie Project" by Graeme'
@@ -62,10 +62,10 @@ def test_a_show_or_a_book_watched_or_read_is_no_hobby(extractor: RuleExtractor) 
 
 
 def test_a_name_split_at_its_hyphen_is_whole(extractor: RuleExtractor) -> None:
-    assert ("Emi", "PREFERS", "Inter-Milan", "team") in rows(
+    assert ("Emi", "PREFERS", "Inter-Milan", "team") in fact_rows(
         extractor, "My favorite team is Inter-Milan.")
-    assert ("Emi", "PREFERS", "Spider-Man", None) in rows(extractor, "I love Spider-Man")
-    assert ("Emi", "PREFERS", "sci-fi movie", None) in rows(extractor, "I love sci-fi movies")
+    assert ("Emi", "PREFERS", "Spider-Man", None) in fact_rows(extractor, "I love Spider-Man")
+    assert ("Emi", "PREFERS", "sci-fi movie", None) in fact_rows(extractor, "I love sci-fi movies")
 
 
 def test_a_noun_cut_from_its_of_phrase_is_no_object(extractor: RuleExtractor) -> None:
@@ -79,8 +79,8 @@ def test_a_noun_cut_from_its_of_phrase_is_no_object(extractor: RuleExtractor) ->
 
 
 def test_a_liking_of_going_or_doing_names_what_is_done(extractor: RuleExtractor) -> None:
-    assert ("Emi", "PREFERS", "go hiking", None) in rows(extractor, "I like to go hiking")
-    assert ("Emi", "PREFERS", "watch comedy stuff", None) in rows(
+    assert ("Emi", "PREFERS", "go hiking", None) in fact_rows(extractor, "I like to go hiking")
+    assert ("Emi", "PREFERS", "watch comedy stuff", None) in fact_rows(
         extractor, "I like to watch comedy stuff")
     # the verb alone names nothing, nor does a vague object
     assert _relations(extractor, "I like to watch.", "PREFERS") == []
@@ -92,9 +92,9 @@ def test_a_liking_too_long_to_store_is_the_verb_with_its_object(
 ) -> None:
     long_yoga = ("I like to also do yoga as a form of self care and relaxation after a long day"
                  " at tennis practice and at school")
-    assert ("Emi", "PREFERS", "do yoga", None) in rows(extractor, long_yoga)
+    assert ("Emi", "PREFERS", "do yoga", None) in fact_rows(extractor, long_yoga)
     walks = "Brad and I like to go for walks in Central Park in New York City"
-    assert ("Emi", "PREFERS", "go for walks", None) in rows(extractor, walks)
+    assert ("Emi", "PREFERS", "go for walks", None) in fact_rows(extractor, walks)
     # a goal too long stays no goal (only a liking is cut to its core)
     assert _relations(extractor, "I want to go for walks in Central Park in New York City with "
                       "my dog every day", "HAS_GOAL") == []
@@ -104,20 +104,21 @@ def test_a_liking_read_as_an_interjection_takes_the_noun_after_it(
     extractor: RuleExtractor,
 ) -> None:
     # the small model makes "bratwurst" the root and hangs "like" (with its subject) on it
-    assert ("Emi", "PREFERS", "bratwurst", None) in rows(extractor, "I also really like bratwurst")
-    assert ("Emi", "PREFERS", "winter", None) in rows(extractor, "I really like winter")
+    found = fact_rows(extractor, "I also really like bratwurst")
+    assert ("Emi", "PREFERS", "bratwurst", None) in found
+    assert ("Emi", "PREFERS", "winter", None) in fact_rows(extractor, "I really like winter")
 
 
 def test_a_liked_doing_too_long_is_the_gerund_with_its_object(extractor: RuleExtractor) -> None:
-    assert ("Emi", "PREFERS", "eating chef boyardee", None) in rows(
+    assert ("Emi", "PREFERS", "eating chef boyardee", None) in fact_rows(
         extractor, "Umm I like eating chef boyardee from a can when im down")
-    assert ("Emi", "PREFERS", "preparing meals", None) in rows(
+    assert ("Emi", "PREFERS", "preparing meals", None) in fact_rows(
         extractor, "I enjoy preparing meals for my friends and family too.")
     # an object that needs its "of" or its clause, a vague one, a light verb: nothing
     for text in ("I just like watching a raw cut of meat transform over 12 to 16 hours",
                  "I don't really like doing a bunch of heavy subjects all at once",
                  "I like having a couple friends that I can talk about anything with"):
-        assert not [r for r in rows(extractor, text) if r[1] in ("PREFERS", "AVOIDS")], text
+        assert not [r for r in fact_rows(extractor, text) if r[1] in ("PREFERS", "AVOIDS")], text
 
 
 def test_a_want_of_the_moment_is_no_liking(extractor: RuleExtractor) -> None:
@@ -144,15 +145,15 @@ def test_a_walk_a_breather_or_a_dose_taken_is_the_business_of_a_day(
     for text in ("I just took a morning walk in Houston, the weather is looking good",
                  "I also took some meds to assist",
                  "I took painkillers, but it's not really helping a lot"):
-        assert not [r for r in rows(extractor, text) if r[1] in ("DID", "STATES")], text
+        assert not [r for r in fact_rows(extractor, text) if r[1] in ("DID", "STATES")], text
     # a course or a class taken is a deed
-    assert ("Emi", "DID", "pottery class", "take") in rows(extractor, "I took a pottery class")
+    assert ("Emi", "DID", "pottery class", "take") in fact_rows(extractor, "I took a pottery class")
 
 
 def test_a_comparison_with_than_is_no_judgement_of_one_thing(extractor: RuleExtractor) -> None:
     text = "I think the worst Harry Potter movie is a lot better than the worst Marvel movie"
     assert _relations(extractor, text, "HAS_OPINION") == []
-    assert ("Emi", "HAS_OPINION", "Oppenheimer", "amazing") in rows(
+    assert ("Emi", "HAS_OPINION", "Oppenheimer", "amazing") in fact_rows(
         extractor, "I think Oppenheimer was amazing")
 
 
@@ -160,7 +161,7 @@ def test_a_time_hung_on_went_is_no_deed(extractor: RuleExtractor) -> None:
     for text in ("Today was a great day I went to the Art Basel in Miami",
                  "Or actually this year when i went to get covid tested"):
         assert _relations(extractor, text, "DID") == [], text
-    assert ("Emi", "DID", "hiking", "go") in rows(extractor, "I went hiking last weekend.")
+    assert ("Emi", "DID", "hiking", "go") in fact_rows(extractor, "I went hiking last weekend.")
 
 
 def test_a_pastime_gone_to_is_a_doing(extractor: RuleExtractor) -> None:
@@ -176,6 +177,6 @@ def test_a_pastime_gone_to_is_a_doing(extractor: RuleExtractor) -> None:
 
 def test_a_degree_before_a_trait_is_no_role(extractor: RuleExtractor) -> None:
     for text in ("Im a bit messy lol", "my parents are a little old school"):
-        assert not [r for r in rows(extractor, text) if r[1] == "IS_A"], text
-    assert ("Emi", "IS_A", "nurse", None) in rows(extractor, "I'm a nurse.")
-    assert ("Emi", "IS_A", "grad student", None) in rows(extractor, "I'm a grad student")
+        assert not [r for r in fact_rows(extractor, text) if r[1] == "IS_A"], text
+    assert ("Emi", "IS_A", "nurse", None) in fact_rows(extractor, "I'm a nurse.")
+    assert ("Emi", "IS_A", "grad student", None) in fact_rows(extractor, "I'm a grad student")

@@ -8,8 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from conftest import Chat
-from test_extract_chat import rows
+from conftest import Chat, fact_rows
 
 from graph_memory.extract.rules import RuleExtractor
 from graph_memory.memory import Memory
@@ -35,11 +34,11 @@ WEEK = timedelta(days=7)
 def test_a_routine_is_a_habit_keyed_by_its_context(
     extractor: RuleExtractor, text: str, habit: str, key: str | None
 ) -> None:
-    assert ("Emi", "HAS_HABIT", habit, key) in rows(extractor, text)
+    assert ("Emi", "HAS_HABIT", habit, key) in fact_rows(extractor, text)
 
 
 def test_a_relatives_routine_is_theirs(extractor: RuleExtractor) -> None:
-    found = rows(extractor, "My husband usually drives to work.")
+    found = fact_rows(extractor, "My husband usually drives to work.")
     assert ("Emi's husband", "HAS_HABIT", "drive", "to work") in found
     assert ("Emi", "HAS_RELATIVE", "husband", "husband") in found
 
@@ -62,13 +61,15 @@ def test_a_relatives_routine_is_theirs(extractor: RuleExtractor) -> None:
     ],
 )
 def test_what_is_no_routine_makes_no_habit(extractor: RuleExtractor, text: str) -> None:
-    assert [r for r in rows(extractor, text) if r[1] == "HAS_HABIT"] == []
+    assert [r for r in fact_rows(extractor, text) if r[1] == "HAS_HABIT"] == []
 
 
 def test_a_declared_relation_keeps_its_clause(extractor: RuleExtractor) -> None:
     # A routine another pattern reads stays that pattern's: a hobby, a drink liked.
-    assert rows(extractor, "I go running every morning.") == [("Emi", "HAS_HOBBY", "running", None)]
-    assert [r[1] for r in rows(extractor, "I normally drink coffee in the morning.")] == ["PREFERS"]
+    running = fact_rows(extractor, "I go running every morning.")
+    assert running == [("Emi", "HAS_HOBBY", "running", None)]
+    coffee = fact_rows(extractor, "I normally drink coffee in the morning.")
+    assert [r[1] for r in coffee] == ["PREFERS"]
 
 
 def test_unrelated_habits_coexist(chat_memory: Memory) -> None:
