@@ -17,6 +17,7 @@ from graph_memory.extract.canonical import (
     with_conjuncts,
 )
 from graph_memory.extract.context_keys import context_key, paired_contexts
+from graph_memory.extract.goal_clauses import clause_object
 from graph_memory.extract.match import (
     USED_TO,
     Match,
@@ -32,7 +33,6 @@ from graph_memory.extract.match import (
 from graph_memory.extract.objects import (
     NOT_OBJECT_POS,
     Found,
-    clause_object,
     examples,
     lower_set,
     noun_object,

@@ -1,5 +1,6 @@
-"""Objects of a match: the noun phrase or the goal clause a pattern points at, canonicalised,
-or nothing when it names no entity on its own (pronouns, vague words, things of the chat)."""
+"""Objects of a match: the noun phrase a pattern points at, canonicalised, or nothing when it
+names no entity on its own (pronouns, vague words, things of the chat). Goal clauses ("to get
+a refund") are goal_clauses.py's."""
 
 from __future__ import annotations
 
@@ -16,11 +17,9 @@ from graph_memory.extract.canonical import (
     char_span,
     determiners,
     has_content,
-    has_to,
     ner_label,
     noun_phrase,
     phrase_text,
-    verb_phrase,
 )
 from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS
 from graph_memory.extract.patterns import NounPattern, PatternSpec, VerbPattern
@@ -53,23 +52,18 @@ _WHOLE_ENTITIES = frozenset({"DATE", "TIME", "MONEY", "QUANTITY", "PERCENT"})
 MAX_OBJECT_WORDS = 6
 _MAX_NAME_OF = 4
 _MAX_GERUND_TOKENS = 4
-_MAX_CLAUSE_TOKENS = 9
-# A pronoun left in a goal means nothing out of context ("visit them"); possessives resolve.
-_POSSESSIVE_PRONOUNS = frozenset({"my", "our", "your", "ur"})
 # A code with letters and digits joined by a hyphen ("JIRA-4521", "A77-1093"): whatever tag
 # the small model gives it, it names itself.
 _IDENTIFIER = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$")
 _GERUND_PARTS = frozenset({"dobj", "prt", "compound", "amod"})
 # ... and where one lies or sits is what the doing is ("laying on a sunbed", not "laying").
 _LIGHT_GERUNDS = frozenset({"go", "come", "hang", "get", "stay", "lay", "lie", "sit"})
-_MOTION = frozenset({"go", "come", "head", "travel", "move", "fly", "drive", "return"})
 _LIGHT_VERBS = frozenset({"make", "do", "have", "get", "take", "be", "go", "come", "give"})
 # Words of the moment written after an object ("cooking my soup rn"), no part of it.
 _CHAT_TAILS = frozenset({"rn", "atm", "asap", "now", "today", "tonight", "lately", "tho"})
 # Focus words the parser hangs on a noun ("even some fun facts"): no part of its name.
 _FOCUS = frozenset({"even", "also", "just", "especially", "mostly", "mainly", "particularly"})
 _LABEL = re.compile(r"^(?:[A-Z]|[A-Z]?\d+[A-Za-z]?)$")
-_RECIPROCAL = re.compile(r"\b(?:each other|one another)\b")
 
 
 @dataclass(frozen=True)
@@ -575,166 +569,3 @@ def _own(head: Any) -> str | None:
         if child.dep_ == "poss" and child.tag_ == "PRP$":
             return owner_placeholder(child)
     return None
-
-
-def clause_object(
-    verb: Any, pattern: PatternSpec, as_lemma: bool = False, own: bool = False
-) -> Found | None:
-    """The goal phrase of "to get a refund", its possessives resolved ("visit my parents" ->
-    "visit <speaker>'s parents"). Without content words ("to see them") it means nothing out of
-    context, unless the pattern lists the verb in `objects`; other pronouns drop it."""
-    # "I'm gonna try to make a tiramisu": the goal is what is tried.
-    tried = [c for c in verb.children if c.dep_ == "xcomp" and has_to(c)]
-    if verb.lemma_ == "try" and tried and not own:
-        verb = tried[0]
-    tokens = verb_phrase(verb)
-    if own:
-        # The verb's own clause: its prepositional phrases are the goal ("move to Tokyo").
-        tokens = [
-            verb,
-            *(t for c in verb.children if c.dep_ in ("dobj", "prep", "prt") for t in c.subtree),
-        ]
-        tokens.sort(key=lambda t: t.i)
-    # "learn to surf and to run a marathon": a conjoined goal is a goal of its own.
-    tokens = [t for t in tokens if not _in_conjunct(t, verb) and not _adverbial(t, verb)]
-    # "visiting the Amalfi Coast, with its stunning views": a phrase set off by a comma is
-    # an aside, no part of the goal.
-    asides = {
-        t.i for c in verb.children
-        if c.dep_ == "prep" and c.i > 0 and c.doc[c.i - 1].text == "," for t in c.subtree
-    }  # fmt: skip
-    tokens = [t for t in tokens if t.i not in asides]
-    # "to get promoted", "to be hired": the passive auxiliary belongs to the goal.
-    passive = [c for c in verb.children if c.dep_ == "auxpass"]
-    if passive:
-        tokens = sorted([*tokens, *passive], key=lambda t: t.i)
-    subject = not own and any(c.dep_ == "nsubj" for c in verb.children)
-    liking = isinstance(pattern, VerbPattern) and pattern.bare
-    if len(tokens) > _MAX_CLAUSE_TOKENS and liking:
-        tokens = _liking_core(verb)  # "do yoga as a form of self care and relaxation after ..."
-    # "do a bit of yoga and meditating": a conjunction the conjunct left behind
-    while len(tokens) > 1 and (tokens[-1].dep_ == "cc" or tokens[-1].is_punct):
-        tokens = tokens[:-1]
-    if len(tokens) > _MAX_CLAUSE_TOKENS or subject:
-        return None
-    if liking and any(_vague_object(t) for t in tokens if t.dep_ == "dobj" and t.head.i == verb.i):
-        return None  # "I like to do a few things to prepare": which things?
-    if verb.lemma_.lower() in _MOTION and any(
-        c.dep_ == "advmod" and c.lower_ in ("there", "here") for c in verb.children
-    ):
-        return None  # "thinking about going there for my next trip": where, the chat knows
-    bare = isinstance(pattern, VerbPattern) and pattern.bare and len(tokens) == 1
-    if bare and isinstance(pattern, VerbPattern) and verb.lemma_.lower() in lower_set(
-        pattern.exclude_bare
-    ):
-        return None  # "I like to watch": watch what?
-    if not (pattern.objects or passive or bare) and not has_content(tokens, verb, verbs=True):
-        return None
-    if any(t.dep_ == "prep" and not list(t.children) for t in tokens):
-        return None  # "the bar we are going to in Miami": the place is the clause's noun
-    if _RECIPROCAL.search(phrase_text(tokens).lower()):
-        return None  # "to see each other": who, out of context?
-    pronouns = [t for t in tokens if t.pos_ == "PRON" or t.lower_ in ("one", "ones")]
-    if any(t.lower_ not in _POSSESSIVE_PRONOUNS for t in pronouns):
-        if not pattern.objects or not any(t.dep_ == "dobj" for t in pronouns):
-            return None  # "I want to return to it" goes back to a game: no service request
-        tokens = [verb]  # "I'd like to exchange it": the service request is its verb
-    if any(t.i > verb.i and t.dep_ == "dobj" and t.pos_ == "VERB" for t in tokens):
-        return None  # a misparse ("to grab a quick bite to eat")
-    kept = [t for t in tokens if t.lower_ not in FILLERS]
-    words: list[str | None] = []
-    for token in kept:
-        owner = owner_placeholder(token) if token.tag_ == "PRP$" else None
-        if token.i == verb.i and as_lemma:
-            words.append(str(verb.lemma_).lower())
-        else:
-            words.append(f"{owner}'s" if owner else None)
-    name = _render(kept, words)
-    if not name or not object_ok(name, verb, pattern):
-        return None
-    # "hit the hay for the night": the verb with its object says what the goal is, and an
-    # excluded one ("hit the hay") stays excluded whatever follows it.
-    core = [t for t in kept if t.i == verb.i or _in_object(t, verb)]
-    if 1 < len(core) < len(kept) and not object_ok(phrase_text(core), verb, pattern):
-        return None
-    # "take a break and head home": the first object alone may be what is excluded.
-    joined = {t.i for c in core if c.dep_ in ("conj", "cc") for t in c.subtree}
-    first = [t for t in core if t.i not in joined]
-    if 1 < len(first) < len(core) and not object_ok(phrase_text(first), verb, pattern):
-        return None
-    return Found(name, "", tokens)
-
-
-def _vague_object(noun: Any) -> bool:
-    """ "a few things", "stuff" name nothing ("comedy stuff", "a bit of yoga" do)."""
-    noun = unwrap_container(noun)
-    return noun.lower_ in VAGUE and not any(
-        c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") for c in noun.children
-    )
-
-
-def _liking_core(verb: Any) -> list[Any]:
-    """A liking too long to store whole is the verb with its object: "do yoga" of "do yoga as
-    a form of self care and relaxation after a long day", "go for walks" of "go for walks in
-    Central Park in New York City"; the verb alone when it has neither (dropped later)."""
-    tokens = [verb]
-    for child in verb.children:
-        if child.dep_ == "prt":
-            tokens.append(child)
-        elif child.dep_ == "dobj":
-            tokens.extend(noun_phrase(unwrap_container(child)))
-    preps = [c for c in verb.rights if c.dep_ == "prep"]
-    if len(tokens) == 1 and preps:
-        objects = [g for g in preps[0].children if g.dep_ == "pobj"]
-        if objects:
-            tokens += [preps[0], *noun_phrase(objects[0])]
-    return sorted(tokens, key=lambda t: t.i)
-
-
-def _in_object(token: Any, verb: Any) -> bool:
-    """Whether the token lies in the verb's direct object or particle."""
-    while token.head.i != verb.i:
-        if token.head.i == token.i:
-            return False
-        token = token.head
-    return token.dep_ in ("dobj", "prt")
-
-
-def _adverbial(token: Any, top: Any) -> bool:
-    """Whether the token lies in an adverbial below `top` ("this weekend", "really")."""
-    while token.i != top.i:
-        if token.dep_ in ("npadvmod", "advmod", "advcl", "intj", "parataxis", "punct"):
-            return True
-        if token.head.i == token.i:
-            return False
-        token = token.head
-    return False
-
-
-def _in_conjunct(token: Any, top: Any) -> bool:
-    """Whether the token lies in a conjoined verb phrase (or is its "and") below `top`;
-    conjoined nouns stay ("visit Paris and Rome")."""
-    if token.dep_ == "cc" and any(
-        c.dep_ == "conj" and c.pos_ == "VERB" for c in token.head.children
-    ):
-        return True
-    while token.i != top.i:
-        if token.dep_ == "conj" and token.pos_ == "VERB":
-            return True
-        if token.head.i == token.i:
-            return False
-        token = token.head
-    return False
-
-
-def _render(tokens: list[Any], replaced: list[str | None]) -> str:
-    """phrase_text with some words replaced (possessive placeholders)."""
-    plain = phrase_text(tokens)
-    if not any(replaced):
-        return plain
-    parts = []
-    for position, (token, word) in enumerate(zip(tokens, replaced, strict=True)):
-        text = word or (token.text if token.pos_ == "PROPN" or token.ent_type_ else token.lower_)
-        adjacent = position + 1 < len(tokens) and tokens[position + 1].i == token.i + 1
-        parts.append(text + (token.whitespace_ if adjacent else " "))
-    return "".join(parts).strip()
