@@ -27,6 +27,7 @@ PARAMS: dict[str, object] = {
     "ids": ["x"],
     "entity_ids": ["x"],
     "subject_ids": ["x"],
+    "relations": ["PREFERS"],
     "user_id": "u",
     "id": "x",
     "entity_id": "x",
