@@ -56,13 +56,9 @@ class CandidatePool:
             found = self.by_id[memory_id] = Candidate(id=memory_id, fact=fact, episode=episode)
         return found
 
-    def candidate_for(self, fact: Fact | None = None, episode: Episode | None = None) -> Candidate:
-        """The pool's candidate for this memory, added without evidence if it is new."""
-        return self._get(fact=fact, episode=episode)
-
     def add_vector(self, hits: list[tuple[Fact, float]] | list[tuple[Episode, float]]) -> None:
         for memory, similarity in hits:
-            c = self._fact_or_episode(memory)
+            c = self.candidate_for(memory)
             c.semantic = max(similarity, c.semantic or -1.0)
             c.channels.add("vector")
 
@@ -114,7 +110,7 @@ class CandidatePool:
 
     def add_keyword(self, hits: list[tuple[Fact, float]] | list[tuple[Episode, float]]) -> None:
         for memory, _ in hits:
-            self._fact_or_episode(memory).channels.add("keyword")
+            self.candidate_for(memory).channels.add("keyword")
 
     def add_entity(
         self, hits: list[tuple[Fact, str]] | list[tuple[Episode, str]], hub_size: int
@@ -127,7 +123,7 @@ class CandidatePool:
         for memory, entity_id in hits:
             if sizes[entity_id] >= hub_size:
                 continue
-            c = self._fact_or_episode(memory)
+            c = self.candidate_for(memory)
             c.matched.add(entity_id)
             c.channels.add("entity")
 
@@ -179,7 +175,8 @@ class CandidatePool:
             if hit.hops == 1 and hit.start_id in names:
                 c.matched.add(hit.start_id)
 
-    def _fact_or_episode(self, memory: Fact | Episode) -> Candidate:
+    def candidate_for(self, memory: Fact | Episode) -> Candidate:
+        """The pool's candidate for this memory, added without evidence if it is new."""
         if isinstance(memory, Fact):
             return self._get(fact=memory)
         return self._get(episode=memory)

@@ -66,11 +66,11 @@ def add_relation_hits(
             PathStep(node_id=fact.id, node_name=fact.text, relation=fact.predicate),
         )
         reached: list[tuple[Candidate, tuple[PathStep, ...]]] = [
-            (pool.candidate_for(fact=fact), steps)
+            (pool.candidate_for(fact), steps)
         ]
         if episode is not None:
             via = PathStep(node_id=episode.id, node_name=None, relation="EXTRACTED_FROM")
-            reached.append((pool.candidate_for(episode=episode), (*steps, via)))
+            reached.append((pool.candidate_for(episode), (*steps, via)))
         for candidate, path in reached:
             candidate.channels.add("graph")
             candidate.asked_relation = True
