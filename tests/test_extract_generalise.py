@@ -485,3 +485,35 @@ def test_an_age_is_an_attribute(extractor: RuleExtractor, text: str, age: str) -
 )
 def test_no_age_of_a_time_to_come_or_of_a_page(extractor: RuleExtractor, text: str) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[3] == "age"]
+
+
+# --- an undated errand the speaker is "gonna" do is a plan of the day --------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm gonna head to the gym but I'm worried it will be busy.",
+        "Good, I went running today and now I'm gonna meet with my friends",
+        "I'm gonna call up some old friends and see if they're free to hang out",
+        "I'm gonna try to lay down for a bit.",
+        "Im gonna take a quick nap i got a headache",
+        "I'm gonna go splash some water on my face.",
+    ],
+)
+def test_an_undated_errand_planned_is_no_goal(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("I'm going to go to a shelter later this week.", "go to a shelter"),  # dated ahead
+        ("Then we are gonna start the book club.", "start the book club"),  # no errand
+        ("I'm gonna watch Oppenheimer tonight.", "watch Oppenheimer"),  # named
+        ("Next week I'm going to start a new job at Shopify.", "start a new job at Shopify"),
+        ("I'm gonna go vegan for a week.", "go vegan for a week"),
+    ],
+)
+def test_a_plan_named_or_set_ahead_stays_a_goal(
+    extractor: RuleExtractor, text: str, goal: str
+) -> None:
+    assert ("Emi", "HAS_GOAL", goal, None) in fact_rows(extractor, text)

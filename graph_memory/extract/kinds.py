@@ -40,7 +40,7 @@ from graph_memory.extract.objects import (
     unwrap_container,
 )
 from graph_memory.extract.open_objects import quoted_title
-from graph_memory.extract.open_vocabulary import DAY_VERBS
+from graph_memory.extract.passing_plans import passing_plan, wanted_for_now
 from graph_memory.extract.patterns import (
     CopulaPattern,
     NounPattern,
@@ -64,46 +64,6 @@ def _quoted(token: Any) -> bool:
 
 def _cue(verb: Any) -> str | None:
     return USED_TO if used_to(verb) is not None else None
-
-
-# Verbs of a day's errands and outings: with "today" or "right now" their plan is of the day.
-_ERRAND_VERBS = DAY_VERBS | {"stay", "check", "hang", "sleep", "start", "cook", "eat", "rest"}
-_ERRAND_VERBS |= {"lay", "lie", "nap"}
-_TODAY_WORDS = frozenset({"today", "tonight", "todays"})
-_TIME_DEPS = frozenset({"npadvmod", "advmod", "prep"})
-_TODAY_PHRASES = (
-    ("right", "now"), ("in", "a", "bit"), ("for", "a", "bit"), ("rest", "of", "the", "day")
-)
-# "I'm gonna start my basketball game now": "now" alone dates the plan to the moment (not "now
-# I'm going to learn Spanish", where it marks a change: the verb's own, after it, counts).
-
-
-def _plan_of_the_day(goal: Any) -> bool:
-    """ "I think I am gonna go to the gym today", "Im probably gonna stay up the rest of the
-    day", "I'm gonna go check right now": an errand or outing planned for the day, naming
-    nothing by name, is a passing plan (not "I'm going to see Oppenheimer tonight")."""
-    if goal.lemma_.lower() not in _ERRAND_VERBS or any(t.pos_ == "PROPN" for t in goal.subtree):
-        return False
-    # the goal's own words and the time words of the verb that plans it, not another clause's
-    timed = [t for c in goal.head.children if c.dep_ in _TIME_DEPS for t in c.subtree]
-    words = [t.lower_ for t in sorted([*goal.subtree, *timed], key=lambda t: t.i)]
-    if _TODAY_WORDS & set(words):
-        return True
-    if any(t.lower_ == "now" and t.i > goal.i for t in goal.subtree):
-        return True
-    return any(
-        tuple(words[i : i + len(phrase)]) == phrase
-        for phrase in _TODAY_PHRASES for i in range(len(words))
-    )  # fmt: skip
-
-
-def _wanted_for_now(verb: Any) -> bool:
-    """ "But today I want a peanut butter and jelly sandwich", "I kinda want tomato soup now":
-    a want of the moment, no liking ("I want a ball python" stays)."""
-    return verb.lemma_.lower() == "want" and any(
-        c.dep_ in ("npadvmod", "advmod") and c.lower_ in (_TODAY_WORDS | {"now"})
-        for c in verb.children
-    )
 
 
 _DEGREES = frozenset({"little", "bit", "tad", "lil"})
@@ -223,7 +183,7 @@ def verb_matches(
     negated = polarity(verb, pattern, pattern.modals)
     if negated is None:
         return []
-    if pattern.object == "noun" and _wanted_for_now(verb):
+    if pattern.object == "noun" and wanted_for_now(verb):
         return []
     key: str | None = _verb_name(verb, pattern) if pattern.key == "verb" else None
     excepted: list[Found | None] = []
@@ -244,7 +204,7 @@ def verb_matches(
                 c.dep_ == "acomp" for c in x.children))]
             xcomps = [x for x in xcomps if not (x.lemma_ == "keep" and any(
                 c.dep_ == "xcomp" and c.tag_ == "VBG" for c in x.children))]
-        xcomps = [x for x in xcomps if not _plan_of_the_day(x)]
+        xcomps = [x for x in xcomps if not passing_plan(x)]
         if pattern.bare and verb.dep_ == "relcl":
             # "the shrimp risotto I love to cook": what is liked is the noun, not "cook"
             xcomps = [x for x in xcomps if any(c.dep_ == "dobj" for c in x.children)]
@@ -256,7 +216,7 @@ def verb_matches(
             for g in p.children if g.dep_ == "pcomp" and g.tag_ == "VBG"
         ]  # fmt: skip
         found += [clause_object(g, pattern, as_lemma=True) for g in gerunds
-                  if not _plan_of_the_day(g)]
+                  if not passing_plan(g)]
     elif pattern.object == "predicate":
         found = [clause_object(verb, pattern, as_lemma=True, own=True)]
         wanted = lower_set(pattern.prepositions)

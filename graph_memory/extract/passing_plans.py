@@ -1,0 +1,103 @@
+"""Plans and wants of the day: what the guidelines keep out of HAS_GOAL and PREFERS ("I think
+I'm gonna go to the gym today", "I'm gonna take a quick nap", "today I want a sandwich").
+A plan counts when it names something or is set beyond the day ("I'm going to see Oppenheimer
+tonight", "I'm going to go to a shelter later this week")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_memory.extract.open_vocabulary import DAY_VERBS, NOTABLE_OUTINGS
+
+# Verbs of a day's errands and outings: with "today" or "right now" their plan is of the day.
+_ERRAND_VERBS = DAY_VERBS | {"stay", "check", "hang", "sleep", "start", "cook", "eat", "rest"}
+_ERRAND_VERBS |= {"lay", "lie", "nap"}
+# Errands and rests that a bare "I'm gonna ..." tells for the day even without a day word: "I'm
+# gonna head to the gym", "I'm gonna call up some old friends", "I'm gonna take a quick nap".
+_UNDATED_ERRAND_VERBS = frozenset(
+    {"go", "head", "meet", "call", "hang", "sleep", "nap", "lay", "lie", "rest", "relax",
+     "chill", "eat", "grab", "take", "check", "stay", "party", "shower", "splash", "watch",
+     "play"}
+)
+# What sets a plan beyond the day: "next week", "this weekend", "tomorrow", "in the future",
+# or makes it a habit to take up.
+_AHEAD_WORDS = frozenset(
+    {"tomorrow", "weekend", "week", "weeks", "month", "months", "year", "years", "summer",
+     "winter", "spring", "fall", "autumn", "break", "vacation", "holiday", "holidays", "future",
+     "someday", "eventually", "next", "monday", "tuesday", "wednesday", "thursday", "friday",
+     "saturday", "sunday"}
+    # a plan of a habit: "I'm going to go to the gym more often", "every day", "again"
+    | {"more", "often", "regularly", "every", "always", "daily", "weekly", "again"}
+)
+# Verbs a plan passes through to what is done: "gonna try to lay down", "gonna go splash".
+_ON_THE_WAY = frozenset({"try", "go"})
+_TODAY_WORDS = frozenset({"today", "tonight", "todays"})
+_TIME_DEPS = frozenset({"npadvmod", "advmod", "prep"})
+_TODAY_PHRASES = (
+    ("right", "now"), ("in", "a", "bit"), ("for", "a", "bit"), ("rest", "of", "the", "day")
+)
+# "I'm gonna start my basketball game now": "now" alone dates the plan to the moment (not "now
+# I'm going to learn Spanish", where it marks a change: the verb's own, after it, counts).
+
+
+def passing_plan(goal: Any) -> bool:
+    """Whether the planned verb `goal` is a plan of the day: dated to it, or an undated errand
+    the speaker is "gonna" do."""
+    return _plan_of_the_day(goal) or _undated_errand(goal)
+
+
+def wanted_for_now(verb: Any) -> bool:
+    """ "But today I want a peanut butter and jelly sandwich", "I kinda want tomato soup now":
+    a want of the moment, no liking ("I want a ball python" stays)."""
+    return verb.lemma_.lower() == "want" and any(
+        c.dep_ in ("npadvmod", "advmod") and c.lower_ in (_TODAY_WORDS | {"now"})
+        for c in verb.children
+    )
+
+
+def _plan_of_the_day(goal: Any) -> bool:
+    """ "I think I am gonna go to the gym today", "Im probably gonna stay up the rest of the
+    day", "I'm gonna go check right now": an errand or outing planned for the day, naming
+    nothing by name, is a passing plan (not "I'm going to see Oppenheimer tonight")."""
+    if goal.lemma_.lower() not in _ERRAND_VERBS or _names_something(goal):
+        return False
+    words = _plan_words(goal)
+    if _TODAY_WORDS & set(words):
+        return True
+    if any(t.lower_ == "now" and t.i > goal.i for t in goal.subtree):
+        return True
+    return any(
+        tuple(words[i : i + len(phrase)]) == phrase
+        for phrase in _TODAY_PHRASES for i in range(len(words))
+    )  # fmt: skip
+
+
+def _undated_errand(goal: Any) -> bool:
+    """ "I'm gonna head to the gym", "now I'm gonna meet with my friends", "I'm gonna try to
+    lay down for a bit": the near future ("going to", "gonna") of an errand or a rest, naming
+    nothing and set no later than the day, is a passing plan (not "I'm gonna start the book
+    club", "I'm going to go to a shelter later this week", "I'm going to a concert")."""
+    planner = goal.head
+    if goal.dep_ != "xcomp" or planner.lemma_.lower() != "go" or planner.tag_ != "VBG":
+        return False
+    done = goal
+    while done.lemma_.lower() in _ON_THE_WAY:
+        following = [c for c in done.children if c.dep_ == "xcomp" and c.pos_ == "VERB"]
+        if not following:
+            break
+        done = following[0]
+    if done.lemma_.lower() not in _UNDATED_ERRAND_VERBS or _names_something(goal):
+        return False
+    return not (_AHEAD_WORDS & set(_plan_words(goal)))
+
+
+def _names_something(goal: Any) -> bool:
+    """A name or a notable outing in the plan: "watch Oppenheimer", "go to a concert"."""
+    return any(t.pos_ == "PROPN" or t.lemma_.lower() in NOTABLE_OUTINGS for t in goal.subtree)
+
+
+def _plan_words(goal: Any) -> list[str]:
+    """The goal's own words and the time words of the verb that plans it, not another
+    clause's, in text order."""
+    timed = [t for c in goal.head.children if c.dep_ in _TIME_DEPS for t in c.subtree]
+    return [t.lower_ for t in sorted([*goal.subtree, *timed], key=lambda t: t.i)]
