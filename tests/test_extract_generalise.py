@@ -11,7 +11,7 @@ import pytest
 import spacy
 from conftest import fact_rows
 
-from graph_memory.extract.lemmas import better_verb_lemmas
+from graph_memory.extract.lemmas import better_lemmas
 from graph_memory.extract.rules import MODEL, RuleExtractor
 
 
@@ -54,7 +54,7 @@ def test_an_intensified_count_leaves_the_object(
 @pytest.fixture(scope="module")
 def nlp() -> Any:
     pipeline: Any = spacy.load(MODEL)
-    better_verb_lemmas(pipeline.get_pipe("lemmatizer"))
+    better_lemmas(pipeline.get_pipe("lemmatizer"))
     return pipeline
 
 
@@ -517,3 +517,19 @@ def test_a_plan_named_or_set_ahead_stays_a_goal(
     extractor: RuleExtractor, text: str, goal: str
 ) -> None:
     assert ("Emi", "HAS_GOAL", goal, None) in fact_rows(extractor, text)
+
+
+# --- a plural noun that is a word of its own keeps its form -----------------------------------
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [
+        ("I really like global economics.", "global economics"),  # a field in "-ics"
+        ("I love physics.", "physics"),  # not the old "physic"
+        ("I like mathematics and genetics.", "mathematics"),
+        ("I like dogs and books.", "dog"),  # a common plural still takes its singular
+    ],
+)
+def test_a_plural_of_its_own_keeps_its_form(
+    extractor: RuleExtractor, text: str, liked: str
+) -> None:
+    assert ("Emi", "PREFERS", liked, None) in fact_rows(extractor, text)

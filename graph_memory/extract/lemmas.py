@@ -1,4 +1,5 @@
-"""Verb lemmas for words the English model's rule lemmatizer does not know.
+"""Lemmas the English model's rule lemmatizer gets wrong: verbs it does not know, and plural
+nouns that are words of their own.
 
 For an inflected verb missing from its tables the lemmatizer keeps the first rule's guess,
 which is often no word ("rewatched" -> "rewatche", "texted" -> "texte", "vlogged" ->
@@ -7,6 +8,11 @@ behind a prefix gives the lemma ("rewatched" -> "re" + "watch"); otherwise the s
 English says, where it can, whether the stem took an "e" ("texted" -> "text"; "vaped" ->
 "vape" stays the lemmatizer's guess). Where the tables know two stems, the lemmatizer picks
 the shorter ("hoping" -> "hop", "hated" -> "hat"): an undoubled consonant says the "e" form.
+
+A plural noun that is a word of its own keeps its form: a field or a practice in "-ics"
+("economics", not "economic"; "physics", not "physic"), or a plural whose singular is no noun
+("clothes", "outdoors", "molasses"); an object is the singular lemma of a common noun only
+where that singular means the same thing.
 """
 
 from __future__ import annotations
@@ -86,8 +92,15 @@ def verb_lemma(word: str, guess: str, tables: tuple[set[str], dict[str, list[str
     return _spelled(word, guess)
 
 
-def better_verb_lemmas(lemmatizer: Any) -> None:
-    """Wrap a rule lemmatizer's `lemmatize` (in place) so unknown verbs get real lemmas."""
+def plural_kept(word: str, lemma: str, nouns: set[str]) -> bool:
+    """Whether a plural noun form keeps its form rather than the lemmatizer's `lemma` (see the
+    module's docstring)."""
+    return word in nouns and (word.endswith("ics") or lemma not in nouns)
+
+
+def better_lemmas(lemmatizer: Any) -> None:
+    """Wrap a rule lemmatizer's `lemmatize` (in place) so unknown verbs get real lemmas and
+    plural nouns of their own keep their form."""
     if lemmatizer.mode != "rule":
         return
     lookups = lemmatizer.lookups
@@ -96,10 +109,14 @@ def better_verb_lemmas(lemmatizer: Any) -> None:
         dict(lookups.get_table("lemma_exc", {}).get("verb", {})),
         list(lookups.get_table("lemma_rules", {}).get("verb", [])),
     )
+    nouns = set(lookups.get_table("lemma_index", {}).get("noun", []))
     lemmatize: Callable[[Any], list[str]] = lemmatizer.lemmatize
 
     def fixed(token: Any) -> list[str]:
         lemmas = lemmatize(token)
+        if (token.tag_ == "NNS" and token.is_alpha and lemmas
+                and plural_kept(token.lower_, lemmas[0], nouns)):
+            return [token.lower_]
         if token.pos_ != "VERB" or not lemmas or not token.is_alpha:
             return lemmas
         return [verb_lemma(token.lower_, lemmas[0], tables), *lemmas[1:]]

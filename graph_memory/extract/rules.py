@@ -29,7 +29,7 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.habits import habit_match
 from graph_memory.extract.kinds import copula_matches, noun_matches, verb_matches
-from graph_memory.extract.lemmas import better_verb_lemmas
+from graph_memory.extract.lemmas import better_lemmas
 from graph_memory.extract.match import Match
 from graph_memory.extract.objects import MENTION_LABELS, NOT_OBJECT_POS, VAGUE, object_ok
 from graph_memory.extract.open_fallback import object_rules, open_matches
@@ -107,7 +107,7 @@ class RuleExtractor:
         self._ontology = ontology
         if nlp is None:
             nlp = spacy.load(MODEL)
-            better_verb_lemmas(nlp.get_pipe("lemmatizer"))  # "rewatched" -> rewatch
+            better_lemmas(nlp.get_pipe("lemmatizer"))  # "rewatched" -> rewatch; "economics"
             speed_up(nlp)  # same annotations, faster; a caller's pipeline is left as it is
         self._nlp: Any = nlp
         self._ner_types: dict[str, str] = {}
