@@ -21,6 +21,9 @@ def test_friends_named_by_where_they_were_met_are_nobody(extractor: RuleExtracto
     assert _relations(extractor, "I was at a club with a couple of my college friends",
                       "HAS_RELATIVE") == []
     assert _relations(extractor, "My work friends took me out for lunch", "HAS_RELATIVE") == []
+    # nor by how close they are
+    assert _relations(extractor, "I'd relax with my close buddies", "HAS_RELATIVE") == []
+    assert _relations(extractor, "I went out with my old friends", "HAS_RELATIVE") == []
     assert ("Emi", "HAS_RELATIVE", "best friend", "best friend") in fact_rows(
         extractor, "My best friend lives in Ohio")
     assert ("Emi", "HAS_RELATIVE", "Sarah", "college roommate") in fact_rows(

@@ -116,8 +116,11 @@ def role_matches(
             return []  # "my favorite Teenage mutant ninja turtles shows", misparsed: a title
         # "my sister lives in Ohio", "my mom is a hairdresser": the speaker has a sister;
         # "my friend said ..." names nobody ("my best friend" does: its key is no mention), nor
-        # do "my college friends" or "a work buddy" (where they were met is no name).
-        if {key, role_core(noun)} & lower_set(pattern.exclude_mentions):
+        # do "my college friends" or "a work buddy" (where they were met is no name), nor "my
+        # close buddies" or "my old friends" (how close is no name either).
+        excluded = lower_set(pattern.exclude_mentions)
+        if {key, role_core(noun)} & excluded or (
+                noun.lower_ in excluded and "best" not in key.split()):
             return []
         found = Found(role_phrase(noun), "", [noun])
         return make_matches(
