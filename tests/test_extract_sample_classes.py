@@ -183,3 +183,13 @@ def test_a_degree_before_a_trait_is_no_role(extractor: RuleExtractor) -> None:
         assert not [r for r in fact_rows(extractor, text) if r[1] == "IS_A"], text
     assert ("Emi", "IS_A", "nurse", None) in fact_rows(extractor, "I'm a nurse.")
     assert ("Emi", "IS_A", "grad student", None) in fact_rows(extractor, "I'm a grad student")
+
+
+def test_a_thing_placed_only_in_a_series_is_no_topic(extractor: RuleExtractor) -> None:
+    # "the first game", "the original show": which one the conversation said, not the message
+    assert _relations(extractor, "The first game is so amazing.", "HAS_OPINION") == []
+    assert _relations(extractor, "And the original show was really good.", "HAS_OPINION") == []
+    assert _relations(extractor, "Honestly, the new office is too noisy.",
+                      "HAS_OPINION") == ["new office"]
+    assert _relations(extractor, "The first Harry Potter movie was great.",
+                      "HAS_OPINION") == ["first Harry Potter movie"]

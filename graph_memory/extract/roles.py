@@ -37,6 +37,10 @@ _NAMING_VERBS = frozenset({"name", "call"})
 _POINTING = frozenset({"the", "this", "that", "these", "those"})
 _JUDGEMENT_POS = frozenset({"ADJ"})
 _DEFINITE = frozenset({"the", "these", "those"})
+# Adjectives that place a thing in a series rather than say what it is: "the first game", "the
+# original show", "the latest one" point back into the conversation ("the new office" is one).
+_PLACING = frozenset({"first", "second", "third", "last", "original", "latest", "newest", "next",
+                      "previous", "final"})
 _CONCESSIVE = frozenset({"although", "though", "while"})
 # Nouns of a judgement that answer the other speaker ("a great choice", "a fantastic way").
 _REACTION_NOUNS = frozenset({"choice", "option", "idea", "pick", "suggestion", "way", "plan"})
@@ -192,9 +196,10 @@ def _specific(topic: Any) -> bool:
         return False  # "micro transactions are pretty bad": a class, whatever its case
     if any(t.pos_ == "PROPN" for t in modifiers):
         return True
-    # "the new Batman movie", "the crystal clear beaches"; a bare "the taste", "the gameplay"
-    # points back into the conversation.
-    described = any(t.pos_ in ("ADJ", "NOUN", "NUM") for t in modifiers)
+    # "the new Batman movie", "the crystal clear beaches"; a bare "the taste", "the gameplay",
+    # "the first game" or "the original show" points back into the conversation.
+    described = any(t.pos_ in ("ADJ", "NOUN", "NUM") and t.lower_ not in _PLACING
+                    for t in modifiers)
     return described and bool(determiners(topic) & _DEFINITE)
 
 
