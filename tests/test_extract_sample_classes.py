@@ -193,3 +193,11 @@ def test_a_thing_placed_only_in_a_series_is_no_topic(extractor: RuleExtractor) -
                       "HAS_OPINION") == ["new office"]
     assert _relations(extractor, "The first Harry Potter movie was great.",
                       "HAS_OPINION") == ["first Harry Potter movie"]
+
+
+def test_food_named_after_an_animal_is_no_pet(extractor: RuleExtractor) -> None:
+    assert _relations(extractor, "I just had a costco hot dog", "HAS_PET") == []
+    assert _relations(extractor, "Its in my top 10 hot dogs", "HAS_PET") == []
+    assert _relations(extractor, "I like making my fish in tinfoil.", "HAS_PET") == []
+    assert _relations(extractor, "I love my fish, he is orange.", "HAS_PET") == ["fish"]
+    assert _relations(extractor, "I made my sister a cake.", "HAS_RELATIVE") == ["sister"]

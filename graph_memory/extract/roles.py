@@ -99,9 +99,25 @@ def _counted(noun: Any) -> Found:
     return Found(canonical_name(tokens, keep_counts=True), "", tokens)
 
 
+# Food named after an animal ("a hot dog", "corn dogs"), and what is done to food ("making my
+# fish in tinfoil"): no pet.
+_FOOD_MODIFIERS = frozenset({"hot", "corn", "chili", "chilli"})
+_COOKING_VERBS = frozenset({"make", "cook", "eat", "grill", "bake", "fry", "roast", "steam",
+                            "season", "order", "devour"})
+
+
+def _food(noun: Any) -> bool:
+    """ "I just had a costco hot dog", "my top 10 hot dogs", "making my fish in tinfoil"."""
+    if any(c.dep_ in ("amod", "compound") and c.lower_ in _FOOD_MODIFIERS for c in noun.lefts):
+        return True
+    return noun.dep_ == "dobj" and noun.head.lemma_.lower() in _COOKING_VERBS
+
+
 def role_matches(
     noun: Any, relation: str, pattern: RolePattern, roles: frozenset[str]
 ) -> list[Match]:
+    if _food(noun):
+        return []
     key = role_phrase(noun)
     owner = role_owner(noun)
     name = _given_name(noun)
