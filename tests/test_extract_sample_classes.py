@@ -201,3 +201,8 @@ def test_food_named_after_an_animal_is_no_pet(extractor: RuleExtractor) -> None:
     assert _relations(extractor, "I like making my fish in tinfoil.", "HAS_PET") == []
     assert _relations(extractor, "I love my fish, he is orange.", "HAS_PET") == ["fish"]
     assert _relations(extractor, "I made my sister a cake.", "HAS_RELATIVE") == ["sister"]
+
+
+def test_an_i_typed_with_its_verb_is_no_topic(extractor: RuleExtractor) -> None:
+    text = "But I think if I was missing my cat Id be super sad"
+    assert _relations(extractor, text, "HAS_OPINION") == []

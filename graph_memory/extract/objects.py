@@ -39,6 +39,8 @@ VAGUE = frozenset(
     | {"something", "anything", "everything", "nothing", "same", "lol", "both", "either"}
     # "another place I really like is called ...": the place is named elsewhere, if at all.
     | {"place", "places", "spot", "spots"}
+    # "I" typed together with its verb ("Id be super sad", "Im so tired"), read as a noun.
+    | {"id", "im", "ive", "imma", "ima"}
     | FILLERS
     | CONTAINERS
 )
