@@ -206,3 +206,16 @@ def test_food_named_after_an_animal_is_no_pet(extractor: RuleExtractor) -> None:
 def test_an_i_typed_with_its_verb_is_no_topic(extractor: RuleExtractor) -> None:
     text = "But I think if I was missing my cat Id be super sad"
     assert _relations(extractor, text, "HAS_OPINION") == []
+
+
+def test_the_round_of_a_day_done_is_no_deed(extractor: RuleExtractor) -> None:
+    for text in ("I just finished my shift, getting out of work right now",
+                 "I also finished my chores and homework",
+                 "I was just finishing up some reading",
+                 "Yes, the class was fantastic! I tried my hand at making pasta."):
+        assert "DID" not in [r[1] for r in fact_rows(extractor, text)], text
+    # a meal cooked for someone, and a thesis finished, are deeds
+    assert ("Emi", "DID", "dinner", "cook") in fact_rows(
+        extractor, "Last night I cooked dinner for my in-laws.")
+    assert ("Emi", "DID", "Emi's thesis", "finish") in fact_rows(
+        extractor, "I finished my thesis!")
