@@ -214,9 +214,17 @@ def _specific(topic: Any) -> bool:
         return True
     # "the new Batman movie", "the crystal clear beaches"; a bare "the taste", "the gameplay",
     # "the first game" or "the original show" points back into the conversation.
-    described = any(t.pos_ in ("ADJ", "NOUN", "NUM") and t.lower_ not in _PLACING
-                    for t in modifiers)
-    return described and bool(determiners(topic) & _DEFINITE)
+    described = [t for t in modifiers if t.pos_ in ("ADJ", "NOUN", "NUM")]
+    if described and all(t.lower_ in _PLACING for t in described) and not _has_of_part(topic):
+        return False  # "the newest iteration of the turtles" says which by its "of"
+    return bool(described) and bool(determiners(topic) & _DEFINITE)
+
+
+def _has_of_part(topic: Any) -> bool:
+    """ "the newest iteration of the turtles": an "of" part says what the thing is."""
+    return any(c.dep_ == "prep" and c.lower_ == "of"
+               and any(g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN") for g in c.children)
+               for c in topic.rights)
 
 
 # What one watches, reads, plays, visits or tries: "it" in the next sentence may judge it.
