@@ -1,4 +1,5 @@
-"""The faster attribute ruler and lemmatizer cache annotate exactly as stock spaCy does."""
+"""The faster attribute ruler, lemmatizer cache and matrix products annotate exactly as stock
+spaCy does."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from pathlib import Path
 import numpy as np
 import spacy
 from spacy.attrs import DEP, ENT_IOB, ENT_TYPE, HEAD, LEMMA, MORPH, POS, SENT_START, TAG
+from thinc.api import NumpyOps
+from threadpoolctl import threadpool_info
 
 from graph_memory.extract.rules import MODEL
 from graph_memory.extract.speedups import speed_up
@@ -48,3 +51,15 @@ def test_annotations_are_identical_to_stock_spacy() -> None:
             assert np.array_equal(a.to_array(ATTRS), b.to_array(ATTRS)), (twice, a.text)
             assert [t.morph.key for t in a] == [t.morph.key for t in b]
             assert [t.lemma_ for t in a] == [t.lemma_ for t in b]
+
+
+def test_models_multiply_with_numpy_blas_on_one_thread() -> None:
+    fast = spacy.load(MODEL)
+    models = [c.model for _, c in fast.pipeline if getattr(c, "model", None) is not None]
+    assert any(isinstance(n.ops, NumpyOps) and n.ops.use_blis for m in models for n in m.walk())
+    speed_up(fast)
+    nodes = [node for model in models for node in model.walk()]
+    assert len(nodes) > 20
+    assert all(isinstance(n.ops, NumpyOps) and not n.ops.use_blis for n in nodes)
+    blas = [lib for lib in threadpool_info() if lib["user_api"] == "blas"]
+    assert blas and all(lib["num_threads"] == 1 for lib in blas)
