@@ -256,8 +256,10 @@ def is_negated(token: Any) -> bool:
     for child in token.children:
         if child.dep_ == "neg" or child.lower_ == "never":
             return True
-        # "no longer", "not anymore" hang off an adverb.
-        if child.dep_ == "advmod" and any(g.dep_ == "neg" for g in child.children):
+        # "no longer", "not anymore" hang off an adverb; a clause the parser hung on one
+        # ("worth watching if you haven't already") is not.
+        marked = any(g.dep_ == "mark" for g in child.children)
+        if child.dep_ == "advmod" and not marked and any(g.dep_ == "neg" for g in child.children):
             return True
     return False
 

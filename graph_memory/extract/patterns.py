@@ -307,6 +307,12 @@ class OpinionPattern(_ClausePattern):
         "wonderful story'), said by the speaker of a specific topic: a name, or a noun with "
         "'the' or a proper-noun modifier (not 'snow is beautiful', a whole class of things).",
     )
+    nouns: tuple[str, ...] = Field(
+        default=(),
+        description="With verbs [be]: nouns that are judgements themselves, of the same "
+        "specific topics: '<topic> is a masterpiece', 'Friends is such a classic' (the key is "
+        "the noun).",
+    )
 
 
 class OpenPattern(_Pattern):

@@ -233,8 +233,9 @@ _EXPERIENCE_VERBS = frozenset(
 )
 
 
-def _experience_of(noun: Any) -> bool:
-    """ "I watched <noun>", "we went to <noun>", "I listened to <noun>"."""
+def _experience_of(noun: Any, asked: bool = False) -> bool:
+    """ "I watched <noun>", "we went to <noun>", "I listened to <noun>"; with `asked` also
+    "have you seen <named work>?"."""
     verb = noun.head
     if noun.dep_ == "pobj" and verb.lower_ == "to":
         verb = verb.head
@@ -243,20 +244,29 @@ def _experience_of(noun: Any) -> bool:
     elif noun.dep_ != "dobj" or verb.lemma_.lower() not in _EXPERIENCE_VERBS:
         return False
     own = any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
-    return own and not is_negated(verb)
+    return (own or (asked and _suggested(noun, verb))) and not is_negated(verb)
 
 
-def experienced(pronoun: Any) -> Any | None:
+def _suggested(noun: Any, verb: Any) -> bool:
+    """ "Have you seen "The Shawshank Redemption"?": a named work the speaker brings up, that
+    an "it" right after judges ("It's a classic")."""
+    asked = any(c.dep_ == "nsubj" and c.lower_ == "you" for c in verb.children)
+    named = noun.pos_ == "PROPN" or quoted_title(noun) is not None
+    return asked and named and verb.sent.text.rstrip().endswith("?")
+
+
+def experienced(pronoun: Any, asked: bool = False) -> Any | None:
     """What "it" judges when the sentence before says the speaker watched, read, played,
     visited, tried or went to exactly one named or described thing ("I watched Oppenheimer
     last night. It was amazing.", "I have read Vinland Saga, and it's an awesome story");
-    None otherwise (no such sentence, or two candidates)."""
+    None otherwise (no such sentence, or two candidates). With `asked`, a named work the
+    speaker asks about counts too: "Have you seen Parasite? It's a masterpiece" judges it."""
     sent = pronoun.sent
     # "I have read Vinland Saga, and it's a really awesome story": earlier in the sentence,
     # else in the sentence before.
-    candidates = [t for t in sent if t.i < pronoun.i and _experience_of(t)]
+    candidates = [t for t in sent if t.i < pronoun.i and _experience_of(t, asked)]
     if not candidates and sent.start > 0:
-        candidates = [t for t in pronoun.doc[sent.start - 1].sent if _experience_of(t)]
+        candidates = [t for t in pronoun.doc[sent.start - 1].sent if _experience_of(t, asked)]
     if len(candidates) != 1 or any(c.dep_ == "conj" for c in candidates[0].children):
         return None
     return candidates[0]
@@ -279,16 +289,18 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     if not subjects or any(t.dep_ == "neg" for t in subjects[0].subtree):
         return []  # "not Juventus, but the atmosphere was amazing"
     if subjects[0].lower_ == "it":
-        antecedent = experienced(subjects[0])  # "I watched Oppenheimer. It was amazing."
+        antecedent = experienced(subjects[0], asked=True)  # "I watched Oppenheimer. It was great."
         if antecedent is None:
             return []
         subjects = [antecedent]
     title = quoted_title(subjects[0])
     if title is None and not _specific(subjects[0]):
         return []
-    judged = None
+    judged, key = None, None
     for child in be.children:
-        if child.dep_ == "acomp" and child.pos_ == "ADJ":
+        if child.dep_ == "attr" and _judging_noun(child, pattern):
+            judged, key = child, str(child.lower_)  # "Friends is such a classic"
+        elif child.dep_ == "acomp" and child.pos_ == "ADJ":
             judged = child
         elif child.dep_ == "attr" and child.pos_ == "NOUN":
             if child.lemma_.lower() in _REACTION_NOUNS:
@@ -296,14 +308,26 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
             judged = next((a for a in child.lefts if a.dep_ == "amod" and a.pos_ == "ADJ"), None)
         if judged is not None:
             break
-    wanted = lower_set(pattern.adjectives)
-    if judged is None or judged.lower_ not in wanted:  # as written: "best" is not "good"
+    if judged is None:
         return []
-    key = _judgement(judged)
+    if key is None:
+        if judged.lower_ not in lower_set(pattern.adjectives):  # as written: "best" is not "good"
+            return []
+        key = _judgement(judged)
     found = title or _of_part(subjects[0], _topic(subjects[0], pattern))
     if not key or found is None:
         return []
     return make_matches(relation, pattern, None, [found], False, [be, judged], key)
+
+
+def _judging_noun(noun: Any, pattern: OpinionPattern) -> bool:
+    """A bare judging noun (the parser may tag it an adjective): "a masterpiece", "such a
+    classic"; not "a classic comedy" nor "a classic of the genre" (a kind of thing named)."""
+    if noun.pos_ not in ("NOUN", "ADJ") or noun.lower_ not in lower_set(pattern.nouns):
+        return False
+    if is_negated(noun) or not any(c.lower_ in ("a", "an") for c in noun.lefts):
+        return False
+    return not any(c.dep_ in ("compound", "prep", "relcl", "acl") for c in noun.children)
 
 
 _POINTING_BACK = frozenset({"this", "that", "these", "those", "it", "them"})

@@ -1,0 +1,52 @@
+"""Real-chat phrasing classes read by the declared patterns (issue 11, recall round): each
+class with sentences written for it (not the benchmark's) and the near misses that stay out."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        # a judging noun alone is the judgement
+        ('Oh, "Breaking Bad" is such a classic!', "Breaking Bad", "classic"),
+        ("I watched Parasite last night and it was a masterpiece.", "Parasite", "masterpiece"),
+        ('"The Wire" is a gem.', "The Wire", "gem"),
+        # a named work the speaker brings up in a question, judged by the "it" right after
+        ("Have you read Dune? It's amazing.", "Dune", "amazing"),
+        ('Have you seen "Spirited Away"? It\'s a classic and worth watching if you haven\'t '
+         "already.", "Spirited Away", "classic"),
+    ],
+)  # fmt: skip
+def test_opinions_of_named_works(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tiramisu is a classic Italian delicacy.",  # a kind of thing named, no judgement alone
+        "The Godfather is a classic of the genre.",
+        "Inception is not a masterpiece.",
+        "Have you tried the new pasta place? It's amazing.",  # nothing named
+        "You watched Dune. It was amazing.",  # no question: the addressee's experience
+        "Have you seen Dune? It was boring, I heard.",  # hearsay
+    ],
+)
+def test_no_opinion_without_a_named_work_judged(extractor: RuleExtractor, text: str) -> None:
+    found = fact_rows(extractor, text)
+    assert not [r for r in found if r[1] == "HAS_OPINION"], found
+
+
+def test_a_clause_hung_on_an_adverb_does_not_negate(extractor: RuleExtractor) -> None:
+    # the parser hangs "if you haven't" on "already": no "not anymore"
+    text = ('Have you seen "Spirited Away"? It\'s a classic and definitely worth watching if '
+            "you haven't already. And I recently enjoyed Dune.")
+    assert ("Emi", "HAS_OPINION", "Spirited Away", "classic") in fact_rows(extractor, text)
+    assert ("Emi", "AVOIDS", "meat", None) in fact_rows(extractor, "I don't eat meat anymore.")
