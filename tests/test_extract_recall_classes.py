@@ -50,3 +50,46 @@ def test_a_clause_hung_on_an_adverb_does_not_negate(extractor: RuleExtractor) ->
             "you haven't already. And I recently enjoyed Dune.")
     assert ("Emi", "HAS_OPINION", "Spirited Away", "classic") in fact_rows(extractor, text)
     assert ("Emi", "AVOIDS", "meat", None) in fact_rows(extractor, "I don't eat meat anymore.")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # chat's "its" for "it's": the clause keeps its verb
+        ("I watched Oppenheimer yesterday, its amazing!",
+         ("Emi", "HAS_OPINION", "Oppenheimer", "amazing")),
+        ("I finished Dune. Its a wonderful story.", ("Emi", "HAS_OPINION", "Dune", "wonderful")),
+        # a judgement run on before the next clause with a comma
+        ("I read Dune last week. It's really incredible, the scenes are vivid.",
+         ("Emi", "HAS_OPINION", "Dune", "incredible")),
+    ],
+)  # fmt: skip
+def test_chat_spelling_and_run_on_judgements(
+    extractor: RuleExtractor, text: str, expected: tuple[str, str, str, str]
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The dog wagged its tail and I watched Dune.",  # the possessive stays
+        "I watched Dune. The show has its amazing moments.",
+        "I read Dune. Dune is amazing, she said.",  # what another said
+    ],
+)
+def test_possessive_its_and_reported_judgements_make_no_opinion(
+    extractor: RuleExtractor, text: str
+) -> None:
+    found = fact_rows(extractor, text)
+    assert not [r for r in found if r[1] == "HAS_OPINION" and r[0] == "Emi"], found
+
+
+def test_its_is_split_only_before_a_word_no_possessive_takes(extractor: RuleExtractor) -> None:
+    from graph_memory.extract.tokens import tokenize
+
+    nlp = extractor._nlp  # type: ignore[attr-defined]
+    assert [t.text for t in tokenize(nlp, "Its a game")][:2] == ["It", "s"]
+    assert [t.text for t in tokenize(nlp, "its amazing!")][:2] == ["it", "s"]
+    assert tokenize(nlp, "its amazing soundtrack")[0].text == "its"
+    assert [t.text for t in tokenize(nlp, "the dog wagged its tail")][3] == "its"

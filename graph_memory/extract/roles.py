@@ -272,10 +272,18 @@ def experienced(pronoun: Any, asked: bool = False) -> Any | None:
     return candidates[0]
 
 
+# "It was boring, I heard": a judgement passed on, not the speaker's.
+_HEARD = frozenset({"hear", "say", "tell", "read", "claim", "mention", "learn", "report"})
+
+
 def _asserted(be: Any) -> bool:
-    """A main clause, a conjoined one, or a concession ("although the 2003 show is awesome")."""
+    """A main clause, a conjoined one, a concession ("although the 2003 show is awesome"), or
+    one run on before the next with a comma ("it's really incredible, the scenes are vivid"),
+    which the parser hangs on it as its complement."""
     if be.dep_ in ("ROOT", "conj"):
         return True
+    if be.dep_ == "ccomp" and be.i < be.head.i and be.head.lemma_.lower() not in _HEARD:
+        return any(t.text == "," for t in be.doc[be.right_edge.i + 1 : be.head.i])
     return be.dep_ == "advcl" and any(
         c.dep_ == "mark" and c.lower_ in _CONCESSIVE for c in be.children
     )
