@@ -93,3 +93,60 @@ def test_its_is_split_only_before_a_word_no_possessive_takes(extractor: RuleExtr
     assert [t.text for t in tokenize(nlp, "its amazing!")][:2] == ["it", "s"]
     assert tokenize(nlp, "its amazing soundtrack")[0].text == "its"
     assert [t.text for t in tokenize(nlp, "the dog wagged its tail")][3] == "its"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a place one has been to is what "it" judges next
+        ("I have been to Lisbon and it is one of my favorite cities.",
+         ("Emi", "PREFERS", "Lisbon", "city")),
+        ("I've been to Lisbon and it was amazing.", ("Emi", "HAS_OPINION", "Lisbon", "amazing")),
+        # examples hung on a container, and gerund examples
+        ("I love a lot of sports, including tennis and golf.", ("Emi", "PREFERS", "golf", None)),
+        ("I enjoy water sports like surfing.", ("Emi", "PREFERS", "surfing", None)),
+        ("I love outdoor activities like hiking and kayaking.",
+         ("Emi", "PREFERS", "kayaking", None)),
+    ],
+)  # fmt: skip
+def test_places_been_to_and_examples(
+    extractor: RuleExtractor, text: str, expected: tuple[str, str, str, str | None]
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've never been to Lisbon, it is amazing they say.",
+        "Have you been to Lisbon? It's one of my favorite cities.",  # asked, not told as done
+        "I love a lot of things, including you.",
+    ],
+)
+def test_no_liking_from_places_not_been_to_or_pronoun_examples(
+    extractor: RuleExtractor, text: str
+) -> None:
+    found = fact_rows(extractor, text)
+    assert not [r for r in found if r[1] in ("PREFERS", "HAS_OPINION")], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a new job taken up is an event of one's life ("new" no praise)
+        ("I started a new job last week.", ("Emi", "DID", "new job", "start")),
+        ("My brother started a new job.", ("Emi's brother", "DID", "new job", "start")),
+    ],
+)
+def test_a_new_job_taken_up(
+    extractor: RuleExtractor, text: str, expected: tuple[str, str, str, str]
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize("text", ["I want a new job.", "I need a new job.", "I got a new job."])
+def test_a_new_job_wished_or_got_is_no_liking_nor_thing_owned(
+    extractor: RuleExtractor, text: str
+) -> None:
+    found = fact_rows(extractor, text)
+    assert not [r for r in found if r[1] in ("PREFERS", "OWNS", "DID")], found

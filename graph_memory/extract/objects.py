@@ -205,10 +205,15 @@ def examples(head: Any) -> Any:
     """The first example of "areas such as web development and data science", "sports like
     tennis": a general noun with its examples is about them (their conjuncts follow). A
     "like" gives examples after a plural only ("interesting stories like true crime"; "a
-    house like my parents'" is a likeness)."""
-    for prep in head.rights:
+    house like my parents'" is a likeness). The examples may hang on a container ("a lot of
+    sports, including tennis"), and may be gerunds ("water sports like surfing")."""
+    preps = list(head.rights)
+    if head.dep_ == "pobj" and head.head.lower_ == "of" and head.head.head.lower_ in CONTAINERS:
+        preps += [p for p in head.head.head.rights if p.i > head.i]
+    for prep in preps:
         named = [
-            g for g in prep.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN")
+            g for g in prep.children if g.dep_ in ("pobj", "pcomp")
+            and (g.pos_ in ("NOUN", "PROPN") or g.tag_ == "VBG")
             and not determiners(g) & (_DEFINITE | {"<poss>"})  # "such as the photo I sent"
         ]  # fmt: skip
         such = prep.lower_ == "as" and any(c.lower_ == "such" for c in prep.lefts)
@@ -490,6 +495,11 @@ _PRAISE = frozenset(
 )
 
 
+# Things whose "new" says one's life changed, not that they are good.
+_CHANGES_OF_LIFE = frozenset({"job"})
+_TAKING_UP = frozenset({"start", "begin", "land", "find", "get", "accept"})
+
+
 def _only_praised(head: Any, tokens: list[Any]) -> bool:
     """Whether the phrase is a generic thing with nothing but praise ("really good songs",
     "great movies"): it names no song or movie."""
@@ -498,6 +508,10 @@ def _only_praised(head: Any, tokens: list[Any]) -> bool:
     if determiners(head) & _DEFINITE:
         return False  # "the new show is awesome": one show, named earlier
     rest = [t for t in tokens if t.i != head.i and t.pos_ != "DET" and t.tag_ != "PRP$"]
+    taken_up = head.dep_ == "dobj" and head.head.lemma_.lower() in _TAKING_UP
+    changed = head.lemma_.lower() in _CHANGES_OF_LIFE and any(t.lower_ == "new" for t in rest)
+    if taken_up and changed:
+        return False  # "I started a new job": an event of one's life, "new" no praise
     return bool(rest) and all(t.lower_ in _PRAISE for t in rest)
 
 

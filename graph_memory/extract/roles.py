@@ -234,12 +234,16 @@ _EXPERIENCE_VERBS = frozenset(
 
 
 def _experience_of(noun: Any, asked: bool = False) -> bool:
-    """ "I watched <noun>", "we went to <noun>", "I listened to <noun>"; with `asked` also
-    "have you seen <named work>?"."""
+    """ "I watched <noun>", "we went to <noun>", "I've been to <noun>", "I listened to
+    <noun>"; with `asked` also "have you seen <named work>?"."""
     verb = noun.head
     if noun.dep_ == "pobj" and verb.lower_ == "to":
         verb = verb.head
-        if verb.lemma_.lower() not in ("go", "listen"):
+        # "I have been to Italy": a place visited, as "we went to Rome" is.
+        been = verb.lemma_ == "be" and any(
+            c.dep_ == "aux" and c.lemma_ == "have" for c in verb.children
+        )
+        if verb.lemma_.lower() not in ("go", "listen") and not been:
             return False
     elif noun.dep_ != "dobj" or verb.lemma_.lower() not in _EXPERIENCE_VERBS:
         return False
