@@ -150,3 +150,35 @@ def test_a_new_job_wished_or_got_is_no_liking_nor_thing_owned(
 ) -> None:
     found = fact_rows(extractor, text)
     assert not [r for r in found if r[1] in ("PREFERS", "OWNS", "DID")], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a list named by its key's last words
+        ("Italy is on my travel bucket list!", ("Emi", "HAS_GOAL", "Italy", None)),
+        # "it" on the list is the one place the speaker has (not) been to
+        ("I haven't been to Peru yet, but it's on my bucket list!",
+         ("Emi", "HAS_GOAL", "Peru", None)),
+        ("I've never been to Japan. It's on my travel bucket list.",
+         ("Emi", "HAS_GOAL", "Japan", None)),
+    ],
+)  # fmt: skip
+def test_places_on_a_bucket_list(
+    extractor: RuleExtractor, text: str, expected: tuple[str, str, str, None]
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It's on my bucket list.",  # nothing named
+        "You went to Peru, it's on my bucket list.",  # the addressee's trip
+        "I went to Spain and Portugal last year, it's on my bucket list to go back.",  # which?
+        "Iceland is on my shopping list.",  # no list of wishes
+    ],
+)
+def test_no_bucket_list_goal_without_one_place(extractor: RuleExtractor, text: str) -> None:
+    found = fact_rows(extractor, text)
+    assert not [r for r in found if r[1] == "HAS_GOAL"], found

@@ -222,7 +222,10 @@ def listed_matches(
     owner = owner_placeholder(owners[0]) if owners else None
     key = phrase_text([*(c for c in key_head.lefts if c.dep_ == "compound"), key_head]).lower()
     keys = lower_set(pattern.keys)
-    if owner is None or not {key, key_head.lemma_.lower()} & keys:
+    # "my travel bucket list": the list named by the key's last words.
+    words = key.split()
+    endings = {" ".join(words[i:]) for i in range(len(words))}
+    if owner is None or not (endings | {key_head.lemma_.lower()}) & keys:
         return []
     if polarity(be, pattern) is not False:
         return []  # "Iceland is not on my bucket list" says nothing to keep
@@ -240,6 +243,10 @@ def listed_matches(
         found = [clause_object(gerunds[0], pattern, as_lemma=True)]
     elif subjects and subjects[0].tag_ == "VBG":  # "Skydiving has been on my bucket list"
         found = [noun_object(subjects[0], pattern, misparsed=True)]
+    elif subjects and subjects[0].lower_ == "it":
+        # "I haven't been to Italy yet, but it's on my bucket list": the place named before.
+        place = _place_named_before(subjects[0])
+        found = [noun_object(place, pattern)] if place is not None else []
     elif subjects:
         found = [noun_object(subjects[0], pattern)]
     else:
@@ -247,6 +254,28 @@ def listed_matches(
     return make_matches(
         relation, pattern, Who(owner, "", True, []), found, False, [be, key_head], None
     )
+
+
+_TRAVEL_VERBS = frozenset({"be", "go", "travel"})
+
+
+def _place_named_before(pronoun: Any) -> Any | None:
+    """The one named place the speaker has or has not been, gone or travelled to ("I haven't
+    been to Italy yet, but it's ...") earlier in the sentence or in the one before; None when
+    there is none or more than one."""
+    sent = pronoun.sent
+    tokens = [t for t in sent if t.i < pronoun.i]
+    if sent.start > 0:
+        tokens += list(pronoun.doc[sent.start - 1].sent)
+    places = [
+        t for t in tokens
+        if t.dep_ == "pobj" and t.head.lower_ == "to" and t.pos_ == "PROPN"
+        and t.head.head.lemma_.lower() in _TRAVEL_VERBS
+        and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in t.head.head.children)
+    ]  # fmt: skip
+    if len(places) != 1 or any(c.dep_ == "conj" for c in places[0].children):
+        return None  # "I went to Spain and Portugal, it's ...": which?
+    return places[0]
 
 
 def _code(token: Any) -> bool:
