@@ -182,3 +182,30 @@ def test_places_on_a_bucket_list(
 def test_no_bucket_list_goal_without_one_place(extractor: RuleExtractor, text: str) -> None:
     found = fact_rows(extractor, text)
     assert not [r for r in found if r[1] == "HAS_GOAL"], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Pizza has to be my favorite food.", ("Emi", "PREFERS", "Pizza", "food")),
+        ("Dune has to be one of my favorite books.", ("Emi", "PREFERS", "Dune", "book")),
+    ],
+)
+def test_has_to_be_my_favorite(
+    extractor: RuleExtractor, text: str, expected: tuple[str, str, str, str]
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pizza doesn't have to be my favorite food.",
+        "Pizza had to be my favorite food.",
+        "It has to be my favorite.",
+    ],
+)
+def test_has_to_be_denied_past_or_unnamed_is_no_favorite(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "PREFERS"]

@@ -11,6 +11,7 @@ from graph_memory.extract.canonical import (
     has_to,
     is_be,
     is_conditional,
+    is_negated,
     ner_label,
     noun_phrase,
     phrase_text,
@@ -120,7 +121,7 @@ def favorite_matches(
     marked = key_head.lemma_.lower() in modifiers or any(
         c.dep_ == "amod" and c.lemma_.lower() in modifiers for c in key_head.lefts
     )
-    subjects = [c for c in be.children if c.dep_ == "nsubj"]
+    subjects = [c for c in be.children if c.dep_ == "nsubj"] or _subject_of_has_to(be)
     if owner is None or not marked or not subjects:
         return []
     if polarity(be, pattern) is not False:
@@ -140,6 +141,17 @@ def favorite_matches(
     return make_matches(
         relation, pattern, Who(owner, "", True, []), found, False, [be, key_head], stored_key
     )
+
+
+def _subject_of_has_to(be: Any) -> list[Any]:
+    """ "Pizza has to be my favorite food": chat's "has to be" is a plain "is"; its subject
+    hangs on "has"."""
+    has = be.head
+    if be.dep_ != "xcomp" or has.lemma_ != "have" or not has_to(be) or has.dep_ != "ROOT":
+        return []
+    if has.tag_ not in ("VBZ", "VBP") or is_negated(has):
+        return []  # "pizza doesn't have to be my favorite", "it had to be": no favorite now
+    return [c for c in has.children if c.dep_ == "nsubj"]
 
 
 _NAMING_VERBS = frozenset({"call", "name", "title"})
