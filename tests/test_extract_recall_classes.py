@@ -209,3 +209,17 @@ def test_has_to_be_denied_past_or_unnamed_is_no_favorite(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[1] == "PREFERS"]
+
+
+def test_ill_for_i_will_is_the_speaker_never_a_person_named_ill(
+    extractor: RuleExtractor,
+) -> None:
+    from graph_memory.extract.tokens import tokenize
+
+    nlp = extractor._nlp  # type: ignore[attr-defined]
+    assert [t.text for t in tokenize(nlp, "Ill be there")][:2] == ["I", "ll"]
+    assert [t.text for t in tokenize(nlp, "So Ill try it")][1:3] == ["I", "ll"]
+    assert tokenize(nlp, "I feel ill today")[2].text == "ill"  # the adjective stays
+    assert tokenize(nlp, "I'm ill so I stay home")[2].text == "ill"
+    found = fact_rows(extractor, "Ill be moving to Paris next month.")
+    assert not [r for r in found if r[0] == "Ill"], found

@@ -1,11 +1,11 @@
-"""Chat's "its" for "it's", mended on the Doc before the parse.
+"""Chat's contractions written without their apostrophe, mended on the Doc before the parse.
 
-Chat drops the apostrophe of "it's" ("its a wonderful story", "Its really incredible"), and the
-small model reads a possessive: the clause loses its verb, and with it the opinion or the
-statement it makes. spaCy splits "im" into "i" + "m" (a form of "be") the same way; "its" it
-keeps whole, since it is also the possessive. Here it is split where the next word cannot
-follow a possessive: an article, an adverb, "not", "been", a pronoun, or a judging word that
-ends its phrase ("its amazing!"). The text and its offsets are kept.
+Chat drops the apostrophe of "it's" and "I'll" ("its a wonderful story", "Ill be moving to
+Paris"), and the small model reads a possessive or an adjective: the clause loses its verb or
+its subject ("Ill" became a person). spaCy splits "im" into "i" + "m" (a form of "be") the same
+way; "its" and "ill" it keeps whole, since they are words too. Here they are split where the
+next word cannot follow the word ("its a", "Ill be"), never otherwise. The text and its
+offsets are kept. ("Id" split so still parses as a noun: it is left alone.)
 """
 
 from __future__ import annotations
@@ -27,29 +27,53 @@ _JUDGING = frozenset(
     | {"amazing", "awesome", "interesting", "crazy", "weird", "sad", "insane", "alright"}
     | {"beautiful", "incredible", "wonderful", "perfect", "bad", "terrible", "worth", "free"}
 )
+# Adverbs a modal may stand before its verb with ("Ill probably go", "Id really like").
+_MODAL_ADVERBS = frozenset(
+    {"probably", "definitely", "just", "never", "always", "also", "still", "really", "def"}
+    | {"prob", "totally", "actually", "honestly", "maybe", "rather", "for"}
+)
+# Verbs that follow "I'll" and no adjective "ill".
+_AFTER_MODAL = frozenset(
+    {"be", "have", "go", "get", "make", "try", "need", "see", "let", "send", "take", "check"}
+    | {"do", "look", "give", "keep", "start", "watch", "play", "tell", "talk", "call", "text"}
+    | {"think", "show", "bring", "pick", "love", "like", "say", "want", "prefer", "recommend"}
+    | {"suggest", "choose", "buy", "read", "eat", "cook", "visit", "move", "head", "stay"}
+    | {"work", "ask", "put", "come", "miss", "hate", "imagine", "guess", "bet", "agree"}
+)
+# word -> (its parts' norms and lemmas; the words after it that make it a contraction)
+_CONTRACTIONS: dict[str, tuple[tuple[str, str], tuple[str, str], frozenset[str]]] = {
+    "its": (("it", "'s"), ("it", "be"), _AFTER_IT_IS),
+    "ill": (("i", "will"), ("I", "will"), _AFTER_MODAL | _MODAL_ADVERBS),
+}
 
 
-def split_its(doc: Any) -> None:
-    """Split, in place, each "its" that stands for "it's" into "it" + "s" (a form of "be")."""
-    found = [t for t in doc[:-1] if t.lower_ == "its" and _stands_for_it_is(doc[t.i + 1])]
+def split_contractions(doc: Any) -> None:
+    """Split, in place, each "its" and "ill" that stands for "it's" and "I'll"."""
+    found = [
+        t for t in doc[:-1] if t.lower_ in _CONTRACTIONS and _contracted(t, doc[t.i + 1])
+    ]
     if not found:
         return
     with doc.retokenize() as retokenizer:
         for token in found:
-            it = token.text[:2]
+            norms, lemmas, _ = _CONTRACTIONS[token.lower_]
+            cut = len(norms[0])
             retokenizer.split(
                 token,
-                [it, token.text[2:]],
+                [token.text[:cut], token.text[cut:]],
                 heads=[(token, 1), (token, 1)],
-                attrs={"NORM": [it.lower(), "'s"], "LEMMA": [it.lower(), "be"]},
+                attrs={"NORM": list(norms), "LEMMA": list(lemmas)},
             )
 
 
-def _stands_for_it_is(after: Any) -> bool:
+def _contracted(token: Any, after: Any) -> bool:
     word = after.lower_
-    if word in _AFTER_IT_IS:
+    if word in _CONTRACTIONS[token.lower_][2]:
+        if token.lower_ != "its" and token.i > 0 and token.doc[token.i - 1].is_alpha:
+            # "I'm ill", "feel ill": "I'll" opens its clause
+            return token.text[0] == "I" and token.doc[token.i - 1].lower_ in ("and", "but", "so")
         return True
-    if word not in _JUDGING:
+    if token.lower_ != "its" or word not in _JUDGING:
         return False
     doc = after.doc
     return after.i == len(doc) - 1 or not doc[after.i + 1].is_alpha
