@@ -223,3 +223,21 @@ def test_ill_for_i_will_is_the_speaker_never_a_person_named_ill(
     assert tokenize(nlp, "I'm ill so I stay home")[2].text == "ill"
     found = fact_rows(extractor, "Ill be moving to Paris next month.")
     assert not [r for r in found if r[0] == "Ill"], found
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        # a named place's "in <name>" says where it lies, no part of the goal
+        ("I've been dreaming about visiting the Cliffs of Moher in Ireland.",
+         "visit the Cliffs of Moher"),
+        ("I want to visit the Louvre in Paris.", "visit the Louvre"),
+        # a common noun's place is part of it, and so is a time
+        ("I want to run a marathon in Boston.", "run a marathon in Boston"),
+        ("I want to visit Yosemite in the spring.", "visit Yosemite in the spring"),
+    ],
+)  # fmt: skip
+def test_where_a_named_place_lies_is_no_part_of_the_goal(
+    extractor: RuleExtractor, text: str, goal: str
+) -> None:
+    assert ("Emi", "HAS_GOAL", goal, None) in fact_rows(extractor, text)

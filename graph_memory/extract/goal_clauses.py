@@ -32,6 +32,17 @@ _MOTION = frozenset({"go", "come", "head", "travel", "move", "fly", "drive", "re
 _RECIPROCAL = re.compile(r"\b(?:each other|one another)\b")
 
 
+def _where_a_name_lies(verb: Any) -> set[int]:
+    """ "visit the Amalfi Coast in Italy": a named place's "in <name>" says where it lies, no
+    part of the goal ("visit the Amalfi Coast")."""
+    return {
+        t.i for o in verb.children if o.dep_ == "dobj" and o.pos_ == "PROPN"
+        for p in o.children if p.dep_ == "prep" and p.lower_ == "in"
+        and all(g.pos_ == "PROPN" for g in p.children if g.dep_ == "pobj")
+        for t in p.subtree
+    }  # fmt: skip
+
+
 def clause_object(
     verb: Any, pattern: PatternSpec, as_lemma: bool = False, own: bool = False
 ) -> Found | None:
@@ -58,7 +69,7 @@ def clause_object(
         t.i for c in verb.children
         if c.dep_ == "prep" and c.i > 0 and c.doc[c.i - 1].text == "," for t in c.subtree
     }  # fmt: skip
-    tokens = [t for t in tokens if t.i not in asides]
+    tokens = [t for t in tokens if t.i not in asides | _where_a_name_lies(verb)]
     # "to get promoted", "to be hired": the passive auxiliary belongs to the goal.
     passive = [c for c in verb.children if c.dep_ == "auxpass"]
     if passive:
