@@ -241,3 +241,9 @@ def test_where_a_named_place_lies_is_no_part_of_the_goal(
     extractor: RuleExtractor, text: str, goal: str
 ) -> None:
     assert ("Emi", "HAS_GOAL", goal, None) in fact_rows(extractor, text)
+
+
+def test_trying_out_is_trying(extractor: RuleExtractor) -> None:
+    found = fact_rows(extractor, "I enjoy trying out new board games.")
+    assert ("Emi", "PREFERS", "trying new board games", None) in found
+    assert not [r for r in found if "out" in r[2].split()], found

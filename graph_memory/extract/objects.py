@@ -373,6 +373,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             tokens = [head, *(t for c in head.children if c.dep_ in parts for t in (
                 noun_phrase(c) if c.dep_ == "dobj" else _without_conjuncts(c)))]
         tokens = sorted({**{t.i: t for t in tokens}, **within}.values(), key=lambda t: t.i)
+        if head.lemma_ == "try":  # "trying out different cuisines" is trying them
+            tokens = [t for t in tokens if not (t.dep_ == "prt" and t.lower_ == "out")]
         if len(tokens) == 1:
             tokens = _learnt_about(head)
         if head.tag_ != "VBG" or _words(tokens) > _MAX_GERUND_TOKENS + len(within):
