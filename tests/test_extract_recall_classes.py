@@ -247,3 +247,29 @@ def test_trying_out_is_trying(extractor: RuleExtractor) -> None:
     found = fact_rows(extractor, "I enjoy trying out new board games.")
     assert ("Emi", "PREFERS", "trying new board games", None) in found
     assert not [r for r in found if "out" in r[2].split()], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I can't stand horror movies.", ("Emi", "AVOIDS", "horror movie", None)),
+        ("My sister can't stand spiders.", ("Emi's sister", "AVOIDS", "spider", None)),
+    ],
+)
+def test_cant_stand_is_a_dislike(
+    extractor: RuleExtractor, text: str, expected: tuple[str, str, str, None]
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I couldn't stand the noise yesterday.",  # a moment past
+        "I can stand the heat.",  # no denial
+        "I can't stand up right now.",
+        "I can't stand it.",  # a pronoun
+    ],
+)
+def test_no_dislike_from_standing_otherwise(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "AVOIDS"]
