@@ -184,3 +184,42 @@ def test_known_things_found_and_single_occasions_are_passing(
 ) -> None:
     found = states(extractor, text)
     assert found == [] if expected is None else expected in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a work or a show watched, by its name, its kind or a bare lower-case title
+        ("I've watched many football matches.", ("Emi", "STATES", "football match", "watch")),
+        ("I saw Oppenheimer last week.", ("Emi", "STATES", "Oppenheimer", "see")),
+        ("I watched demon slayer all the way through.",
+         ("Emi", "STATES", "demon slayer", "watch")),
+        # a common sight of an outing or a celebration is a passing moment
+        ("We had a delicious dinner and watched the fireworks at midnight.", None),
+        ("I saw so many cool exhibits and all of the dinosaur replicas.", None),
+        ("I also got to see the humongous whale replica.", None),
+    ],
+)
+def test_what_is_seen_is_kept_when_it_is_a_work_or_a_name(
+    extractor: RuleExtractor, text: str, expected: Row | None
+) -> None:
+    found = states(extractor, text)
+    assert found == [] if expected is None else expected in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "managed to" on a day told is one occasion of it
+        ("Today was a fantastic day. I hit the golf course and even managed to sink a few "
+         "birdies.", None),
+        # ... not without a day told, nor for a thing by its name
+        ("I managed to sink a few birdies.", ("Emi", "STATES", "birdie", "sink")),
+        ("Today I finally got to see Oppenheimer.", ("Emi", "STATES", "Oppenheimer", "see")),
+    ],
+)
+def test_a_single_occasion_carried_on_a_day_told_is_passing(
+    extractor: RuleExtractor, text: str, expected: Row | None
+) -> None:
+    found = states(extractor, text)
+    assert found == [] if expected is None else expected in found

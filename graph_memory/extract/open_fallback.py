@@ -91,6 +91,7 @@ from graph_memory.extract.open_vocabulary import (
     NO_OBJECT_VERBS,
     NOTABLE_OUTINGS,
     OBJECT_FREE_PREPS,
+    OCCASION_CARRIERS,
     ONE_OFF_VERBS,
     ONGOING_WITH,
     PREPOSITIONS,
@@ -101,10 +102,12 @@ from graph_memory.extract.open_vocabulary import (
     REPORTING,
     SITUATIONS,
     SKILL_CARRIERS,
+    SPECTATOR_VERBS,
     STATE_PREPS,
     STATIVE_PARTICIPLES,
     UNNAMED_ROLES,
     VERB_PREPS,
+    WATCHED_WORKS,
 )
 from graph_memory.extract.patterns import OpenPattern, VerbPattern
 from graph_memory.extract.people import ADDRESSEE, SPEAKER, named_appositive, person_subject
@@ -187,10 +190,17 @@ def open_matches(
         # a liking of a part of an outing or a work told is a reaction to it; what was liked
         # by its name is kept ("I really enjoyed spiderverse", "I liked anatomy more")
         found = [f for f in found if f is not None and (_named(f) or _bare(f))]
-    moment = (lemma in DAY_VERBS and of_the_day(verb)) or (
+    if lemma in SPECTATOR_VERBS and not negated and verb.tag_ != "VBG":
+        # (not "I'm seeing a physical therapist": someone seen over a span of time)
+        # a bare noun watched is mostly a title in lower case ("I watched demon slayer")
+        found = [f for f in found if f is not None and (_named(f) or _watched(f) or _bare(f))]
+    # "Today ... I even managed to sink a few birdies": one occasion on a day told
+    one_occasion = carrier is not None and carrier.lemma_.lower() in OCCASION_CARRIERS
+    day_verb = carrier if one_occasion else verb
+    moment = ((lemma in DAY_VERBS or one_occasion) and of_the_day(day_verb)) or (
         verb.tag_ == "VBG" and tensed is verb and past_progressive(verb)) or (
         verb.tag_ == "VBD" and this_time(verb))
-    if moment and carrier is None and habit is None and not any(
+    if moment and (carrier is None or one_occasion) and habit is None and not any(
             f is not None and (_named(f) or _notable(f)) for f in found):
         # "I saw some stray cats today", "Just got back from the gym": a passing day; "I was
         # deep frying some corn dogs": what was going on at a moment told ("I was reading a
@@ -224,6 +234,13 @@ def _notable(found: Found) -> bool:
     camping trip"), unlike an errand ("I just got back from the gym")."""
     root = next((t for t in found.tokens if t.head not in found.tokens or t.head is t), None)
     return root is not None and root.lemma_.lower() in NOTABLE_OUTINGS
+
+
+def _watched(found: Found) -> bool:
+    """A work or a show watched or seen ("many football matches", "some YouTube videos"), not
+    a common sight of an outing ("cool exhibits", "the fireworks", "a whale replica")."""
+    root = next((t for t in found.tokens if t.head not in found.tokens or t.head is t), None)
+    return root is not None and root.lemma_.lower() in WATCHED_WORKS
 
 
 def _bare(found: Found) -> bool:

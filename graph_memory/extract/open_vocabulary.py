@@ -106,6 +106,22 @@ NOTABLE_OUTINGS = frozenset(
     | {"exhibition", "exhibit", "play", "musical", "opera", "ballet", "gig", "convention"}
     | {"conference", "reunion", "premiere", "tournament", "marathon", "retreat", "camp"}
 )
+# Seeing and watching keep a thing by its name ("I saw Oppenheimer", "I watched inception") or
+# a work or a show watched ("I've watched many football matches", "I watched some YouTube
+# videos"); a common sight is a passing moment of an outing ("I saw so many cool exhibits",
+# "we watched the fireworks at midnight", "I got to see the humongous whale replica").
+SPECTATOR_VERBS = frozenset({"see", "watch"})
+WATCHED_WORKS = frozenset(
+    {"movie", "film", "show", "series", "video", "documentary", "episode", "season", "anime",
+     "cartoon", "sitcom", "drama", "short", "tiktok", "stream", "livestream", "vlog", "clip",
+     "trailer", "tutorial", "youtube", "netflix", "tv", "television", "program", "programme"}
+    | {"match", "game", "race", "fight", "tournament", "final", "finals", "competition"}
+    | {"play", "musical", "concert", "performance", "opera", "ballet", "gig", "recital"}
+)
+# Carriers of one occasion: "I managed to sink a few birdies", "I got to see the whale
+# replica": on a day told ("Today was a fantastic day"), a passing moment unless it names
+# something.
+OCCASION_CARRIERS = frozenset({"manage", "get"})
 # Verbs that take someone somewhere, and the people and pets taken: "we took the kids to the
 # museum", "I brought my dog to the vet" is no deed done to them (where they went is its own).
 ESCORTING_VERBS = frozenset({"take", "bring", "drive", "walk", "drop"})
