@@ -223,3 +223,34 @@ def test_a_single_occasion_carried_on_a_day_told_is_passing(
 ) -> None:
     found = states(extractor, text)
     assert found == [] if expected is None else expected in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the perfect progressive tells what has been going on ...
+        ("I've been practicing my drawing lately.", ("Emi", "STATES", "Emi's drawing", "practice")),
+        # ... but bounded by the day it is the day's doing
+        ("I've been practicing my drawing all day.", None),
+        ("Today, I've been exploring some new yoga poses.", None),
+    ],
+)
+def test_a_perfect_progressive_of_the_day_is_passing(
+    extractor: RuleExtractor, text: str, expected: Row | None
+) -> None:
+    found = states(extractor, text)
+    assert found == [] if expected is None else expected in found
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        # a time told on the hedge is the held thing's time
+        ("I think I have a pottery wheel.", True),
+        ("Tomorrow I think I have a pretty empty schedule.", False),
+    ],
+)
+def test_have_under_a_hedge_takes_the_hedges_day(
+    extractor: RuleExtractor, text: str, held: bool
+) -> None:
+    assert bool(states(extractor, text)) is held

@@ -77,6 +77,8 @@ def holds(verb: Any, tensed: Any) -> bool:
     objects = [c for c in verb.children if c.dep_ == "dobj"]
     if not objects or objects[0].pos_ not in ("NOUN", "PROPN"):
         return False
+    if verb.dep_ == "ccomp" and (today(verb.head) or future(verb.head)):
+        return False  # "tomorrow I think I have a pretty empty schedule": the hedge's day
     if any((c.dep_ == "acl" and c.tag_ == "VBG") or (c.dep_ in ("acl", "relcl") and any(
             a.dep_ == "aux" and a.lower_ == "to" for a in c.children))
            for c in objects[0].children):
@@ -118,7 +120,13 @@ def today(verb: Any) -> bool:
              for t in c.subtree}
     # "im cooking my soup rn": the parser may read a chat "rn" as a second object.
     words |= {c.lower_ for c in verb.children if c.lower_ in ("rn", "atm")}
-    return bool(words & TODAY) or {"this", "morning"} <= words or {"right", "now"} <= words
+    # "all day", "the whole morning", "the entire time I was there": a span of one day
+    span = bool(words & {"all", "whole", "entire"} and words & _DAY_SPANS)
+    return (bool(words & TODAY) or {"this", "morning"} <= words or {"right", "now"} <= words
+            or span)
+
+
+_DAY_SPANS = frozenset({"day", "morning", "afternoon", "evening", "night", "time"})
 
 
 def of_the_day(verb: Any) -> bool:

@@ -341,6 +341,8 @@ def _stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
         return False  # "I'm flying out tomorrow": a plan (HAS_GOAL reads those it can)
     if verb.tag_ == tensed.tag_ == "VBG" and "have" not in auxes and this_moment(verb):
         return False  # "I'm just sitting at a cafe reading a magazine": this moment's doing
+    if verb.tag_ == tensed.tag_ == "VBG" and "have" in auxes and today(verb):
+        return False  # "I've been practicing my writing all day": the day's doing
     if any(c.lower_ in ("gotta", "gonna", "wanna", "ta", "na", "d", "'d", "ll", "'ll")
            and c.i < tensed.i for c in tensed.children):
         # "I gotta go to the airport": a duty or a plan; "Id show you"; not a later clause's
