@@ -254,3 +254,21 @@ def test_have_under_a_hedge_takes_the_hedges_day(
     extractor: RuleExtractor, text: str, held: bool
 ) -> None:
     assert bool(states(extractor, text)) is held
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a count of units is how much, not what
+        ("I have read around 50 pages since yesterday.", None),
+        ("I have read 50 pages of The Hobbit.", ("Emi", "STATES", "Hobbit", "read")),
+        # "own" whose owner the parse lost names nobody's thing
+        ("Just drove here with it's own car.", None),
+        ("I drove here with my own car.", ("Emi", "STATES", "Emi's own car", "drive with")),
+    ],
+)
+def test_counts_and_lost_owners_are_no_objects(
+    extractor: RuleExtractor, text: str, expected: Row | None
+) -> None:
+    found = states(extractor, text)
+    assert found == [] if expected is None else expected in found

@@ -21,6 +21,7 @@ from graph_memory.extract.open_vocabulary import (
     MAX_TITLE_WORDS,
     REALMS,
     TRIPS,
+    UNITS,
     UNNAMED_ROLES,
     UNSPECIFIC,
     WHEN_LABELS,
@@ -60,6 +61,11 @@ def open_object(head: Any, rules: VerbPattern) -> Found | None:
                    for c in head.children)
     if (common and lemma in GENERIC_OBJECTS and not modified) or lemma in BODY_PARTS:
         return None
+    if common and lemma in UNITS and any(c.dep_ == "nummod" for c in head.children):
+        return None  # "I read around 50 pages": how much, not what
+    if any(c.lower_ == "own" for c in head.children) and not any(
+            c.dep_ == "poss" for c in head.children):
+        return None  # "drove here with it's own car": whose is lost
     if any(c.dep_ == "poss" and c.lower_ in ("your", "ur") for c in head.children):
         return None
     if common and any(c.dep_ == "det" and c.lower_ in DEMONSTRATIVES for c in head.children):

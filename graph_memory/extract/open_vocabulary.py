@@ -157,6 +157,7 @@ CONTAINERS = frozenset(
      "bunch", "lot", "lots", "variety", "kind", "sort", "type", "bit", "piece", "set", "pair",
      "place", "part", "cup", "glass", "bowl", "bottle", "slice", "box", "jar", "pack", "pot"}
     | {"field"}  # "the field of economics"
+    | {"page", "chapter"}  # "50 pages of The Hobbit"
 )
 # Parts of a work, named by the work: "an episode of the podcast Lore", "the first season of The
 # Office" (a season of a show is no time of the year).
@@ -202,6 +203,9 @@ GENERIC_OBJECTS = frozenset(
     # A dose taken ("I took some meds to assist"): the business of a sick day.
     | {"medicine", "medication", "med", "meds", "pill", "pills", "painkiller", "painkillers"}
 )
+# Units counted: "I read around 50 pages", "I ran 5 miles" is how much, not what.
+UNITS = frozenset({"page", "mile", "kilometer", "kilometre", "km", "pound", "lb", "kilo", "kg",
+                   "step", "calorie", "inch", "foot", "meter", "metre", "dollar", "buck"})
 # Words that measure a thing without saying which ("enough friends", "many games").
 MEASURES = frozenset({"enough", "more", "many", "few", "no", "lots", "plenty", "fewer", "less"})
 # ... and words that make a generic thing no more specific ("various products", "several
