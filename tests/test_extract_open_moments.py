@@ -264,6 +264,7 @@ def test_have_under_a_hedge_takes_the_hedges_day(
         ("I have read 50 pages of The Hobbit.", ("Emi", "STATES", "Hobbit", "read")),
         # "own" whose owner the parse lost names nobody's thing
         ("Just drove here with it's own car.", None),
+        ("Just took an Uber or drove here with it's own car lol", None),
         ("I drove here with my own car.", ("Emi", "STATES", "Emi's own car", "drive with")),
     ],
 )

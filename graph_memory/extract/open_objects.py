@@ -63,9 +63,10 @@ def open_object(head: Any, rules: VerbPattern) -> Found | None:
         return None
     if common and lemma in UNITS and any(c.dep_ == "nummod" for c in head.children):
         return None  # "I read around 50 pages": how much, not what
-    if any(c.lower_ == "own" for c in head.children) and not any(
-            c.dep_ == "poss" for c in head.children):
-        return None  # "drove here with it's own car": whose is lost
+    owners = [c for c in head.children if c.dep_ == "poss"]
+    if (any(c.lower_ == "own" for c in head.children) and not owners) or any(
+            c.lower_ in ("it", "its") for c in owners):
+        return None  # "drove here with it's own car", "its design": whose is lost
     if any(c.dep_ == "poss" and c.lower_ in ("your", "ur") for c in head.children):
         return None
     if common and any(c.dep_ == "det" and c.lower_ in DEMONSTRATIVES for c in head.children):
