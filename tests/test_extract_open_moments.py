@@ -273,3 +273,25 @@ def test_counts_and_lost_owners_are_no_objects(
 ) -> None:
     found = states(extractor, text)
     assert found == [] if expected is None else expected in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a verb coordinated under the same subject shares its head's day
+        ("I just sat around and played mobile games.", None),
+        ("I sat around and played mobile games.", ("Emi", "STATES", "mobile game", "play")),
+        # a home's chore in the simple past is the day's business; an ongoing project is not
+        ("I woke up early and cleaned up my house.", None),
+        ("I've been organizing my garage.", ("Emi", "STATES", "Emi's garage", "organize")),
+        ("I cleaned up the beach with my volunteer group.",
+         ("Emi", "STATES", "beach", "clean up")),
+        # handling a device is a moment's
+        ("I set it up and connected to my phone.", None),
+    ],
+)
+def test_shared_days_chores_and_devices_are_passing(
+    extractor: RuleExtractor, text: str, expected: Row | None
+) -> None:
+    found = states(extractor, text)
+    assert found == [] if expected is None else expected in found

@@ -133,9 +133,16 @@ def of_the_day(verb: Any) -> bool:
     """ "Today I saw some stray cats", "Just got back from the gym", "I took a walk this
     morning", "Today was a fantastic day for me - I hit the golf course": a simple past of the
     day (told by the clause or by its sentence), a passing moment unless it names something."""
-    return (verb.tag_ == "VBD" and not perfect(verb)
-            and (today(verb) or _day_sentence(verb)
-                 or any(c.dep_ == "advmod" and c.lower_ == "just" for c in verb.children)))
+    if verb.tag_ != "VBD" or perfect(verb):
+        return False
+    # "I just sat around the entire time and played mobile games": a verb coordinated under
+    # the same subject shares its head's time
+    shared = (verb.dep_ == "conj" and verb.head.tag_ == "VBD"
+              and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children))
+    told = [verb, verb.head] if shared else [verb]
+    return _day_sentence(verb) or any(
+        today(v) or any(c.dep_ == "advmod" and c.lower_ == "just" for c in v.children)
+        for v in told)
 
 
 def _day_sentence(verb: Any) -> bool:

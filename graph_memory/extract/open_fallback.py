@@ -80,11 +80,13 @@ from graph_memory.extract.open_objects import (
 )
 from graph_memory.extract.open_vocabulary import (
     AUXILIARIES,
+    CHORE_VERBS,
     DAY_VERBS,
     ESCORTED,
     ESCORTING_VERBS,
     FOR_VERBS,
     HEDGES,
+    HOME_PLACES,
     LIGHT_VERBS,
     LIKINGS,
     MEAL_VERBS,
@@ -181,6 +183,9 @@ def open_matches(
     if (lemma in ONE_OFF_VERBS and habit is None and not lasting(verb, negated)
             and not holds(verb, tensed)):
         return []  # "I had a sandwich", "we ate some appetizers": one meal, not a life
+    if lemma in CHORE_VERBS and verb.tag_ == "VBD" and habit is None and any(
+            c.dep_ == "dobj" and c.lemma_.lower() in HOME_PLACES for c in verb.children):
+        return []  # "I cleaned up my house": a chore of the day
     key = " ".join([lemma, *(p.lower_ for p in particles)])
     if carrier is not None and carrier.lemma_.lower() in SKILL_CARRIERS:
         key = f"{carrier.lemma_.lower()} to {key}"  # "learning how to play the piano"

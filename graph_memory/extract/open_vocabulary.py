@@ -32,6 +32,8 @@ QUIET_VERBS = frozenset(
      "speak", "reach", "bring", "carry", "hold", "want"}
     # Mishaps of a moment: "I slipped on some ice", "I choked on my food", "I spilled coffee".
     | {"slip", "choke", "spill", "trip", "bump", "drop"}
+    # Handling a device: "I set it up and connected to my phone", "I plugged it in".
+    | {"connect", "plug", "unplug", "charge", "reboot", "restart", "log"}
     # The model's lemma of "hated" ("I hated shaving"): the verb "to hat" is never said.
     | {"hat"}
 )
@@ -122,6 +124,12 @@ WATCHED_WORKS = frozenset(
 # replica": on a day told ("Today was a fantastic day"), a passing moment unless it names
 # something.
 OCCASION_CARRIERS = frozenset({"manage", "get"})
+# Chores of a home in the simple past: "I woke up pretty early and cleaned up my house" is the
+# business of a day ("I've been decluttering my house" still tells an ongoing project).
+CHORE_VERBS = frozenset({"clean", "tidy", "vacuum", "mop", "sweep", "dust", "declutter",
+                         "organize", "organise"})
+HOME_PLACES = frozenset({"house", "home", "room", "bedroom", "apartment", "flat", "kitchen",
+                         "bathroom", "garage", "closet", "desk", "car", "yard", "dorm", "place"})
 # Verbs that take someone somewhere, and the people and pets taken: "we took the kids to the
 # museum", "I brought my dog to the vet" is no deed done to them (where they went is its own).
 ESCORTING_VERBS = frozenset({"take", "bring", "drive", "walk", "drop"})
