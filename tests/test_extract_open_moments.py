@@ -295,3 +295,20 @@ def test_shared_days_chores_and_devices_are_passing(
 ) -> None:
     found = states(extractor, text)
     assert found == [] if expected is None else expected in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "different" says no more than "various"; the kind named by "such as" is the object
+        ("I've been exploring different exercises.", None),
+        ("I've been exploring different exercises, such as cardio and yoga.",
+         ("Emi", "STATES", "cardio", "explore")),
+        ("I've been exploring Korean dishes.", ("Emi", "STATES", "Korean dish", "explore")),
+    ],
+)
+def test_different_things_are_named_by_their_example(
+    extractor: RuleExtractor, text: str, expected: Row | None
+) -> None:
+    found = states(extractor, text)
+    assert found == [] if expected is None else expected in found

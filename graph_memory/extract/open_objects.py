@@ -105,6 +105,13 @@ def _example(head: Any, rules: VerbPattern) -> Found | None:
                  and (g.pos_ == "PROPN" or g.ent_type_ not in ("", *WHEN_LABELS))]
         if named:
             return noun_object(named[0], rules)
+        # "different exercises, such as cardio": a kind of its own is the example too ("a
+        # snack like a piece of fruit" is rather a likeness)
+        kinds = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "NOUN"
+                 and prep.lower_ == "as"
+                 and g.lemma_.lower() not in GENERIC_OBJECTS | HOLLOW_OBJECTS | CONTAINERS]
+        if kinds:
+            return noun_object(kinds[0], rules)
     return None
 
 

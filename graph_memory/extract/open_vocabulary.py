@@ -219,8 +219,8 @@ MEASURES = frozenset({"enough", "more", "many", "few", "no", "lots", "plenty", "
 # ... and words that make a generic thing no more specific ("various products", "several
 # exercises"); roles.py keeps to MEASURES ("several kids" are still relatives).
 UNSPECIFIC = MEASURES | {"various", "several", "numerous", "multiple", "other", "another",
-                         "similar", "same", "random", "little", "secret", "good", "nice", "great",
-                         "cool", "whole", "usual", "normal", "simple"}
+                         "similar", "same", "different", "random", "little", "secret", "good",
+                         "nice", "great", "cool", "whole", "usual", "normal", "simple"}
 # "twiddling my fingers", "brushed my teeth", "strengthen my whole body": passing, or a
 # condition the declared health patterns read.
 BODY_PARTS = frozenset(
