@@ -312,3 +312,21 @@ def test_different_things_are_named_by_their_example(
 ) -> None:
     found = states(extractor, text)
     assert found == [] if expected is None else expected in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # coordinated modifiers stay whole, without "both"
+        ("I focus on both mental and physical readiness.",
+         ("Emi", "STATES", "mental and physical readiness", "focus on")),
+        ("I focus on mental readiness.", ("Emi", "STATES", "mental readiness", "focus on")),
+        # a smell of a moment is no fact
+        ("I smelled the worst sour smell.", None),
+    ],
+)
+def test_coordinated_modifiers_and_smells(
+    extractor: RuleExtractor, text: str, expected: Row | None
+) -> None:
+    found = states(extractor, text)
+    assert found == [] if expected is None else expected in found

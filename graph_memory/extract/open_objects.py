@@ -73,7 +73,27 @@ def open_object(head: Any, rules: VerbPattern) -> Found | None:
         return None  # "I saw this pretty cool cat", "that black cat": a photo or an earlier word
     if common and lemma in UNNAMED_ROLES:
         return None  # "I played with some childhood friends": nobody the memory can name
-    return _unboosted(noun_object(head, rules))
+    return _coordinated_modifiers(head, _unboosted(noun_object(head, rules)))
+
+
+def _coordinated_modifiers(head: Any, found: Found | None) -> Found | None:
+    """The object with its coordinated modifiers whole: "both mental and physical readiness"
+    is "mental and physical readiness", not "both mental readiness"."""
+    if found is None:
+        return None
+    words = found.name.split(" ")
+    if words and words[0].lower() in ("both", "either") and len(words) > 1:
+        words = words[1:]
+    tokens = [t for t in found.tokens if t.lower_ not in ("both", "either")]
+    for modifier in head.children:
+        joined = [c for c in modifier.children if c.dep_ == "conj" and c.pos_ == "ADJ"]
+        if modifier.dep_ != "amod" or not joined or modifier.text not in words:
+            continue
+        at = words.index(modifier.text) + 1
+        words[at:at] = ["and", *(c.text for c in joined)]
+        tokens += joined
+    name = " ".join(words)
+    return found if name == found.name else Found(name, found.label, tokens)
 
 
 def _unboosted(found: Found | None) -> Found | None:

@@ -34,6 +34,8 @@ QUIET_VERBS = frozenset(
     | {"slip", "choke", "spill", "trip", "bump", "drop"}
     # Handling a device: "I set it up and connected to my phone", "I plugged it in".
     | {"connect", "plug", "unplug", "charge", "reboot", "restart", "log"}
+    # A smell of a moment: "till i smelled the worst sour smell".
+    | {"smell"}
     # The model's lemma of "hated" ("I hated shaving"): the verb "to hat" is never said.
     | {"hat"}
 )
