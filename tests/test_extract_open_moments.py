@@ -330,3 +330,21 @@ def test_coordinated_modifiers_and_smells(
 ) -> None:
     found = states(extractor, text)
     assert found == [] if expected is None else expected in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a step of a how-to, told after "after", "once", "until"
+        ("After I remove them from the skillet, I throw in some mushrooms.", None),
+        ("Once it boils I throw in the pasta.", None),
+        # the same deed said on its own, or a habit told by "when", stays
+        ("I throw in some mushrooms.", ("Emi", "STATES", "mushroom", "throw in")),
+        ("When I get home I practice the violin.", ("Emi", "STATES", "violin", "practice")),
+    ],
+)
+def test_a_step_of_a_how_to_is_no_fact(
+    extractor: RuleExtractor, text: str, expected: Row | None
+) -> None:
+    found = states(extractor, text)
+    assert found == [] if expected is None else expected in found

@@ -183,6 +183,8 @@ def open_matches(
     if (lemma in ONE_OFF_VERBS and habit is None and not lasting(verb, negated)
             and not holds(verb, tensed)):
         return []  # "I had a sandwich", "we ate some appetizers": one meal, not a life
+    if _step(tensed):
+        return []  # "After the liquid reduces, I add a drop of Worcestershire sauce": a step
     if lemma in CHORE_VERBS and verb.tag_ == "VBD" and habit is None and any(
             c.dep_ == "dobj" and c.lemma_.lower() in HOME_PLACES for c in verb.children):
         return []  # "I cleaned up my house": a chore of the day
@@ -224,6 +226,19 @@ def verb_lemma(verb: Any) -> str:
             and word == f"{lemma[:-1]}ing"):
         return lemma[:-1]
     return lemma
+
+
+def _step(verb: Any) -> bool:
+    """A step of a how-to told in the simple present: "After I remove them from the skillet, I
+    throw in some mushrooms", "once it boils I add the pasta" (not "when I'm stressed I play
+    the piano", a habit)."""
+    return verb.tag_ in ("VBP", "VBZ") and any(
+        c.dep_ == "advcl" and c.tag_ in ("VBP", "VBZ") and any(
+            m.dep_ == "mark" and m.lower_ in _STEP_MARKS for m in c.children)
+        for c in verb.children)
+
+
+_STEP_MARKS = frozenset({"after", "once", "before", "until", "till"})
 
 
 def _named(found: Found) -> bool:
