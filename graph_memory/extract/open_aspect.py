@@ -268,3 +268,16 @@ def carrier_of(verb: Any) -> Any | None:
         # hiking" is the declared DID's, "I went to see a play" a thing done
         return None
     return head
+
+
+def step(verb: Any) -> bool:
+    """A step of a how-to told in the simple present: "After I remove them from the skillet, I
+    throw in some mushrooms", "once it boils I add the pasta" (not "when I'm stressed I play
+    the piano", a habit)."""
+    return verb.tag_ in ("VBP", "VBZ") and any(
+        c.dep_ == "advcl" and c.tag_ in ("VBP", "VBZ") and any(
+            m.dep_ == "mark" and m.lower_ in _STEP_MARKS for m in c.children)
+        for c in verb.children)
+
+
+_STEP_MARKS = frozenset({"after", "once", "before", "until", "till"})

@@ -65,17 +65,22 @@ from graph_memory.extract.open_aspect import (
     place_habit,
     planned,
     progressive_clause,
+    step,
     this_moment,
     this_time,
     today,
     youth_habit,
 )
 from graph_memory.extract.open_objects import (
+    bare,
     is_when_word,
     is_where,
     membership,
+    named,
+    notable,
     open_object,
     quoted_title,
+    watched,
     with_conjuncts,
 )
 from graph_memory.extract.open_vocabulary import (
@@ -91,7 +96,6 @@ from graph_memory.extract.open_vocabulary import (
     LIKINGS,
     MEAL_VERBS,
     NO_OBJECT_VERBS,
-    NOTABLE_OUTINGS,
     OBJECT_FREE_PREPS,
     OCCASION_CARRIERS,
     ONE_OFF_VERBS,
@@ -109,7 +113,6 @@ from graph_memory.extract.open_vocabulary import (
     STATIVE_PARTICIPLES,
     UNNAMED_ROLES,
     VERB_PREPS,
-    WATCHED_WORKS,
 )
 from graph_memory.extract.patterns import OpenPattern, VerbPattern
 from graph_memory.extract.people import ADDRESSEE, SPEAKER, named_appositive, person_subject
@@ -183,7 +186,7 @@ def open_matches(
     if (lemma in ONE_OFF_VERBS and habit is None and not lasting(verb, negated)
             and not holds(verb, tensed)):
         return []  # "I had a sandwich", "we ate some appetizers": one meal, not a life
-    if _step(tensed):
+    if step(tensed):
         return []  # "After the liquid reduces, I add a drop of Worcestershire sauce": a step
     if lemma in CHORE_VERBS and verb.tag_ == "VBD" and habit is None and any(
             c.dep_ == "dobj" and c.lemma_.lower() in HOME_PLACES for c in verb.children):
@@ -196,11 +199,11 @@ def open_matches(
         # "I loved the lively atmosphere", "I really enjoyed the trippy CGI in Doctor Strange":
         # a liking of a part of an outing or a work told is a reaction to it; what was liked
         # by its name is kept ("I really enjoyed spiderverse", "I liked anatomy more")
-        found = [f for f in found if f is not None and (_named(f) or _bare(f))]
+        found = [f for f in found if f is not None and (named(f) or bare(f))]
     if lemma in SPECTATOR_VERBS and not negated and verb.tag_ != "VBG":
         # (not "I'm seeing a physical therapist": someone seen over a span of time)
         # a bare noun watched is mostly a title in lower case ("I watched demon slayer")
-        found = [f for f in found if f is not None and (_named(f) or _watched(f) or _bare(f))]
+        found = [f for f in found if f is not None and (named(f) or watched(f) or bare(f))]
     # "Today ... I even managed to sink a few birdies": one occasion on a day told
     one_occasion = carrier is not None and carrier.lemma_.lower() in OCCASION_CARRIERS
     day_verb = carrier if one_occasion else verb
@@ -208,7 +211,7 @@ def open_matches(
         verb.tag_ == "VBG" and tensed is verb and past_progressive(verb)) or (
         verb.tag_ == "VBD" and this_time(verb))
     if moment and (carrier is None or one_occasion) and habit is None and not any(
-            f is not None and (_named(f) or _notable(f)) for f in found):
+            f is not None and (named(f) or notable(f)) for f in found):
         # "I saw some stray cats today", "Just got back from the gym": a passing day; "I was
         # deep frying some corn dogs": what was going on at a moment told ("I was reading a
         # book called 2666" names what); "I followed an online recipe this time": one occasion
@@ -226,49 +229,6 @@ def verb_lemma(verb: Any) -> str:
             and word == f"{lemma[:-1]}ing"):
         return lemma[:-1]
     return lemma
-
-
-def _step(verb: Any) -> bool:
-    """A step of a how-to told in the simple present: "After I remove them from the skillet, I
-    throw in some mushrooms", "once it boils I add the pasta" (not "when I'm stressed I play
-    the piano", a habit)."""
-    return verb.tag_ in ("VBP", "VBZ") and any(
-        c.dep_ == "advcl" and c.tag_ in ("VBP", "VBZ") and any(
-            m.dep_ == "mark" and m.lower_ in _STEP_MARKS for m in c.children)
-        for c in verb.children)
-
-
-_STEP_MARKS = frozenset({"after", "once", "before", "until", "till"})
-
-
-def _named(found: Found) -> bool:
-    """A thing with a name of its own (a proper noun, an entity, a title), not a common one
-    ("a game called cyberpunk 2077" names it, whatever its case)."""
-    return bool(found.label) or any(
-        t.pos_ == "PROPN" or t.head.lemma_.lower() in ("call", "name", "title")
-        for t in found.tokens)
-
-
-def _notable(found: Found) -> bool:
-    """A journey or an event, notable even on the day it happened ("I just got back from a
-    camping trip"), unlike an errand ("I just got back from the gym")."""
-    root = next((t for t in found.tokens if t.head not in found.tokens or t.head is t), None)
-    return root is not None and root.lemma_.lower() in NOTABLE_OUTINGS
-
-
-def _watched(found: Found) -> bool:
-    """A work or a show watched or seen ("many football matches", "some YouTube videos"), not
-    a common sight of an outing ("cool exhibits", "the fireworks", "a whale replica")."""
-    root = next((t for t in found.tokens if t.head not in found.tokens or t.head is t), None)
-    return root is not None and root.lemma_.lower() in WATCHED_WORKS
-
-
-def _bare(found: Found) -> bool:
-    """A thing named by its noun alone, with no article, possessor or description that points
-    at one instance of it ("anatomy", "the outdoors" is one)."""
-    return not any(t.dep_ in ("det", "poss", "amod", "nummod") or t.tag_ == "PRP$"
-                   for t in found.tokens) and not any(
-        c.dep_ in ("det", "poss", "amod", "nummod") for t in found.tokens for c in t.children)
 
 
 def _readmitted(verb: Any, lemma: str) -> bool:

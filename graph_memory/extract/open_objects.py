@@ -19,11 +19,13 @@ from graph_memory.extract.open_vocabulary import (
     HOLLOW_OBJECTS,
     MAX_CONJUNCTS,
     MAX_TITLE_WORDS,
+    NOTABLE_OUTINGS,
     REALMS,
     TRIPS,
     UNITS,
     UNNAMED_ROLES,
     UNSPECIFIC,
+    WATCHED_WORKS,
     WHEN_LABELS,
     WHEN_NOUNS,
     WORK_PARTS,
@@ -36,9 +38,9 @@ def open_object(head: Any, rules: VerbPattern) -> Found | None:
     ("the point", "an increase"), a generic passing activity ("some errands", "games"), a body
     part ("my fingers"), or a thing of the addressee's ("your pictures": a reaction). A thing
     named by "called" is its name ("a game called Cyberpunk 2077")."""
-    named = _called(head)
-    if named is not None:
-        return named
+    called = _called(head)
+    if called is not None:
+        return called
     inner = [g for c in head.rights if c.lower_ in ("of", "in") for g in c.children
              if g.dep_ == "pobj"]
     if head.lemma_.lower() in CONTAINERS | WORK_PARTS and inner:
@@ -121,10 +123,10 @@ def _example(head: Any, rules: VerbPattern) -> Found | None:
             continue
         if prep.lower_ == "as" and not any(t.lower_ == "such" for t in head.subtree):
             continue
-        named = [g for g in prep.children if g.dep_ == "pobj"
+        names = [g for g in prep.children if g.dep_ == "pobj"
                  and (g.pos_ == "PROPN" or g.ent_type_ not in ("", *WHEN_LABELS))]
-        if named:
-            return noun_object(named[0], rules)
+        if names:
+            return noun_object(names[0], rules)
         # "different exercises, such as cardio": a kind of its own is the example too ("a
         # snack like a piece of fruit" is rather a likeness)
         kinds = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "NOUN"
@@ -252,3 +254,33 @@ def membership(be: Any, rules: VerbPattern) -> tuple[Found, Any, str] | None:
                 if found is not None:
                     return found, prep, key
     return None
+
+
+def named(found: Found) -> bool:
+    """A thing with a name of its own (a proper noun, an entity, a title), not a common one
+    ("a game called cyberpunk 2077" names it, whatever its case)."""
+    return bool(found.label) or any(
+        t.pos_ == "PROPN" or t.head.lemma_.lower() in ("call", "name", "title")
+        for t in found.tokens)
+
+
+def notable(found: Found) -> bool:
+    """A journey or an event, notable even on the day it happened ("I just got back from a
+    camping trip"), unlike an errand ("I just got back from the gym")."""
+    root = next((t for t in found.tokens if t.head not in found.tokens or t.head is t), None)
+    return root is not None and root.lemma_.lower() in NOTABLE_OUTINGS
+
+
+def watched(found: Found) -> bool:
+    """A work or a show watched or seen ("many football matches", "some YouTube videos"), not
+    a common sight of an outing ("cool exhibits", "the fireworks", "a whale replica")."""
+    root = next((t for t in found.tokens if t.head not in found.tokens or t.head is t), None)
+    return root is not None and root.lemma_.lower() in WATCHED_WORKS
+
+
+def bare(found: Found) -> bool:
+    """A thing named by its noun alone, with no article, possessor or description that points
+    at one instance of it ("anatomy", "the outdoors" is one)."""
+    return not any(t.dep_ in ("det", "poss", "amod", "nummod") or t.tag_ == "PRP$"
+                   for t in found.tokens) and not any(
+        c.dep_ in ("det", "poss", "amod", "nummod") for t in found.tokens for c in t.children)
