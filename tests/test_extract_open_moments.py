@@ -348,3 +348,22 @@ def test_a_step_of_a_how_to_is_no_fact(
 ) -> None:
     found = states(extractor, text)
     assert found == [] if expected is None else expected in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "out of" makes a verb of its own, whose object is the "of"'s
+        ("I moved out of Chicago last year.", ("Emi", "STATES", "Chicago", "move out of")),
+        ("I worked out of a small studio in Brooklyn.",
+         ("Emi", "STATES", "small studio", "work out of")),
+        # running out of a thing is a mishap, and never another preposition's object
+        ("I quickly ran out of space on my island.", None),
+        ("We ran out of firewood on the camping trip.", None),
+    ],
+)
+def test_out_of_is_a_verb_of_its_own(
+    extractor: RuleExtractor, text: str, expected: Row | None
+) -> None:
+    found = states(extractor, text)
+    assert found == [] if expected is None else expected in found

@@ -366,6 +366,16 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
     # a phrasal verb's "for" is its object's ("I signed up for a pottery class", "I'm saving
     # up for a car"), and so is that of a verb of striving ("I've been training for a half
     # marathon"); another's is mostly a purpose or a duration ("I run for my health")
+    out_of = _out_of(verb)
+    if out_of is not None:
+        # "I moved out of Chicago": "move out of" is a verb of its own, its object the "of"'s,
+        # never another preposition's; running out of a thing is a mishap of a moment ("I ran
+        # out of space on my island", "we ran out of firewood")
+        if lemma == "run":
+            return [], key
+        pobjs = [g for g in out_of.children if g.dep_ == "pobj" and not is_when_word(g)]
+        found = [open_object(o, rules) for o in with_conjuncts(pobjs[:1])]
+        return (found if any(found) else []), f"{key.removesuffix(' out')} out of"
     allowed = PREPOSITIONS if motion else VERB_PREPS | (
         {"for"} if particles or lemma in FOR_VERBS else set())
     preps = sorted((c for p in [verb, *particles] for c in p.children if c.dep_ == "prep"),
@@ -407,6 +417,18 @@ def _told(verb: Any) -> bool:
         return True  # "I can't come because I have an exam": a reason is stated as true
     return verb.dep_ in ("advcl", "relcl") and is_past(verb, perfect=True) and not (
         marks & {"if", "when", "unless", "whether"})
+
+
+def _out_of(verb: Any) -> Any | None:
+    """The "of" of "ran out of", "got out of" (its "out" read as a preposition or a particle)."""
+    for out in verb.children:
+        if out.lower_ == "out" and out.dep_ in ("prep", "prt"):
+            holders = [out, verb] if out.dep_ == "prt" else [out]
+            for holder in holders:
+                for of in holder.children:
+                    if of.dep_ == "prep" and of.lower_ == "of":
+                        return of
+    return None
 
 
 def _particle(token: Any) -> bool:
