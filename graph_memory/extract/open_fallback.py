@@ -79,7 +79,9 @@ from graph_memory.extract.open_objects import (
     named,
     notable,
     open_object,
+    out_of,
     quoted_title,
+    shown,
     watched,
     with_conjuncts,
 )
@@ -353,8 +355,8 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
         ever = any(c.lower_ == "ever" for c in verb.children) or any(
             c.tag_ in ("JJS", "RBS") for c in verb.head.subtree)
         head = verb.head
-        shown = lemma in DAY_VERBS and _shown(head)
-        if not (ever or shown or lemma in NO_OBJECT_VERBS | ONE_OFF_VERBS or head.pos_ != "NOUN"
+        in_photo = lemma in DAY_VERBS and shown(head)
+        if not (ever or in_photo or lemma in NO_OBJECT_VERBS | ONE_OFF_VERBS or head.pos_ != "NOUN"
                 or is_when_word(head)):
             return [open_object(verb.head, rules)], key
         return [], key
@@ -366,14 +368,14 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
     # a phrasal verb's "for" is its object's ("I signed up for a pottery class", "I'm saving
     # up for a car"), and so is that of a verb of striving ("I've been training for a half
     # marathon"); another's is mostly a purpose or a duration ("I run for my health")
-    out_of = _out_of(verb)
-    if out_of is not None:
+    of = out_of(verb)
+    if of is not None:
         # "I moved out of Chicago": "move out of" is a verb of its own, its object the "of"'s,
         # never another preposition's; running out of a thing is a mishap of a moment ("I ran
         # out of space on my island", "we ran out of firewood")
         if lemma == "run":
             return [], key
-        pobjs = [g for g in out_of.children if g.dep_ == "pobj" and not is_when_word(g)]
+        pobjs = [g for g in of.children if g.dep_ == "pobj" and not is_when_word(g)]
         found = [open_object(o, rules) for o in with_conjuncts(pobjs[:1])]
         return (found if any(found) else []), f"{key.removesuffix(' out')} out of"
     allowed = PREPOSITIONS if motion else VERB_PREPS | (
@@ -394,14 +396,6 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
     return [], key
 
 
-def _shown(noun: Any) -> bool:
-    """ "Here's a pretty cool waterfall I saw": a thing shown in a photo, seen once ("This is
-    the yacht we chartered" still tells a deed)."""
-    be = noun.head
-    return (noun.dep_ in ("nsubj", "attr") and is_be(be)
-            and any(c.lower_ in ("here", "heres", "this") for c in be.children))
-
-
 def _told(verb: Any) -> bool:
     """An embedded clause that still tells what the speaker did: "I think I liked the ravioli",
     "after I finished my exam", "the fries I made today" (past), not "I want to fix it"."""
@@ -417,18 +411,6 @@ def _told(verb: Any) -> bool:
         return True  # "I can't come because I have an exam": a reason is stated as true
     return verb.dep_ in ("advcl", "relcl") and is_past(verb, perfect=True) and not (
         marks & {"if", "when", "unless", "whether"})
-
-
-def _out_of(verb: Any) -> Any | None:
-    """The "of" of "ran out of", "got out of" (its "out" read as a preposition or a particle)."""
-    for out in verb.children:
-        if out.lower_ == "out" and out.dep_ in ("prep", "prt"):
-            holders = [out, verb] if out.dep_ == "prt" else [out]
-            for holder in holders:
-                for of in holder.children:
-                    if of.dep_ == "prep" and of.lower_ == "of":
-                        return of
-    return None
 
 
 def _particle(token: Any) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph_memory.extract.canonical import ner_label, phrase_text
+from graph_memory.extract.canonical import is_be, ner_label, phrase_text
 from graph_memory.extract.objects import Found, noun_object
 from graph_memory.extract.open_vocabulary import (
     ABOUT_HEADS,
@@ -284,3 +284,23 @@ def bare(found: Found) -> bool:
     return not any(t.dep_ in ("det", "poss", "amod", "nummod") or t.tag_ == "PRP$"
                    for t in found.tokens) and not any(
         c.dep_ in ("det", "poss", "amod", "nummod") for t in found.tokens for c in t.children)
+
+
+def out_of(verb: Any) -> Any | None:
+    """The "of" of "ran out of", "got out of" (its "out" read as a preposition or a particle)."""
+    for out in verb.children:
+        if out.lower_ == "out" and out.dep_ in ("prep", "prt"):
+            holders = [out, verb] if out.dep_ == "prt" else [out]
+            for holder in holders:
+                for of in holder.children:
+                    if of.dep_ == "prep" and of.lower_ == "of":
+                        return of
+    return None
+
+
+def shown(noun: Any) -> bool:
+    """ "Here's a pretty cool waterfall I saw": a thing shown in a photo, seen once ("This is
+    the yacht we chartered" still tells a deed)."""
+    be = noun.head
+    return (noun.dep_ in ("nsubj", "attr") and is_be(be)
+            and any(c.lower_ in ("here", "heres", "this") for c in be.children))
