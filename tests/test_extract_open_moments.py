@@ -233,6 +233,8 @@ def test_a_single_occasion_carried_on_a_day_told_is_passing(
         # ... but bounded by the day it is the day's doing
         ("I've been practicing my drawing all day.", None),
         ("Today, I've been exploring some new yoga poses.", None),
+        # ... or by its message
+        ("Nothing too exciting today. I've been catching up on my reading.", None),
     ],
 )
 def test_a_perfect_progressive_of_the_day_is_passing(

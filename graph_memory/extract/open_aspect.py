@@ -145,6 +145,12 @@ def of_the_day(verb: Any) -> bool:
         for v in told)
 
 
+def day_told(verb: Any) -> bool:
+    """The clause or its message tells of one day: "I've been practicing my writing all day",
+    "Nothing too exciting today. I've been catching up on a bit of reading"."""
+    return today(verb) or _day_sentence(verb)
+
+
 def _day_sentence(verb: Any) -> bool:
     """The verb's message tells of one day: "today", "tonight", "this morning" in it ("I've
     had a pretty good day so far. I went for a morning hike")."""

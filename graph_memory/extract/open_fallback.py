@@ -52,6 +52,7 @@ from graph_memory.extract.match import (
 from graph_memory.extract.objects import Found
 from graph_memory.extract.open_aspect import (
     carrier_of,
+    day_told,
     denial,
     future,
     holds,
@@ -323,7 +324,7 @@ def _stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
         return False  # "I'm flying out tomorrow": a plan (HAS_GOAL reads those it can)
     if verb.tag_ == tensed.tag_ == "VBG" and "have" not in auxes and this_moment(verb):
         return False  # "I'm just sitting at a cafe reading a magazine": this moment's doing
-    if verb.tag_ == tensed.tag_ == "VBG" and "have" in auxes and today(verb):
+    if verb.tag_ == tensed.tag_ == "VBG" and "have" in auxes and day_told(verb):
         return False  # "I've been practicing my writing all day": the day's doing
     if any(c.lower_ in ("gotta", "gonna", "wanna", "ta", "na", "d", "'d", "ll", "'ll")
            and c.i < tensed.i for c in tensed.children):
