@@ -369,3 +369,22 @@ def test_out_of_is_a_verb_of_its_own(
 ) -> None:
     found = states(extractor, text)
     assert found == [] if expected is None else expected in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the kind of work before or beside a name is no part of the name
+        ("I played the game Hades last year.", ("Emi", "STATES", "Hades", "play")),
+        ("I started playing the game stardew valley.",
+         ("Emi", "STATES", "stardew valley", "play")),
+        ("I've been reading the book Dune.", ("Emi", "STATES", "Dune", "read")),
+        # a kind of work alone stays what it is
+        ("I play in a band.", ("Emi", "STATES", "band", "play in")),
+        ("I'm part of a book club.", ("Emi", "STATES", "book club", "be part of")),
+    ],
+)
+def test_a_work_is_named_without_its_kind(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in states(extractor, text)

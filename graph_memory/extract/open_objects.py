@@ -28,6 +28,7 @@ from graph_memory.extract.open_vocabulary import (
     WATCHED_WORKS,
     WHEN_LABELS,
     WHEN_NOUNS,
+    WORK_KINDS,
     WORK_PARTS,
 )
 from graph_memory.extract.patterns import VerbPattern
@@ -41,6 +42,11 @@ def open_object(head: Any, rules: VerbPattern) -> Found | None:
     called = _called(head)
     if called is not None:
         return called
+    if head.lemma_.lower() in WORK_KINDS:
+        # "the book Dune": the name beside the kind
+        names = [c for c in head.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
+        if names:
+            return noun_object(names[0], rules)
     inner = [g for c in head.rights if c.lower_ in ("of", "in") for g in c.children
              if g.dep_ == "pobj"]
     if head.lemma_.lower() in CONTAINERS | WORK_PARTS and inner:
@@ -75,7 +81,24 @@ def open_object(head: Any, rules: VerbPattern) -> Found | None:
         return None  # "I saw this pretty cool cat", "that black cat": a photo or an earlier word
     if common and lemma in UNNAMED_ROLES:
         return None  # "I played with some childhood friends": nobody the memory can name
-    return _coordinated_modifiers(head, _unboosted(noun_object(head, rules)))
+    return _unkinded(_coordinated_modifiers(head, _unboosted(noun_object(head, rules))))
+
+
+def _unkinded(found: Found | None) -> Found | None:
+    """The name without the kind of work put before it: "the game Hades" is Hades, "the game
+    stardew valley" is stardew valley (its tokens keep the kind, which tells a work)."""
+    words = found.name.split(" ") if found is not None else []
+    first = next((t for t in found.tokens if t.dep_ != "det"), None) if found else None
+    if found is None or first is None or len(words) < 2:
+        return found
+    if (first.dep_ == "compound" and first.lemma_.lower() in WORK_KINDS
+            and first.head.i != first.i and words[0].lower() == first.lower_
+            and (first.head.pos_ == "PROPN" or first.head.is_title
+                 or first.head.dep_ == "compound")):
+        # a name follows ("Hades", "Inception", "stardew valley"), not a common noun the
+        # kind sorts ("a book club")
+        return Found(" ".join(words[1:]), found.label, found.tokens)
+    return found
 
 
 def _coordinated_modifiers(head: Any, found: Found | None) -> Found | None:
@@ -272,10 +295,10 @@ def notable(found: Found) -> bool:
 
 
 def watched(found: Found) -> bool:
-    """A work or a show watched or seen ("many football matches", "some YouTube videos"), not
-    a common sight of an outing ("cool exhibits", "the fireworks", "a whale replica")."""
-    root = next((t for t in found.tokens if t.head not in found.tokens or t.head is t), None)
-    return root is not None and root.lemma_.lower() in WATCHED_WORKS
+    """A work or a show watched or seen ("many football matches", "some YouTube videos", "the
+    movie Inception"), not a common sight of an outing ("cool exhibits", "the fireworks", "a
+    whale replica")."""
+    return any(t.lemma_.lower() in WATCHED_WORKS for t in found.tokens)
 
 
 def bare(found: Found) -> bool:

@@ -122,6 +122,10 @@ WATCHED_WORKS = frozenset(
     | {"match", "game", "race", "fight", "tournament", "final", "finals", "competition"}
     | {"play", "musical", "concert", "performance", "opera", "ballet", "gig", "recital"}
 )
+# Kinds of works that name the work put before or beside its name: "the game Hades", "the
+# book Dune" (the name is the object, the kind says what it is).
+WORK_KINDS = frozenset({"game", "movie", "film", "show", "series", "book", "novel", "song",
+                        "album", "podcast", "anime", "manga", "documentary", "sitcom", "band"})
 # Carriers of one occasion: "I managed to sink a few birdies", "I got to see the whale
 # replica": on a day told ("Today was a fantastic day"), a passing moment unless it names
 # something.
