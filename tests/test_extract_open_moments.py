@@ -388,3 +388,22 @@ def test_a_work_is_named_without_its_kind(
     extractor: RuleExtractor, text: str, expected: Row
 ) -> None:
     assert expected in states(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # people named by no role of theirs to the speaker are nobody the memory can name
+        ("I live with two other girls.", None),
+        ("I have a new idol.", None),
+        # ... unless a word says who ("the munchausen lady"), or they are a best friend
+        ("I'm still continuing the show about the munchausen lady.",
+         ("Emi", "STATES", "show about munchausen lady", "continue")),
+        ("I live with my bestfriend.", ("Emi", "STATES", "Emi's bestfriend", "live with")),
+    ],
+)
+def test_unnamed_people_are_no_objects(
+    extractor: RuleExtractor, text: str, expected: Row | None
+) -> None:
+    found = states(extractor, text)
+    assert found == [] if expected is None else expected in found

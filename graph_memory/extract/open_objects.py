@@ -23,6 +23,7 @@ from graph_memory.extract.open_vocabulary import (
     REALMS,
     TRIPS,
     UNITS,
+    UNNAMED_PEOPLE,
     UNNAMED_ROLES,
     UNSPECIFIC,
     WATCHED_WORKS,
@@ -79,6 +80,9 @@ def open_object(head: Any, rules: VerbPattern) -> Found | None:
         return None
     if common and any(c.dep_ == "det" and c.lower_ in DEMONSTRATIVES for c in head.children):
         return None  # "I saw this pretty cool cat", "that black cat": a photo or an earlier word
+    if common and lemma in UNNAMED_PEOPLE and not any(c.dep_ == "compound"
+                                                      for c in head.children):
+        return None  # "two other girls", "a new idol" ("the munchausen lady" says who)
     if common and lemma in UNNAMED_ROLES:
         return None  # "I played with some childhood friends": nobody the memory can name
     return _unkinded(_coordinated_modifiers(head, _unboosted(noun_object(head, rules))))

@@ -270,6 +270,10 @@ UNNAMED_ROLES = frozenset(
     {"friend", "friends", "buddy", "bestie", "classmate", "colleague", "coworker", "teammate",
      "neighbor", "neighbour", "roommate", "mentor", "boss"}
 )
+# People named by no role of theirs to the speaker: "I live with two other girls", "one time I
+# used to stalk a girl", "I have a new idol his name is Joryu" (the name is the fact).
+UNNAMED_PEOPLE = frozenset({"girl", "boy", "woman", "man", "lady", "dude", "gal", "stranger",
+                            "idol", "crush", "kid", "child", "baby"})
 # "I'm busy with work", "I've been stressed about my exams": a state and what it is about.
 STATE_PREPS = frozenset({"with", "about", "for", "from", "of", "at", "by", "over", "to"})
 # Politeness and reactions, not states of the speaker: "I'm glad to hear", "I'm sorry for".
