@@ -15,7 +15,10 @@ every part is there:
   body part ("twiddling my fingers"); the addressee's things are reactions, not facts;
 - a plain statement: no question, modal, condition, wish, plan or generic present "we";
   a denial is carried only when it states something lasting ("I've never had kobe beef",
-  "I don't watch TV", "I haven't seen Oppenheimer"), not a passing "I didn't find it yet".
+  "I don't watch TV", "I haven't seen Oppenheimer"), not a passing "I didn't find it yet";
+- not a passing moment: a day's doing ("Today I saw some stray cats", "I've been practicing
+  my writing all day"), a common sight ("we watched the fireworks"), a chore, a step of a
+  how-to ("After I remove them, I throw in some mushrooms"), a mishap ("I ran out of space").
 Each coordinated clause and each coordinated object is a fact of its own. The key is the verb
 lemma with its particle and, when the object is a preposition's, the preposition
 ("listen to"); a verb carried by "start", "keep", "get to", "went to" or "spent (a time)" is
