@@ -407,3 +407,14 @@ def test_unnamed_people_are_no_objects(
 ) -> None:
     found = states(extractor, text)
     assert found == [] if expected is None else expected in found
+
+
+def test_a_denial_undone_by_now_is_no_lasting_one(extractor: RuleExtractor) -> None:
+    item = ExtractionInput(text="I've never had a cat before and now I have a cat.",
+                           speaker="Emi", addressee="Sam")
+    facts = [f for f in extractor.extract([item])[0].facts if f.triple.predicate == "STATES"]
+    assert [f for f in facts if f.negated] == []
+    # the denial alone still states a lasting experience
+    item = ExtractionInput(text="I've never had a cat before.", speaker="Emi", addressee="Sam")
+    facts = [f for f in extractor.extract([item])[0].facts if f.triple.predicate == "STATES"]
+    assert [(f.triple.object.name, f.negated) for f in facts] == [("cat", True)]

@@ -230,6 +230,9 @@ def denial(verb: Any, tensed: Any) -> bool | None:
     if tensed is not verb:
         return None  # "I didn't get to see it", "I never started ...": nothing stated
     never = any(c.lower_ == "never" for c in verb.children)
+    if never and any(c.lower_ == "before" for c in verb.children) and any(
+            t.lower_ == "now" and t.i > verb.i for t in verb.sent):
+        return None  # "I've never had a cat before and now I have a cat": it has changed
     habitual = verb.tag_ == "VB" and any(
         c.dep_ == "aux" and c.lower_ in ("do", "don't") for c in verb.children
     )
