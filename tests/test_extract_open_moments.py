@@ -65,6 +65,8 @@ def test_lasting_things_stay_facts(extractor: RuleExtractor, text: str, expected
         "I have an exam tomorrow.",
         "But for now i have a nice cup of chamomile tea with lemon.",
         "I have a glass of wine.",
+        # a state of a body at a moment
+        "I have an extreme thirst.",
         # going and coming in the present progressive: this moment or a plan
         "Now I'm coming back from a relatives city.",
         "Ok im leaving to the bar to find some more ladies.",

@@ -15,6 +15,7 @@ from typing import Any
 from graph_memory.extract.canonical import is_be, is_negated, is_past
 from graph_memory.extract.open_objects import QUOTES
 from graph_memory.extract.open_vocabulary import (
+    BODY_MOMENTS,
     CARRIERS,
     FUTURE,
     MOTION_NOW,
@@ -91,7 +92,7 @@ def holds(verb: Any, tensed: Any) -> bool:
                   and any(g.lower_ == "now" for g in c.children) for c in verb.children)
     return not (words & TODAY or words & set(QUOTES) or "mind" in words or words & FUTURE
                 or words & {"favorite", "favourite", "favorites", "favourites"}
-                or objects[0].lemma_.lower() in SERVINGS or for_now)
+                or objects[0].lemma_.lower() in SERVINGS | BODY_MOMENTS or for_now)
 
 
 def lasting(verb: Any, negated: bool) -> bool:

@@ -149,6 +149,9 @@ MEAL_VERBS = frozenset({"have", "eat", "drink", "grab", "get", "order"})
 # Servings of a meal or a drink: "for now I have a nice cup of chamomile tea".
 SERVINGS = frozenset({"cup", "glass", "bowl", "slice", "plate", "bottle", "mug", "can", "pint",
                       "shot", "bite", "sip", "serving", "portion", "piece"})
+# States of a body at a moment, had but not held: "I have an extreme thirst".
+BODY_MOMENTS = frozenset({"thirst", "hunger", "craving", "urge", "hangover", "itch", "cramp",
+                          "nosebleed", "hiccup", "hiccups", "appetite"})
 # Going and coming in the present progressive tell this moment or a plan, never a life: "now
 # I'm coming back from a relatives city", "I'm leaving to the bar", "I'm heading home".
 MOTION_NOW = frozenset({"go", "come", "leave", "head", "return", "walk", "drive", "fly", "get",
