@@ -38,7 +38,7 @@ def test_been_going_to_is_no_goal(extractor: RuleExtractor, text: str) -> None:
     ("text", "expected"),
     [
         ("I watched so many youtube shorts.", "youtube short"),
-        ("I saw way too many cool exhibits.", "cool exhibit"),
+        ("I've read way too many fantasy novels.", "fantasy novel"),  # (a sight seen: no fact)
         ("I don't really watch too much soccer.", "soccer"),
     ],
 )
