@@ -1,0 +1,168 @@
+"""The tokens an object's phrase spans beyond its noun phrase: a trailing label ("plan A"), a
+noun the parser split off ("watching cooking shows"), a date or an amount whole, a journey's
+place ("a trip to Japan"), the "of" part of a name ("Lord of the Rings"), a name split at its
+hyphen ("Inter-Milan"), and the second noun of a pair that names one thing ("mac and cheese").
+objects.py reads the phrase; this module says how far it reaches."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from graph_memory.extract.canonical import FILLERS, determiners, noun_phrase
+
+# Dates and amounts are kept as written, whole: "the 15th of next month", "$49.99".
+_WHOLE_ENTITIES = frozenset({"DATE", "TIME", "MONEY", "QUANTITY", "PERCENT"})
+_MAX_NAME_OF = 4
+# Words of the moment written after an object ("cooking my soup rn"), no part of it.
+_CHAT_TAILS = frozenset({"rn", "atm", "asap", "now", "today", "tonight", "lately", "tho"})
+_LABEL = re.compile(r"^(?:[A-Z]|[A-Z]?\d+[A-Za-z]?)$")
+
+def trailing_label(head: Any) -> Any | None:
+    """The letter or number that completes a name right after its noun: "plan A", "option B",
+    "component X", "room 12" (the parser hangs it anywhere)."""
+    doc = head.doc
+    if head.i + 1 >= len(doc) or head.pos_ not in ("NOUN", "PROPN"):
+        return None
+    nxt = doc[head.i + 1]
+    if not _LABEL.match(nxt.text) or (nxt.text == "I" and nxt.dep_ == "nsubj"):
+        return None
+    if nxt.head.i != head.i and nxt.head.i != head.head.i and head.head.i != nxt.i:
+        return None
+    return nxt
+
+
+def trailing_noun(head: Any) -> Any | None:
+    """The noun the parser split off a compound at the end of a clause: the "shows" of
+    "watching cooking shows" (read a verb), the "f150" of "a ford f150" (a second object)."""
+    doc = head.doc
+    if head.i + 1 >= len(doc) or head.pos_ not in ("NOUN", "PROPN") or head.dep_ != "dobj":
+        return None
+    nxt = doc[head.i + 1]
+    last = nxt.i + 1 == len(doc) or doc[nxt.i + 1].is_punct
+    if not last or list(nxt.children) or nxt.dep_ not in ("dep", "dobj") or (
+        nxt.lower_ in FILLERS | _CHAT_TAILS
+    ):
+        return None
+    verbs = (head.head.i, head.head.head.i)
+    if nxt.tag_ not in ("NN", "NNS", "NNP", "VBZ") or nxt.head.i not in verbs:
+        return None
+    return nxt
+
+
+def entity_span(head: Any) -> Any | None:
+    """The date or amount entity the head belongs to, as a span."""
+    if head.ent_type_ not in _WHOLE_ENTITIES:
+        return None
+    for ent in head.doc.ents:
+        if ent.start <= head.i < ent.end:
+            return ent
+    return None
+
+
+def object_tokens(head: Any) -> list[Any]:
+    """The phrase of an object head: its noun phrase, a trailing label, or a whole date."""
+    ent = entity_span(head)
+    if ent is not None:
+        return list(ent)
+    tokens = noun_phrase(head)
+    label = trailing_label(head) or trailing_noun(head)
+    if label is not None and label not in tokens:
+        tokens.append(label)
+    return tokens + _name_of(head) + _destination(head)
+
+
+# Journeys named by where they go: "a trip to Japan", "a road trip through Utah"; a bare "trip"
+# says nothing (noun_object refuses it), as the open fallback's objects do.
+JOURNEYS = frozenset({"trip", "vacation", "holiday", "journey", "cruise", "tour", "getaway",
+                      "excursion", "voyage"})
+_JOURNEY_PREPS = frozenset({"to", "through", "around", "across"})
+
+
+def _destination(head: Any) -> list[Any]:
+    """The "to Japan" of "a trip to Japan": a journey's place, a name or a common place."""
+    if head.lemma_.lower() not in JOURNEYS:
+        return []
+    for prep in head.children:
+        if prep.dep_ != "prep" or prep.lower_ not in _JOURNEY_PREPS:
+            continue
+        places = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN")]
+        if places:
+            return [prep, *(t for t in noun_phrase(places[0]) if t.dep_ != "det")]
+    return []
+
+
+# Institutions whose name, written in lower case, is "the <noun> of <what>": "the museum of
+# natural history", "the university of michigan", "the bank of america".
+_INSTITUTIONS = frozenset(
+    {"museum", "university", "college", "school", "institute", "academy", "bank", "church"}
+    | {"cathedral", "temple", "palace", "gallery", "library", "hall", "house", "department"}
+)
+
+
+def _name_of(head: Any) -> list[Any]:
+    """The "of" part of a proper name: "Lord of the Rings", "University of Texas", "Guardians
+    of the Galaxy" are one name, not "Lord"; so is that of an institution with "the", in any
+    case ("the museum of natural history", not "museum")."""
+    institution = head.lemma_.lower() in _INSTITUTIONS and "the" in determiners(head)
+    if head.pos_ != "PROPN" and not institution:
+        return []
+    for prep in head.rights:
+        if prep.dep_ != "prep" or prep.lower_ != "of":
+            continue
+        for name in prep.children:
+            inner = list(name.subtree)
+            named = all(t.pos_ in ("PROPN", "DET") for t in inner) and name.pos_ == "PROPN"
+            # An institution's "of" part is a bare name or field: no article, no pronoun.
+            field = institution and all(t.pos_ in ("PROPN", "NOUN", "ADJ") for t in inner)
+            if (
+                name.dep_ == "pobj"
+                and (named or field)
+                and len(inner) <= _MAX_NAME_OF
+                and all(t.dep_ not in ("cc", "conj") for t in inner)
+            ):
+                return [prep, *inner]
+    return []
+
+
+def hyphen_joined(tokens: list[Any]) -> list[Any]:
+    """A name the parser split at its hyphen is whole: "Inter-Milan" (read as three objects of
+    "is") keeps "-Milan"; only words written together with the hyphen, no spaced dash."""
+    if not tokens:
+        return tokens
+    doc, last = tokens[0].doc, max(t.i for t in tokens)
+    while (
+        last + 2 < len(doc)
+        and doc[last + 1].text == "-"
+        and not doc[last].whitespace_
+        and not doc[last + 1].whitespace_
+        and doc[last + 2].is_alpha
+        and doc[last + 2] not in tokens
+    ):
+        tokens = [*tokens, doc[last + 1], doc[last + 2]]
+        last += 2
+    return tokens
+
+
+# Pairs joined by "and" that name one thing, a dish or a game, not two: "I love mac and cheese"
+# is no liking of cheese ("I like tea and coffee" is two likings).
+BINOMIALS = frozenset(
+    {"mac and cheese", "macaroni and cheese", "fish and chips", "peanut butter and jelly"}
+    | {"pb and j", "salt and pepper", "rice and beans", "chips and salsa", "bread and butter"}
+    | {"chicken and waffles", "biscuits and gravy", "shrimp and grits", "bangers and mash"}
+    | {"surf and turf", "cookies and cream", "rock and roll", "r and b"}
+    | {"dungeons and dragons", "arts and crafts", "hide and seek", "truth or dare"}
+    | {"pros and cons", "law and order", "bed and breakfast", "fast and furious"}
+)
+
+
+def binomial(head: Any) -> Any | None:
+    """The second noun of a pair that names one thing with the head ("cheese" of "mac and
+    cheese"), else None."""
+    first = [t.lower_ for t in head.lefts if t.dep_ == "compound"]
+    for conj in head.rights:
+        if conj.dep_ == "conj" and not list(conj.lefts):
+            pair = [t for t in head.rights if t.dep_ == "cc" and t.i < conj.i]
+            if pair and " ".join([*first, head.lower_, pair[-1].lower_, conj.lower_]) in BINOMIALS:
+                return conj
+    return None
