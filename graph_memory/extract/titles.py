@@ -117,3 +117,56 @@ def possessive_title(head: Any) -> Title | None:
             if len(tokens) <= _MAX_TITLE_TOKENS:
                 return phrase_text(tokens), tokens
     return None
+
+
+_FAVOURITES = frozenset({"favorite", "favourite", "fave", "fav"})
+# Measures and servings whose "of" names a stuff, not a title: "cup of coffee", "piece of cake".
+_MEASURES = frozenset(
+    {"cup", "glass", "bowl", "bottle", "slice", "piece", "box", "jar", "pack", "pot", "plate"}
+    | {"amount", "number", "pile", "load", "pair", "set", "lack", "loss", "sense", "lot"}
+    | {"plenty", "ton", "bunch", "handful", "variety", "mix", "range", "pinch", "bag", "can"}
+)
+
+
+def _favourite_clause(head: Any) -> bool:
+    """Whether the head is said to be one's favourite: "my favorite is X", "X is probably my
+    favorite", "my favorite book is X"."""
+    verb = head.head
+    if head.dep_ not in ("attr", "nsubj", "acomp") or verb.lemma_ != "be":
+        return False
+    return any(
+        side.i != head.i
+        and side.dep_ in ("nsubj", "attr", "acomp")
+        and (side.lower_ in _FAVOURITES or any(m.lower_ in _FAVOURITES for m in side.lefts))
+        for side in verb.children
+    )
+
+
+def bare_of_title(head: Any) -> Title | None:
+    """ "My personal favorite is prisoner of Azkaban", "I read goblet of fire": a singular noun
+    with no article nor modifier before it, followed by "of" and a plain name, read, watched or
+    played or called one's favourite, is a title written in lower case ("prisoner" alone names
+    nothing). "a cup of coffee", "the city of lights", "a lot of fun" have an article or measure
+    and stay as they are."""
+    if head.pos_ != "NOUN" or head.tag_ != "NN" or not head.is_lower or list(head.lefts):
+        return None
+    lemma = head.lemma_.lower()
+    if lemma in _PARTS | _MEASURES | _FAVOURITES:
+        return None
+    if not (_work_verb(head) or _favourite_clause(head)):
+        return None
+    nxt = head.doc[head.i + 1] if head.i + 1 < len(head.doc) else None
+    if nxt is None or nxt.lower_ != "of" or nxt.head.i != head.i or nxt.dep_ != "prep":
+        return None
+    names = [c for c in nxt.children if c.dep_ == "pobj"]
+    if len(names) != 1 or names[0].pos_ not in ("NOUN", "PROPN", "ADJ"):
+        return None  # "favorite of mine", "lots of them"
+    inner = list(names[0].subtree)
+    plain = all(
+        t.pos_ in ("NOUN", "PROPN") or t.i == names[0].i or (t.pos_ == "DET" and t.lower_ == "the")
+        for t in inner
+    )
+    if not plain or len(inner) > _MAX_OF_PART or inner[0].i != nxt.i + 1:
+        return None
+    tokens = list(head.doc[head.i : inner[-1].i + 1])
+    return phrase_text(tokens), tokens

@@ -1,0 +1,49 @@
+"""Titles of works typed in chat, lower case and unquoted (issue 11): each shape read whole,
+with the near misses that must stay as they were."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import fact_rows
+
+from graph_memory.extract.base import Extractor
+
+
+def objects(extractor: Extractor, text: str) -> list[tuple[str, str]]:
+    """(relation, object) of each fact of one message of Emi's."""
+    return [(relation, name) for _, relation, name, _ in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a bare singular noun with "of" and a name, called one's favourite or read, is a title
+        ("My personal favorite is prisoner of Azkaban", ("PREFERS", "prisoner of Azkaban")),
+        ("I think the fourth movie, goblet of fire is probably my favorite.",
+         ("PREFERS", "goblet of fire")),
+        ("I think my favorite is return of the king.", ("PREFERS", "return of the king")),
+        ("I'm watching house of cards.", ("STATES", "house of cards")),
+    ],
+)
+def test_bare_title_with_of_is_whole(extractor: Extractor, text: str, expected: tuple[str, str]
+                                     ) -> None:
+    assert expected in objects(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        # an article, a measure, a part or an amount before "of" starts no title
+        ("My favorite is the history of Rome.", "history of Rome"),
+        ("I want to visit the city of lights.", "city of lights"),
+        ("I love a cup of coffee in the morning.", "cup of coffee"),
+        ("My favorite drink is cup of coffee.", "cup of coffee"),
+        ("My favorite part is end of the movie.", "end of the movie"),
+        ("Hiking is a lot of fun.", "lot of fun"),
+        ("I've been playing lots of games.", "lots of games"),
+        ("I read most of the book.", "most of the book"),
+    ],
+)
+def test_of_phrase_that_is_no_title_is_not_read_as_one(extractor: Extractor, text: str,
+                                                       phrase: str) -> None:
+    assert phrase not in [name for _, name in objects(extractor, text)]
