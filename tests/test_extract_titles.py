@@ -47,3 +47,23 @@ def test_bare_title_with_of_is_whole(extractor: Extractor, text: str, expected: 
 def test_of_phrase_that_is_no_title_is_not_read_as_one(extractor: Extractor, text: str,
                                                        phrase: str) -> None:
     assert phrase not in [name for _, name in objects(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a kind of work called by its name is about the name, whole and as written
+        ("I love a game called stardew valley.", ("PREFERS", "stardew valley")),
+        ("I love a band called Queen.", ("PREFERS", "Queen")),
+    ],
+)
+def test_work_called_by_its_name_is_the_name(extractor: Extractor, text: str,
+                                             expected: tuple[str, str]) -> None:
+    found = objects(extractor, text)
+    assert expected in found
+    assert ("PREFERS", "game") not in found
+
+
+def test_kind_of_work_without_a_name_stays_unnamed(extractor: Extractor) -> None:
+    # no name beside the kind: nothing is made up from the next words
+    assert objects(extractor, "I love the game, it's so fun.") == []

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from graph_memory.extract.canonical import clean_text, determiners, phrase_text
+from graph_memory.extract.open_vocabulary import WORK_KINDS
 
 MEDIA = frozenset({"game", "movie", "film", "show", "series", "book", "novel", "album"})
 _QUOTES = frozenset({'"', "\u201c", "\u201d"})
@@ -170,3 +171,34 @@ def bare_of_title(head: Any) -> Title | None:
         return None
     tokens = list(head.doc[head.i : inner[-1].i + 1])
     return phrase_text(tokens), tokens
+
+
+_NAMING_VERBS = frozenset({"call", "name", "title"})
+_NAME_DEPS = frozenset({"oprd", "attr", "dobj", "xcomp", "npadvmod", "ccomp"})
+
+
+def _name_tokens(name: Any) -> list[Any] | None:
+    """The words of a name, whole, without its article; None when they are no plain name."""
+    tokens = _without_determiners([t for t in name.subtree if not t.is_punct])
+    if not tokens or len(tokens) > _MAX_TITLE_TOKENS or any(t.pos_ == "PRON" for t in tokens):
+        return None
+    if tokens[-1].i - tokens[0].i + 1 != len(tokens) or "\n" in phrase_text(tokens):
+        return None
+    return tokens
+
+
+def named_work(head: Any) -> Title | None:
+    """ "I love a game called stardew valley", "I'm reading the book Dune": a kind of work with
+    its name beside it or called by it is about the name, not the kind ("game")."""
+    if head.lemma_.lower() not in WORK_KINDS:
+        return None
+    for child in head.rights:
+        names = []
+        if child.dep_ == "appos" and child.pos_ == "PROPN" and child.left_edge.i == head.i + 1:
+            names = [child]
+        elif child.dep_ == "acl" and child.lemma_.lower() in _NAMING_VERBS:
+            names = [n for n in child.children if n.dep_ in _NAME_DEPS]
+        tokens = _name_tokens(names[0]) if names else None
+        if tokens is not None:
+            return phrase_text(tokens), tokens
+    return None
