@@ -67,3 +67,26 @@ def test_work_called_by_its_name_is_the_name(extractor: Extractor, text: str,
 def test_kind_of_work_without_a_name_stays_unnamed(extractor: Extractor) -> None:
     # no name beside the kind: nothing is made up from the next words
     assert objects(extractor, "I love the game, it's so fun.") == []
+
+
+def test_and_inside_an_item_of_a_serial_list_joins_one_name(extractor: Extractor) -> None:
+    text = ("I'm taking Data Analytics, Microeconomics, Business and Society, and Power, "
+            "Influence, and Negotiational Change.")
+    found = objects(extractor, text)
+    assert ("STATES", "Business and Society") in found
+    assert ("STATES", "Business") not in found and ("STATES", "Society") not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # no serial comma: "and" parts the list's last item
+        ("I'm taking Biology, Chemistry and Physics.", ["Biology", "Chemistry", "Physics"]),
+        # two places the entity reader holds apart stay two
+        ("I visited Paris, Rome and London, and Berlin.", ["Paris", "Rome", "London", "Berlin"]),
+    ],
+)
+def test_and_between_list_items_parts_them(extractor: Extractor, text: str,
+                                           names: list[str]) -> None:
+    found = [name for _, name in objects(extractor, text)]
+    assert found == names

@@ -156,9 +156,36 @@ BINOMIALS = frozenset(
 )
 
 
+def _serial_list_pair(head: Any) -> Any | None:
+    """The second name of "Business and Society" in "I'm taking Data Analytics, Microeconomics,
+    Business and Society, and Power": a list that ends with a comma before its "and" writes a
+    comma between its items, so an "and" with none inside an item joins the words of one
+    name. Both words are capitalised names, side by side, not two entities."""
+    doc = head.doc
+    if head.i + 3 >= len(doc) or head.pos_ != "PROPN" or not head.is_title:
+        return None
+    link, second, after = doc[head.i + 1], doc[head.i + 2], doc[head.i + 3]
+    if link.lower_ != "and" or second.dep_ != "conj" or second.head.i != head.i:
+        return None
+    if second.pos_ != "PROPN" or not second.is_title or list(second.children):
+        return None
+    if second.ent_iob_ == "B":
+        return None  # "Rome and London": two names the entity reader holds apart
+    before = doc[head.left_edge.i - 1] if head.left_edge.i > 0 else None
+    serial = any(
+        t.text == "," and doc[t.i + 1].lower_ in ("and", "or")
+        for t in doc[head.i + 3 : head.sent.end - 1]
+    )
+    return second if after.text == "," and before is not None and before.text == "," and (
+        serial) else None
+
+
 def binomial(head: Any) -> Any | None:
     """The second noun of a pair that names one thing with the head ("cheese" of "mac and
-    cheese"), else None."""
+    cheese", "Society" of a serial list's "Business and Society"), else None."""
+    joined = _serial_list_pair(head)
+    if joined is not None:
+        return joined
     first = [t.lower_ for t in head.lefts if t.dep_ == "compound"]
     for conj in head.rights:
         if conj.dep_ == "conj" and not list(conj.lefts):
