@@ -90,3 +90,22 @@ def test_and_between_list_items_parts_them(extractor: Extractor, text: str,
                                            names: list[str]) -> None:
     found = [name for _, name in objects(extractor, text)]
     assert found == names
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name set off by commas beside a kind of work, whole in title case
+        ("I bought the book, Calculus with Analytic Geometry.",
+         ("OWNS", "Calculus with Analytic Geometry")),
+        ("I bought the game, Elden Ring, last week.", ("OWNS", "Elden Ring")),
+    ],
+)
+def test_name_set_off_beside_a_work_is_the_work(extractor: Extractor, text: str,
+                                                expected: tuple[str, str]) -> None:
+    assert expected in objects(extractor, text)
+
+
+def test_name_spoken_to_after_a_work_is_no_title(extractor: Extractor) -> None:
+    # "Jo" after the comma calls someone: the show is not called Jo
+    assert not any(name == "Jo" for _, name in objects(extractor, "I love the show, Jo."))

@@ -175,6 +175,10 @@ def bare_of_title(head: Any) -> Title | None:
 
 _NAMING_VERBS = frozenset({"call", "name", "title"})
 _NAME_DEPS = frozenset({"oprd", "attr", "dobj", "xcomp", "npadvmod", "ccomp"})
+# The small words a title written in title case leaves in lower case.
+_TITLE_SMALL_WORDS = frozenset(
+    {"of", "with", "and", "the", "a", "an", "in", "on", "to", "for", "at", "from", "into", "or"}
+)
 
 
 def _name_tokens(name: Any) -> list[Any] | None:
@@ -187,18 +191,44 @@ def _name_tokens(name: Any) -> list[Any] | None:
     return tokens
 
 
+def _set_off(words: list[Any]) -> bool:
+    """Whether a name after a comma is the work's, not the one spoken to: closed by a comma too
+    ("the game, Elden Ring, last week") or of several words naming no person ("the book,
+    Calculus with Analytic Geometry"); "I love the show, Emi." calls Emi."""
+    doc, last = words[0].doc, words[-1].i
+    if last + 1 < len(doc) and doc[last + 1].text == ",":
+        return True
+    return len(words) > 1 and all(t.ent_type_ != "PERSON" for t in words)
+
+
 def named_work(head: Any) -> Title | None:
-    """ "I love a game called stardew valley", "I'm reading the book Dune": a kind of work with
-    its name beside it or called by it is about the name, not the kind ("game")."""
+    """ "I love a game called stardew valley", "I'm reading the book Dune", "the book, Dune": a
+    kind of work with its name beside it or called by it is about the name, not the kind."""
     if head.lemma_.lower() not in WORK_KINDS:
         return None
+    doc = head.doc
+    beside = head.i + 2 if head.i + 1 < len(doc) and doc[head.i + 1].text == "," else head.i + 1
     for child in head.rights:
         names = []
-        if child.dep_ == "appos" and child.pos_ == "PROPN" and child.left_edge.i == head.i + 1:
-            names = [child]
+        if child.dep_ == "appos" and child.pos_ == "PROPN" and child.left_edge.i == beside:
+            # "Burton Rodin's book, Calculus with Analytic Geometry": a name in title case
+            words = [t for t in child.subtree if not t.is_punct]
+            if all(t.is_title or t.is_digit or t.lower_ in _TITLE_SMALL_WORDS for t in words) and (
+                beside == head.i + 1 or _set_off(words)
+            ):
+                names = [child]
         elif child.dep_ == "acl" and child.lemma_.lower() in _NAMING_VERBS:
             names = [n for n in child.children if n.dep_ in _NAME_DEPS]
         tokens = _name_tokens(names[0]) if names else None
         if tokens is not None:
             return phrase_text(tokens), tokens
     return None
+
+
+def work_name(head: Any) -> Title | None:
+    """The whole name a kind of work names, read from the kind ("a game called stardew valley")
+    or from a word of the name beside it ("Calculus" of "the book, Calculus with Analytic
+    Geometry")."""
+    if head.dep_ == "appos" and head.head.lemma_.lower() in WORK_KINDS:
+        return named_work(head.head)
+    return named_work(head)
