@@ -109,3 +109,17 @@ def test_name_set_off_beside_a_work_is_the_work(extractor: Extractor, text: str,
 def test_name_spoken_to_after_a_work_is_no_title(extractor: Extractor) -> None:
     # "Jo" after the comma calls someone: the show is not called Jo
     assert not any(name == "Jo" for _, name in objects(extractor, "I love the show, Jo."))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ive watched a couple season of it although it is quite long.",
+     "I also have finished last of us the first game."],
+)
+def test_part_of_a_work_named_by_a_pronoun_names_nothing(extractor: Extractor, text: str
+                                                         ) -> None:
+    assert objects(extractor, text) == []
+
+
+def test_part_of_a_named_work_keeps_the_work(extractor: Extractor) -> None:
+    assert ("STATES", "Dune") in objects(extractor, "I read the first chapter of Dune.")

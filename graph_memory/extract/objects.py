@@ -184,6 +184,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     if titled is not None:
         media = Found(titled[0], "WORK_OF_ART", titled[1])
         return media if object_ok(media.name, head, pattern) else None
+    if titles.part_of_pronoun(head):
+        return None  # "a couple season of it": of which work?
     if _IDENTIFIER.match(head.text):
         return Found(head.text, "", [head]) if object_ok(head.text, head, pattern) else None
     if head.pos_ in NOT_OBJECT_POS or _vague_word(head.lower_) or head.tag_ in WH_TAGS:

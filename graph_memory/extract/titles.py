@@ -232,3 +232,19 @@ def work_name(head: Any) -> Title | None:
     if head.dep_ == "appos" and head.head.lemma_.lower() in WORK_KINDS:
         return named_work(head.head)
     return named_work(head)
+
+
+_WORK_PARTS = frozenset({"season", "episode", "chapter", "volume", "issue", "book", "part"})
+
+
+def part_of_pronoun(head: Any) -> bool:
+    """ "I've watched a couple season of it", "I finished last of us": a part of a work, or a
+    word read as an adjective, whose "of" holds a pronoun names nothing by itself (the work is
+    named elsewhere, if at all)."""
+    if head.lemma_.lower() not in _WORK_PARTS and head.pos_ != "ADJ":
+        return False
+    return any(
+        prep.dep_ == "prep" and prep.lower_ == "of"
+        and any(g.dep_ == "pobj" and g.pos_ == "PRON" for g in prep.children)
+        for prep in head.rights
+    )
