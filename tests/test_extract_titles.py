@@ -123,3 +123,32 @@ def test_part_of_a_work_named_by_a_pronoun_names_nothing(extractor: Extractor, t
 
 def test_part_of_a_named_work_keeps_the_work(extractor: Extractor) -> None:
     assert ("STATES", "Dune") in objects(extractor, "I read the first chapter of Dune.")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a preposition of motion after a name watched goes on with its title
+        ("I just watched Spiderman into the spiderverse last night.",
+         ("STATES", "Spiderman into the spiderverse")),
+        ("I was rewatching Spiderman into the spiderverse and across the spiderverse.",
+         ("STATES", "Spiderman into the spiderverse")),
+        ("I watched Alien vs Predator.", ("STATES", "Alien vs Predator")),
+    ],
+)
+def test_name_with_preposition_of_motion_is_one_title(extractor: Extractor, text: str,
+                                                      expected: tuple[str, str]) -> None:
+    assert expected in objects(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("I played Minecraft into the night.", "Minecraft"),  # a time, not a title's word
+        ("I played Fortnite against my friends.", "Fortnite"),  # whom with, not a title
+        ("I watched Avatar with my brother.", "Avatar"),
+    ],
+)
+def test_preposition_after_a_name_that_is_no_title_stays_out(extractor: Extractor, text: str,
+                                                             name: str) -> None:
+    assert ("STATES", name) in objects(extractor, text)

@@ -180,7 +180,7 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         return title if object_ok(title.name, head, pattern) else None  # 'I enjoy "The Office"'
     titled = (titles.titled_media(head, VAGUE) or titles.lowercase_title(head)
               or titles.possessive_title(head) or titles.bare_of_title(head)
-              or titles.work_name(head))
+              or titles.work_name(head) or titles.name_with_preposition(head))
     if titled is not None:
         media = Found(titled[0], "WORK_OF_ART", titled[1])
         return media if object_ok(media.name, head, pattern) else None

@@ -17,6 +17,7 @@ _MAX_OF_PART = 4
 # Verbs whose object is a work: what one reads, watches, plays, listens to or finishes.
 _WORK_VERBS = frozenset(
     {"read", "reread", "watch", "rewatch", "binge", "play", "replay", "finish", "listen"}
+    | {"rewatche"}  # the lemma the model gives "rewatching", "rewatched"
 )
 # Heads that are a part, a copy or a kind of a work, not its title: "the end of the book",
 # "the first season of the show", "the rest of the game".
@@ -248,3 +249,38 @@ def part_of_pronoun(head: Any) -> bool:
         and any(g.dep_ == "pobj" and g.pos_ == "PRON" for g in prep.children)
         for prep in head.rights
     )
+
+
+# Prepositions of motion no reading, watching or playing takes: after the name of what is
+# watched they go on with its title ("Spiderman into the spiderverse").
+_TITLE_PREPS = frozenset({"into", "across", "beyond", "versus", "vs", "vs."})
+_TIMES = frozenset(
+    {"night", "morning", "evening", "afternoon", "day", "dawn", "hour", "week", "weekend"}
+    | {"year", "month", "summer", "winter", "spring", "fall", "autumn", "midnight"}
+)
+
+
+def name_with_preposition(head: Any) -> Title | None:
+    """ "I was rewatching Spiderman into the spiderverse": a name watched, read or played, then
+    a preposition of motion and a plain noun, is one title; "into the night" (a time) is not."""
+    doc = head.doc
+    if head.pos_ != "PROPN" or not _work_verb(head) or head.i + 2 >= len(doc):
+        return None
+    prep = doc[head.i + 1]
+    if prep.lower_ not in _TITLE_PREPS or prep.dep_ != "prep" or prep.head.i not in (
+        head.i, head.head.i
+    ):
+        return None
+    names = [c for c in prep.children if c.dep_ == "pobj"]
+    if len(names) != 1 or names[0].pos_ not in ("NOUN", "PROPN") or names[0].ent_type_:
+        return None
+    if names[0].lemma_.lower() in _TIMES:
+        return None  # "I played Minecraft into the night"
+    inner = list(names[0].subtree)
+    plain = all(t.pos_ in ("NOUN", "PROPN") or t.lower_ == "the" for t in inner)
+    if not plain or len(inner) > _MAX_OF_PART or inner[0].i != prep.i + 1:
+        return None
+    start = min(t.i for t in head.lefts if t.dep_ == "compound") if any(
+        t.dep_ == "compound" for t in head.lefts) else head.i
+    tokens = list(doc[start : inner[-1].i + 1])
+    return phrase_text(tokens), tokens
