@@ -1,7 +1,11 @@
 """Titles of works written in chat: in quotes, or in lower case ("the guardians of the galaxy
-game", "I read the grapes of wrath"). The parser heads such a title by its first noun, which
-alone ("guardian", "grape") names nothing; each finder returns the title whole, as written,
-with its tokens, or None."""
+game", "I read the grapes of wrath", "my favorite is prisoner of Azkaban"), beside the kind of
+work ("a game called stardew valley", "the book, Calculus with Analytic Geometry"), or going on
+after a preposition of motion ("Spiderman into the spiderverse"). The parser heads such a
+title by its first noun, which alone ("guardian", "prisoner") names nothing; each finder returns
+the title whole, as written, with its tokens, or None. Each asks for the parse's signs (no
+article, a verb of reading, watching or playing, one's favourite, title case), never a list of
+titles."""
 
 from __future__ import annotations
 
