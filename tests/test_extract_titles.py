@@ -23,6 +23,10 @@ def objects(extractor: Extractor, text: str) -> list[tuple[str, str]]:
          ("PREFERS", "goblet of fire")),
         ("I think my favorite is return of the king.", ("PREFERS", "return of the king")),
         ("I'm watching house of cards.", ("STATES", "house of cards")),
+        # liked, in lower case, its first word taken by the parser for a name
+        ("I love god of war.", ("PREFERS", "god of war")),
+        ("I love lord of the rings.", ("PREFERS", "lord of the rings")),
+        ("I've been playing god of war lately.", ("HAS_HOBBY", "god of war")),
     ],
 )
 def test_bare_title_with_of_is_whole(extractor: Extractor, text: str, expected: tuple[str, str]
@@ -38,6 +42,7 @@ def test_bare_title_with_of_is_whole(extractor: Extractor, text: str, expected: 
         ("I want to visit the city of lights.", "city of lights"),
         ("I love a cup of coffee in the morning.", "cup of coffee"),
         ("My favorite drink is cup of coffee.", "cup of coffee"),
+        ("I love cup of tea.", "cup of tea"),
         ("My favorite part is end of the movie.", "end of the movie"),
         ("Hiking is a lot of fun.", "lot of fun"),
         ("I've been playing lots of games.", "lots of games"),

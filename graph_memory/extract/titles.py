@@ -126,6 +126,7 @@ def possessive_title(head: Any) -> Title | None:
 
 
 _FAVOURITES = frozenset({"favorite", "favourite", "fave", "fav"})
+_LIKINGS = frozenset({"love", "like", "enjoy", "adore", "recommend", "prefer", "hate"})
 # Measures and servings whose "of" names a stuff, not a title: "cup of coffee", "piece of cake".
 _MEASURES = frozenset(
     {"cup", "glass", "bowl", "bottle", "slice", "piece", "box", "jar", "pack", "pot", "plate"}
@@ -149,17 +150,21 @@ def _favourite_clause(head: Any) -> bool:
 
 
 def bare_of_title(head: Any) -> Title | None:
-    """ "My personal favorite is prisoner of Azkaban", "I read goblet of fire": a singular noun
-    with no article nor modifier before it, followed by "of" and a plain name, read, watched or
-    played or called one's favourite, is a title written in lower case ("prisoner" alone names
-    nothing). "a cup of coffee", "the city of lights", "a lot of fun" have an article or measure
-    and stay as they are."""
-    if head.pos_ != "NOUN" or head.tag_ != "NN" or not head.is_lower or list(head.lefts):
+    """ "My personal favorite is prisoner of Azkaban", "I read goblet of fire", "I love god of
+    war": a singular noun with no article nor modifier before it, followed by "of" and a plain
+    name, read, watched or played, called one's favourite, or liked and taken by the parser for
+    a name, is a title written in lower case ("prisoner" alone names nothing). "a cup of
+    coffee", "the city of lights", "a lot of fun" have an article or measure and stay as they
+    are."""
+    if head.tag_ not in ("NN", "NNP") or not head.is_lower or list(head.lefts):
         return None
     lemma = head.lemma_.lower()
     if lemma in _PARTS | _MEASURES | _FAVOURITES:
         return None
-    if not (_work_verb(head) or _favourite_clause(head)):
+    # A lower-case word the parser takes for a name ("god" of "I love god of war") is a title's
+    # first word when it is liked too.
+    liked = head.tag_ == "NNP" and head.dep_ == "dobj" and head.head.lemma_.lower() in _LIKINGS
+    if not (_work_verb(head) or _favourite_clause(head) or liked):
         return None
     nxt = head.doc[head.i + 1] if head.i + 1 < len(head.doc) else None
     if nxt is None or nxt.lower_ != "of" or nxt.head.i != head.i or nxt.dep_ != "prep":
