@@ -27,6 +27,7 @@ def objects(extractor: Extractor, text: str) -> list[tuple[str, str]]:
         ("I love god of war.", ("PREFERS", "god of war")),
         ("I love lord of the rings.", ("PREFERS", "lord of the rings")),
         ("I've been playing god of war lately.", ("HAS_HOBBY", "god of war")),
+        ("I'm a huge fan of lord of the rings.", ("PREFERS", "lord of the rings")),
     ],
 )
 def test_bare_title_with_of_is_whole(extractor: Extractor, text: str, expected: tuple[str, str]
@@ -40,6 +41,7 @@ def test_bare_title_with_of_is_whole(extractor: Extractor, text: str, expected: 
         # an article, a measure, a part or an amount before "of" starts no title
         ("My favorite is the history of Rome.", "history of Rome"),
         ("I want to visit the city of lights.", "city of lights"),
+        ("I'm a fan of city of lights.", "city of lights"),  # a common noun: a city, a fan
         ("I love a cup of coffee in the morning.", "cup of coffee"),
         ("My favorite drink is cup of coffee.", "cup of coffee"),
         ("I love cup of tea.", "cup of tea"),

@@ -163,7 +163,10 @@ def bare_of_title(head: Any) -> Title | None:
         return None
     # A lower-case word the parser takes for a name ("god" of "I love god of war") is a title's
     # first word when it is liked too.
-    liked = head.tag_ == "NNP" and head.dep_ == "dobj" and head.head.lemma_.lower() in _LIKINGS
+    liked = head.tag_ == "NNP" and (
+        (head.dep_ == "dobj" and head.head.lemma_.lower() in _LIKINGS)
+        or (head.dep_ == "pobj" and head.head.lower_ == "of" and head.head.head.lemma_ == "fan")
+    )
     if not (_work_verb(head) or _favourite_clause(head) or liked):
         return None
     nxt = head.doc[head.i + 1] if head.i + 1 < len(head.doc) else None
