@@ -159,3 +159,29 @@ def test_name_with_preposition_of_motion_is_one_title(extractor: Extractor, text
 def test_preposition_after_a_name_that_is_no_title_stays_out(extractor: Extractor, text: str,
                                                              name: str) -> None:
     assert ("STATES", name) in objects(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # two plurals taking "is", or called a kind of work: one title joined by "and"
+        ("kingdoms and castles is one of my favorites.", ("PREFERS", "kingdoms and castles")),
+        ("My favorite game is kingdoms and castles.", ("PREFERS", "kingdoms and castles")),
+        ("pride and prejudice is my favorite book.", ("PREFERS", "pride and prejudice")),
+    ],
+)
+def test_title_joined_by_and_is_whole(extractor: Extractor, text: str,
+                                      expected: tuple[str, str]) -> None:
+    assert expected in objects(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "pair"),
+    [
+        ("Cats and dogs are my favorite.", "cats and dogs"),  # "are": two things
+        ("Pizza and pasta is my favorite.", "pizza and pasta"),  # no plural, no kind of work
+        ("My favorite things are books and movies.", "books and movies"),
+    ],
+)
+def test_things_joined_by_and_stay_apart(extractor: Extractor, text: str, pair: str) -> None:
+    assert pair not in [name.lower() for _, name in objects(extractor, text)]

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from graph_memory.extract.canonical import FILLERS, determiners, noun_phrase
+from graph_memory.extract.titles import coordinated_title
 
 # Dates and amounts are kept as written, whole: "the 15th of next month", "$49.99".
 _WHOLE_ENTITIES = frozenset({"DATE", "TIME", "MONEY", "QUANTITY", "PERCENT"})
@@ -183,7 +184,7 @@ def _serial_list_pair(head: Any) -> Any | None:
 def binomial(head: Any) -> Any | None:
     """The second noun of a pair that names one thing with the head ("cheese" of "mac and
     cheese", "Society" of a serial list's "Business and Society"), else None."""
-    joined = _serial_list_pair(head)
+    joined = _serial_list_pair(head) or coordinated_title(head)
     if joined is not None:
         return joined
     first = [t.lower_ for t in head.lefts if t.dep_ == "compound"]

@@ -296,3 +296,23 @@ def name_with_preposition(head: Any) -> Title | None:
         t.dep_ == "compound" for t in head.lefts) else head.i
     tokens = list(doc[start : inner[-1].i + 1])
     return phrase_text(tokens), tokens
+
+
+def coordinated_title(head: Any) -> Any | None:
+    """The second noun of a title joined by "and", else None: "kingdoms and castles is one of my
+    favorites" (two plurals that take "is" are one name), "my favorite game is kingdoms and
+    castles", "pride and prejudice is my favorite book" (the other side is a kind of work);
+    "cats and dogs are my favorite" are two."""
+    doc, verb = head.doc, head.head
+    if head.dep_ not in ("nsubj", "attr") or verb.lemma_ != "be" or head.i + 2 >= len(doc):
+        return None
+    second = doc[head.i + 2]
+    if doc[head.i + 1].lower_ != "and" or second.dep_ != "conj" or second.head.i != head.i:
+        return None
+    if list(second.children) or list(head.lefts) or head.pos_ != "NOUN" or second.pos_ != "NOUN":
+        return None
+    others = [c for c in verb.children if c.dep_ in ("nsubj", "attr") and c.i != head.i]
+    of_work = any(c.lemma_.lower() in WORK_KINDS for c in others)
+    singular = verb.tag_ == "VBZ" or verb.lower_ in ("was", "wasn't")
+    plural = "NNS" in (head.tag_, second.tag_)
+    return second if of_work or (head.dep_ == "nsubj" and singular and plural) else None
