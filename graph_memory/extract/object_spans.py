@@ -1,7 +1,8 @@
 """The tokens an object's phrase spans beyond its noun phrase: a trailing label ("plan A"), a
 noun the parser split off ("watching cooking shows"), a date or an amount whole, a journey's
 place ("a trip to Japan"), the "of" part of a name ("Lord of the Rings"), a name split at its
-hyphen ("Inter-Milan"), and the second noun of a pair that names one thing ("mac and cheese").
+hyphen ("Inter-Milan"), and the second noun of a pair that names one thing ("mac and cheese",
+"Business and Society" in a list with a serial comma, a title joined by "and").
 objects.py reads the phrase; this module says how far it reaches."""
 
 from __future__ import annotations
