@@ -219,3 +219,9 @@ def test_the_round_of_a_day_done_is_no_deed(extractor: RuleExtractor) -> None:
         extractor, "Last night I cooked dinner for my in-laws.")
     assert ("Emi", "DID", "Emi's thesis", "finish") in fact_rows(
         extractor, "I finished my thesis!")
+
+
+def test_a_serving_liked_is_what_it_holds(extractor: RuleExtractor) -> None:
+    assert _relations(extractor, "I love a cup of coffee.", "PREFERS") == ["coffee"]
+    assert _relations(extractor, "I love a good bowl of ramen.", "PREFERS") == ["ramen"]
+    assert _relations(extractor, "I bought a new mug.", "OWNS") == ["mug"]  # no serving

@@ -29,7 +29,7 @@ from graph_memory.extract.object_spans import (
     object_tokens,
     trailing_noun,
 )
-from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS
+from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS, SERVINGS
 from graph_memory.extract.patterns import NounPattern, PatternSpec, VerbPattern
 from graph_memory.extract.people import PARTICIPANTS, owner_placeholder
 
@@ -119,8 +119,9 @@ def examples(head: Any) -> Any:
 
 
 def unwrap_container(head: Any) -> Any:
-    """The noun a container word holds: "music" of "kinds of music", "a lot of jazz"."""
-    if head.lower_ in CONTAINERS:
+    """The noun a container word holds: "music" of "kinds of music", "a lot of jazz"; and
+    what a serving holds: "coffee" of "a cup of coffee", "ramen" of "a bowl of ramen"."""
+    if head.lower_ in CONTAINERS or head.lemma_.lower() in SERVINGS:
         inner = [g for c in head.rights if c.lower_ == "of" for g in c.children]
         return inner[0] if inner else head
     return head
