@@ -420,3 +420,19 @@ def test_a_denial_undone_by_now_is_no_lasting_one(extractor: RuleExtractor) -> N
     item = ExtractionInput(text="I've never had a cat before.", speaker="Emi", addressee="Sam")
     facts = [f for f in extractor.extract([item])[0].facts if f.triple.predicate == "STATES"]
     assert [(f.triple.object.name, f.negated) for f in facts] == [("cat", True)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm reading Dune right now.", ("Emi", "STATES", "Dune", "read")),
+        ("Right now, I'm just playing the new Call of Duty game",
+         ("Emi", "STATES", "new Call of Duty game", "play")),
+    ],
+)
+def test_a_named_thing_of_this_moment_is_kept(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    # this moment's doing is passing ("right now I'm cleaning my room") unless it names what
+    assert expected in states(extractor, text)
+    assert not states(extractor, "Right now I'm cleaning my room.")

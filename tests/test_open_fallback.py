@@ -331,3 +331,4 @@ def test_habits_at_a_place_no_declared_pattern_reads(extractor: RuleExtractor) -
     assert open_facts(extractor, "I'm going to the Carillon Spa next week.") == set()
     assert open_facts(extractor, "I've been traveling today from Miami to Lima.") == set()
     assert open_facts(extractor, "I go to bed at ten.") == set()
+

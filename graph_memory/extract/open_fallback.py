@@ -215,7 +215,10 @@ def open_matches(
     day_verb = carrier if one_occasion else verb
     moment = ((lemma in DAY_VERBS or one_occasion) and of_the_day(day_verb)) or (
         verb.tag_ == "VBG" and tensed is verb and past_progressive(verb)) or (
-        verb.tag_ == "VBD" and this_time(verb))
+        verb.tag_ == "VBD" and this_time(verb)) or (
+        # "I'm just sitting at a cafe reading a magazine": this moment's doing ("I'm reading
+        # Dune right now" names what)
+        verb.tag_ == tensed.tag_ == "VBG" and not _have_aux(tensed) and this_moment(verb))
     if moment and (carrier is None or one_occasion) and habit is None and not any(
             f is not None and (named(f) or notable(f)) for f in found):
         # "I saw some stray cats today", "Just got back from the gym": a passing day; "I was
@@ -301,6 +304,11 @@ def _who(subject: Any | None, people: frozenset[str]) -> Who | None:
     return Who(name, "PERSON", True, [subject])
 
 
+def _have_aux(verb: Any) -> bool:
+    """ "I've been reading": a perfect, not this moment's doing."""
+    return any(c.dep_ in ("aux", "auxpass") and c.lemma_.lower() == "have" for c in verb.children)
+
+
 def _unspanned(who: Who) -> Who:
     """The subject without its noun in the fact's span: "my husband and I are renovating our
     kitchen" is both HAS_RELATIVE (the span of "my husband") and an open fact, and a fallback
@@ -325,8 +333,6 @@ def _stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
         return False  # "it has been stuck in my head", "I was told": passive, not done
     if (verb.tag_ == "VBG" and planned(verb) and not perfect(verb)) or future(verb):
         return False  # "I'm flying out tomorrow": a plan (HAS_GOAL reads those it can)
-    if verb.tag_ == tensed.tag_ == "VBG" and "have" not in auxes and this_moment(verb):
-        return False  # "I'm just sitting at a cafe reading a magazine": this moment's doing
     if verb.tag_ == tensed.tag_ == "VBG" and "have" in auxes and day_told(verb):
         return False  # "I've been practicing my writing all day": the day's doing
     if any(c.lower_ in ("gotta", "gonna", "wanna", "ta", "na", "d", "'d", "ll", "'ll")
