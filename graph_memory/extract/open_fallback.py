@@ -218,7 +218,7 @@ def open_matches(
         verb.tag_ == "VBD" and this_time(verb)) or (
         # "I'm just sitting at a cafe reading a magazine": this moment's doing ("I'm reading
         # Dune right now" names what)
-        verb.tag_ == tensed.tag_ == "VBG" and not _have_aux(tensed) and this_moment(verb))
+        verb.tag_ == tensed.tag_ == "VBG" and not perfect(tensed) and this_moment(verb))
     if moment and (carrier is None or one_occasion) and habit is None and not any(
             f is not None and (named(f) or notable(f)) for f in found):
         # "I saw some stray cats today", "Just got back from the gym": a passing day; "I was
@@ -302,11 +302,6 @@ def _who(subject: Any | None, people: frozenset[str]) -> Who | None:
     if name is None or ADDRESSEE in name:
         return None
     return Who(name, "PERSON", True, [subject])
-
-
-def _have_aux(verb: Any) -> bool:
-    """ "I've been reading": a perfect, not this moment's doing."""
-    return any(c.dep_ in ("aux", "auxpass") and c.lemma_.lower() == "have" for c in verb.children)
 
 
 def _unspanned(who: Who) -> Who:
