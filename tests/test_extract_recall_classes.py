@@ -189,10 +189,16 @@ def test_no_bucket_list_goal_without_one_place(extractor: RuleExtractor, text: s
     [
         ("Pizza has to be my favorite food.", ("Emi", "PREFERS", "Pizza", "food")),
         ("Dune has to be one of my favorite books.", ("Emi", "PREFERS", "Dune", "book")),
+        # the key first: "my favorite <kind> has to be <value>"
+        ("My favorite food has to be pizza.", ("Emi", "PREFERS", "pizza", "food")),
+        ("My favorite band has to be Radiohead.", ("Emi", "PREFERS", "Radiohead", "band")),
+        # what has become a favorite is one now
+        ("Yoga has become my favorite hobby.", ("Emi", "PREFERS", "yoga", "hobby")),
+        ("Lately sushi has become one of my favorites.", ("Emi", "PREFERS", "sushi", None)),
     ],
 )
 def test_has_to_be_my_favorite(
-    extractor: RuleExtractor, text: str, expected: tuple[str, str, str, str]
+    extractor: RuleExtractor, text: str, expected: tuple[str, str, str, str | None]
 ) -> None:
     assert expected in fact_rows(extractor, text)
 
@@ -203,6 +209,10 @@ def test_has_to_be_my_favorite(
         "Pizza doesn't have to be my favorite food.",
         "Pizza had to be my favorite food.",
         "It has to be my favorite.",
+        "My favorite food doesn't have to be pizza.",
+        "My favorite food would have to be pizza.",  # a guess
+        "Pizza became my favorite food when I was five.",  # a favorite of then
+        "Pizza had become my favorite food by then.",
     ],
 )
 def test_has_to_be_denied_past_or_unnamed_is_no_favorite(
@@ -273,3 +283,4 @@ def test_cant_stand_is_a_dislike(
 )
 def test_no_dislike_from_standing_otherwise(extractor: RuleExtractor, text: str) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[1] == "AVOIDS"]
+

@@ -20,8 +20,10 @@ from spacy.language import Language
 from graph_memory.extract.canonical import (
     canonical_name,
     clean_text,
+    has_to,
     is_be,
     is_childhood,
+    is_negated,
     is_question,
     ner_label,
     normalize_name,
@@ -267,7 +269,8 @@ class RuleExtractor:
         if complement.dep_ in ("acomp", "attr") and _copula(complement.head):
             for relation, copula in self._copulas:
                 found.extend(copula_matches(token, complement.head, relation, copula, self._people))
-        if token.dep_ == "attr" and is_be(token.head):
+        if token.dep_ == "attr" and (is_be(token.head) or _has_become(token.head)):
+            # "Pizza is my favorite food", "pizza has become one of my favorites"
             for relation, possessive in self._possessives:
                 found.extend(
                     favorite_matches(token, token.head, relation, possessive, self._people)
@@ -283,6 +286,13 @@ class RuleExtractor:
             for relation, possessive in self._possessives:
                 found.extend(
                     possessive_matches(token, token.head, relation, possessive, self._people)
+                )
+        has_to_be = _has_to_be(token.head) if token.dep_ == "nsubj" else None
+        if has_to_be is not None and token.pos_ == "NOUN":
+            # "My favorite food has to be pizza": chat's "has to be" is a plain "is".
+            for relation, possessive in self._possessives:
+                found.extend(
+                    possessive_matches(token, has_to_be, relation, possessive, self._people)
                 )
         if token.dep_ == "nsubj" and token.lower_ == "one" and is_be(token.head):
             # "One of my favorite brunch spots is Lauduree", "one of my hobbies is knitting".
@@ -457,6 +467,28 @@ def _one_of(one: Any) -> list[Any]:
 def _copula(verb: Any) -> bool:
     """ "is", or "became" ("I became a chef", "she became vegan")."""
     return is_be(verb) or verb.lemma_ == "become"
+
+
+def _has_become(verb: Any) -> bool:
+    """ "has become", "have become", "becomes": what a thing is now ("pizza has become one of
+    my favorites"); a bare past "became" may be long over."""
+    if verb.lemma_.lower() != "become":
+        return False
+    if verb.tag_ == "VBZ":
+        return True
+    return verb.tag_ == "VBN" and any(
+        c.dep_ == "aux" and c.lower_ in ("has", "have", "'s", "'ve") for c in verb.children
+    )
+
+
+def _has_to_be(verb: Any) -> Any | None:
+    """The "be" of "my favorite food has to be pizza": a present, unnegated main "has to"."""
+    if verb.lemma_.lower() != "have" or verb.dep_ != "ROOT" or verb.tag_ not in ("VBZ", "VBP"):
+        return None
+    if is_negated(verb) or any(c.tag_ == "MD" for c in verb.children):
+        return None  # "it doesn't have to be my favorite", "it would have to be ..."
+    bes = [c for c in verb.children if c.dep_ == "xcomp" and is_be(c) and has_to(c)]
+    return bes[0] if bes else None
 
 
 def _be_or_gerund(head: Any) -> bool:
