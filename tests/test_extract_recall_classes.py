@@ -284,3 +284,36 @@ def test_cant_stand_is_a_dislike(
 def test_no_dislike_from_standing_otherwise(extractor: RuleExtractor, text: str) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[1] == "AVOIDS"]
 
+
+@pytest.mark.parametrize(
+    ("text", "avoided"),
+    [
+        ("Camping isn't for me.", "camping"),
+        ("Honestly, the city life just isn't for me.", "city life"),
+        ("Yoga's not really for me.", "yoga"),
+        ("I tried it once but golf is not my thing.", "golf"),
+        ("Dancing is not really my kind of thing", "dancing"),
+    ],
+)
+def test_not_for_me_or_not_my_thing_is_avoided(
+    extractor: RuleExtractor, text: str, avoided: str
+) -> None:
+    found = fact_rows(extractor, text)
+    assert [r for r in found if r[1] == "AVOIDS" and r[2].lower() == avoided], found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That's not for me to decide.",  # whose call, not a dislike
+        "It's not for me.",  # a pronoun names nothing
+        "The decision isn't for me to make.",
+        "The gift isn't for me, it's for my mom.",  # meant for someone else
+        "Is camping not for you?",
+    ],
+)
+def test_not_for_me_said_of_no_thing_disliked_is_no_avoid(
+    extractor: RuleExtractor, text: str
+) -> None:
+    found = fact_rows(extractor, text)
+    assert not [r for r in found if r[1] == "AVOIDS"], found
