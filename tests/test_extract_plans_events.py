@@ -284,3 +284,45 @@ def test_a_statement_with_a_question_tag_is_stated(extractor: Extractor, text: s
 )
 def test_a_question_with_a_comma_stays_a_question(extractor: Extractor, text: str) -> None:
     assert fact_rows(extractor, text) == []
+
+
+def test_a_question_the_splitter_cut_in_two_is_a_question(extractor: Extractor) -> None:
+    # the splitter makes "Like I love one band" a sentence of its own; it runs on to the "?"
+    from graph_memory.extract.canonical import is_question
+
+    doc = extractor._nlp("Like I love one band and I hate the rest?")  # type: ignore[attr-defined]
+    assert len(list(doc.sents)) == 2, "the splitter no longer cuts it: pick another sentence"
+    assert all(is_question(sent) for sent in doc.sents)
+    assert fact_rows(extractor, "Like I love one band and I hate the rest?") == []
+    # the same said with a full stop is stated
+    assert ("Emi", "PREFERS", "band", None) in fact_rows(
+        extractor, "Like I love one band and I hate the rest.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love one band and I hate the rest so what do you think?",
+        "Like I love one band and I hate the rest what do you think?",
+        "Like I love one band and I hate the rest, what about you?",
+    ],
+)
+def test_a_cut_statement_before_a_question_of_its_own_is_stated(extractor: Extractor,
+                                                                 text: str) -> None:
+    doc = extractor._nlp(text)  # type: ignore[attr-defined]
+    assert len(list(doc.sents)) == 2, "the splitter no longer cuts it: pick another sentence"
+    assert ("Emi", "PREFERS", "band", None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a statement, then a question of its own
+        ("I love hiking. What about you?", ("Emi", "PREFERS", "hiking", None)),
+        ("I play guitar. Do you?", ("Emi", "HAS_HOBBY", "guitar", None)),
+        ("I just adopted a puppy!\nHow about you?", ("Emi", "HAS_PET", "puppy", "puppy")),
+    ],
+)
+def test_a_statement_before_a_question_of_its_own_is_stated(extractor: Extractor, text: str,
+                                                            expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)

@@ -352,13 +352,44 @@ def is_question(sent: Any) -> bool:
         last -= 1
     if doc[last].text.rstrip().endswith("?"):
         return not _tagged_statement(sent, last)
-    if len(sent) < 2:
-        return False
-    # Chat questions often lack the "?": "do you like sushi", "what do you eat".
-    first, second = sent[0], sent[1]
+    if len(sent) >= 2 and _opens_question(sent):
+        return True
+    return _runs_on_to_question(sent, last)
+
+
+def _opens_question(span: Any) -> bool:
+    """Chat questions often lack the "?": "do you like sushi", "what do you eat"."""
+    first, second = span[0], span[1]
     if first.pos_ == "AUX" and second.dep_ in ("nsubj", "nsubjpass", "expl"):
         return True
     return bool(first.tag_ in WH_TAGS and second.pos_ == "AUX")
+
+
+_SENTENCE_STOPS = frozenset(".!?\u2026")
+
+
+def _runs_on_to_question(sent: Any, last: int) -> bool:
+    """ "Like I choose one super hero and I get a bonus?": the splitter cut one question in two.
+    A sentence with no stop of its own whose text runs on, with no stop or line break between,
+    to a "?" asks with it, unless a question of its own opens in the part with the "?" ("I love
+    hiking, what about you?", "so I put up posters what do you think?": a statement, then a
+    question)."""
+    doc = sent.doc
+    if _SENTENCE_STOPS & set(doc[last].text) or sent.end >= len(doc):
+        return False
+    if "\n" in doc[last].whitespace_:
+        return False
+    for token in doc[last + 1:]:
+        if (token.is_space and "\n" in token.text) or "\n" in token.whitespace_:
+            return False
+        if token.text.rstrip().endswith("?"):
+            start = max(sent.end, last + 1)
+            if any(_opens_question(doc[i:token.i + 1]) for i in range(start, token.i - 1)):
+                return False  # "... so I put up posters what do you think?"
+            return not _tagged_statement(doc[sent.start:token.i + 1], token.i)
+        if _SENTENCE_STOPS & set(token.text) and token.is_punct:
+            return False
+    return False
 
 
 # Verbs a question tag may hold and still state nothing: "what do you think?", "have you been?".
