@@ -118,7 +118,27 @@ def clause_subject(verb: Any, passive: bool = False) -> Any | None:
             continue
         if not (verb.dep_ == "conj" or _run_on(verb)) or verb.head.i == verb.i:
             return None
+        if after_relative_clause(verb):
+            return None
         verb = verb.head
+
+
+def after_relative_clause(conj: Any) -> bool:
+    """ "I see people who hold poses, are so strong, and flow with grace": a conjunct after a
+    relative clause in its head's clause is the relative clause's more often than the head's
+    (the parser hangs it on the head); only a narrative past going on after a relative clause
+    of another tense is the head's ("I met a guy who plays guitar and went home")."""
+    head = conj.head
+    if head.i >= conj.i:
+        return False
+    relatives = [
+        t for t in head.doc[head.i + 1:conj.i]
+        if t.dep_ == "relcl" and t.right_edge.i < conj.i and head in t.ancestors
+    ]
+    if not relatives:
+        return False
+    past = conj.tag_ == "VBD" and head.tag_ == "VBD"
+    return not (past and all(r.tag_ != "VBD" for r in relatives))
 
 
 def _run_on(verb: Any) -> bool:

@@ -47,6 +47,7 @@ from graph_memory.extract.canonical import (
 from graph_memory.extract.match import (
     Match,
     Who,
+    after_relative_clause,
     clause_subject,
     implied_speaker,
     make_matches,
@@ -179,7 +180,8 @@ def open_matches(
     if carrier is None and habit is None and verb.dep_ in _EMBEDDED and not _told(verb):
         return []
     own = ("aux", "auxpass", "nsubj", "nsubjpass", "expl")
-    while tensed.dep_ == "conj" and not any(c.dep_ in own for c in tensed.children):
+    while tensed.dep_ == "conj" and not any(c.dep_ in own for c in tensed.children) and (
+            not after_relative_clause(tensed)):
         tensed = tensed.head  # "I could go and check out the city": the modal is the head's
     subject = _subject(tensed)
     # chat drops its "I": "Just finished a new painting", "Went to the botanical gardens"
