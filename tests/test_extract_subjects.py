@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from conftest import fact_rows
 
 from graph_memory.extract.base import Extractor
 from graph_memory.extract.match import clause_subject
@@ -50,3 +51,37 @@ def test_the_speakers_own_deed_after_a_relative_clause_stays_theirs(
 ) -> None:
     subject = clause_subject(_verb(extractor, text, word))
     assert subject is not None and subject.lower_ == "i"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # chat's dropped "I" stays the speaker's
+        ("Just finished a new painting.", ("Emi", "DID", "new painting", "finish")),
+        ("Went to the botanical gardens today.", ("Emi", "VISITED", "botanical garden", None)),
+        # a dropped "I" of "was" / "had": a word of the speaker's, or what only a person has
+        ("Was on my way home and saw my ex today.", ("Emi", "HAS_RELATIVE", "ex", "ex")),
+        ("Had a great time at the fair and bought a new hat.",
+         ("Emi", "STATES", "new hat", "buy")),
+    ],
+)
+def test_chats_dropped_i_is_the_speaker(extractor: Extractor, text: str,
+                                        expected: tuple[str, str, str, str | None]) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "it had", "the studio had": a thing spoken of, not the speaker
+        "Had like half of a national dex and released a bunch of dlc instead of a good game.",
+        "Had some pretty big fish in it and released the rest.",
+        "Was very dry and they forgot the sauce.",
+        "Maybe hit a bar on Friday.",  # a plan, no deed
+        "Gotta eat more vegetables.",  # a need, no past
+    ],
+)
+def test_a_dropped_subject_of_a_thing_spoken_of_is_not_the_speaker(
+    extractor: Extractor, text: str
+) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[0] == "Emi"]

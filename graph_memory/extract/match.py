@@ -174,18 +174,42 @@ def _dropped_i_liking(verb: Any) -> bool:
     return bool(adverbs) if lemma == "like" else True
 
 
+# Adverbs that make a bare past no deed told: "Maybe hit a bar on Friday" is a plan.
+_UNSURE = frozenset({"maybe", "probably", "perhaps", "hopefully"})
+_FIRST_PERSON = frozenset({"my", "me", "myself", "mine", "our", "us", "ourselves"})
+# What only a person has: "Had a great time at the fair and bought a hat" is the speaker's.
+_LIVED = frozenset(
+    {"time", "day", "night", "morning", "evening", "week", "weekend", "blast", "dream", "fun",
+     "break", "trip", "vacation", "holiday", "lesson", "class", "meeting", "appointment",
+     "breakfast", "brunch", "lunch", "dinner", "snack", "meal", "nap", "workout"}
+)  # fmt: skip
+
+
 def implied_speaker(verb: Any, pattern: Any) -> Who | None:
     """Chat drops its "I": "Just took a test", "Went to the spa today". A past-tense main
     verb with no subject that opens its sentence (after adverbs) is the speaker's; a bare
     present one may be an imperative ("Try the pasta") and is not, unless it is a liking
-    ("Really like Spanish cuisine")."""
+    ("Really like Spanish cuisine"). A dropped subject of "was" or "had" is as often a thing
+    spoken of ("Was very dry", "Had like half of a national dex and released a bunch of dlc"):
+    the speaker's only after "just" ("Just had a snack"), with a word of the speaker's in the
+    sentence ("Was on my way home") or with what only a person has ("Had a great time")."""
     if getattr(pattern, "subject", "person") == "noun" or verb.dep_ != "ROOT":
         return None
     if not (verb.tag_ == "VBD" or _dropped_i_liking(verb)):
         return None
     if any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children):
         return None
-    if any(t.dep_ not in _BEFORE_IMPLIED for t in verb.sent if t.i < verb.i):
+    before = [t for t in verb.sent if t.i < verb.i]
+    if any(t.dep_ not in _BEFORE_IMPLIED for t in before):
+        return None
+    after = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
+    if any(t.lower_ in _UNSURE for t in before) or (after is not None and after.lower_ == "ta"):
+        return None  # "Maybe hit a bar on Friday", "Gotta eat": no deed done
+    if verb.lemma_.lower() in ("be", "have") and not (
+        any(t.lower_ == "just" for t in before)
+        or any(t.lower_ in _FIRST_PERSON for t in verb.sent)
+        or any(c.dep_ == "dobj" and c.lemma_.lower() in _LIVED for c in verb.children)
+    ):
         return None
     return Who(SPEAKER, "", True, [])
 
