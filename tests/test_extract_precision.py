@@ -374,3 +374,30 @@ def test_what_is_names_the_thing_a_relative_clause_describes(
     extractor: RuleExtractor, text: str, expected: Row
 ) -> None:
     assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "relation"),
+    [
+        ("Maybe you have arthritis.", "HAS_CONDITION"),
+        ("Perhaps I'm allergic to cats.", "ALLERGIC_TO"),
+    ],
+)
+def test_a_guess_with_maybe_or_perhaps_states_nothing(extractor: RuleExtractor, text: str,
+                                                      relation: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == relation]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I have arthritis.", ("Emi", "HAS_CONDITION", "arthritis", None)),
+        # the "maybe" is the comparison's, not the liking's
+        ("I love sushi, maybe more than pizza.", ("Emi", "PREFERS", "sushi", None)),
+        # a "maybe" answering what was said before
+        ("Maybe but I'm also a slow reader.", ("Emi", "IS_A", "slow reader", None)),
+    ],
+)
+def test_a_statement_without_a_guess_on_its_verb_stays(extractor: RuleExtractor, text: str,
+                                                       expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)

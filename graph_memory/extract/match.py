@@ -240,6 +240,7 @@ def who(subject: Any, pattern: Any, roles: frozenset[str]) -> Who | None:
 
 
 _STATE_VERBS = frozenset({"be", "feel", "get", "want", "need", "have"})
+_GUESSES = frozenset({"maybe", "perhaps"})
 
 
 def _whenever(clause: Any) -> bool:
@@ -252,10 +253,20 @@ def _whenever(clause: Any) -> bool:
                for c in clause.children)
 
 
+def _answers(word: Any) -> bool:
+    """ "Maybe but I'm also a slow drinker", "Maybe, I love ...": the word answers what was
+    said before; the clause after it is stated."""
+    after = word.doc[word.i + 1] if word.i + 1 < len(word.doc) else None
+    return after is None or after.pos_ in ("CCONJ", "PUNCT")
+
+
 def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | None:
     """None when the clause cannot match; else whether the match is to be negated."""
     if is_conditional(clause) or is_hearsay(clause) or _whenever(clause):
         return None
+    if any(c.dep_ == "advmod" and c.lower_ in _GUESSES and not _answers(c)
+           for c in clause.children):
+        return None  # "Maybe you have arthritis", "perhaps I'm allergic": a guess
     habit = used_to(clause)
     if habit is not None and pattern.tense == "progressive":
         return None  # "I used to travel to Japan": a past habit, no plan
