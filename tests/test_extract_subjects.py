@@ -1,6 +1,8 @@
 """Whose deed a clause tells (issue 11, real chat): a verb conjoined after a relative clause
-is the relative clause's, not the speaker's; a narrative past going on after it stays the
-speaker's. Checked on the real parse of the real model."""
+is the relative clause's, not the speaker's (a narrative past going on after it stays the
+speaker's); chat's dropped "I" of "was" / "had" is the speaker's only with a sign of it; a
+"you" of a need of anyone's is not the addressee. Checked on the real parse of the real
+model."""
 
 from __future__ import annotations
 
@@ -85,3 +87,28 @@ def test_a_dropped_subject_of_a_thing_spoken_of_is_not_the_speaker(
     extractor: Extractor, text: str
 ) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[0] == "Emi"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Yeah, you don't want a stomach ache while you're on the road.",
+        "You need a new laptop when you go to college.",
+    ],
+)
+def test_a_need_of_anyone_told_with_you_is_not_the_addressees(extractor: Extractor,
+                                                               text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[0] == "Sam"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("You love hiking when you're in Denver.", ("Sam", "PREFERS", "hiking", None)),
+        ("You want to move to Denver.", ("Sam", "HAS_GOAL", "move to Denver", None)),
+    ],
+)
+def test_the_addressees_own_liking_or_goal_stays_theirs(
+    extractor: Extractor, text: str, expected: tuple[str, str, str, str | None]
+) -> None:
+    assert expected in fact_rows(extractor, text)

@@ -128,7 +128,8 @@ def person_subject(token: Any, roles: frozenset[str], speaker_only: bool) -> str
         return SPEAKER
     if speaker_only:
         return None
-    if lower in ("you", "u") and _main_clause(token.head) and not _modal(token.head):
+    if lower in ("you", "u") and _main_clause(token.head) and not _modal(token.head) and (
+            not _generic_you(token.head)):
         return ADDRESSEE
     if lower in ("she", "he"):
         return _antecedent(token, roles)
@@ -192,6 +193,25 @@ def _modal(verb: Any) -> bool:
 
 
 _TOLD = frozenset({"say", "mention", "tell"})
+
+
+_WHENEVER = frozenset({"when", "whenever", "while", "once", "if"})
+
+
+def _generic_you(verb: Any) -> bool:
+    """ "You don't want a stomach ache while you're on the road", "you need water when you
+    hike": a need of anyone's, the times it holds named by another "you" ("you get grumpy
+    when you're hungry" may well be the addressee's)."""
+    if verb.lemma_.lower() not in ("want", "need"):
+        return False
+    for clause in verb.sent:
+        if clause.dep_ != "advcl" or verb not in clause.ancestors:
+            continue
+        marked = any(c.dep_ in ("mark", "advmod") and c.lower_ in _WHENEVER
+                     for c in clause.children)
+        if marked and any(c.dep_ == "nsubj" and c.lower_ in ("you", "u") for c in clause.children):
+            return True
+    return False
 
 
 def _main_clause(verb: Any) -> bool:
