@@ -267,6 +267,9 @@ def test_no_race_goal_from_questions_past_advice_or_the_chats_things(extractor: 
         ("I went to Japan last year, have you been?", ("Emi", "VISITED", "Japan", None)),
         ("I'm planning a trip to Japan, any tips?", ("Emi", "HAS_GOAL", "trip to Japan", None)),
         ("I just adopted a puppy, how about you?", ("Emi", "HAS_PET", "puppy", "puppy")),
+        # chat's echo tag without its comma
+        ("I adopted a dog last week and you?", ("Emi", "HAS_PET", "dog", "dog")),
+        ("I love sushi wbu?", ("Emi", "PREFERS", "sushi", None)),
     ],
 )
 def test_a_statement_with_a_question_tag_is_stated(extractor: Extractor, text: str,
@@ -280,6 +283,8 @@ def test_a_statement_with_a_question_tag_is_stated(extractor: Extractor, text: s
         "I love sushi, do you like ramen?",  # the tag asks something of its own
         "Do you like sushi, what do you think?",  # the statement part asks
         "You love hiking, right?",  # the addressee's, asked
+        "Do you like sushi what about you?",  # asks before its echo tag
+        "You love hiking and you?",  # the addressee's, asked
     ],
 )
 def test_a_question_with_a_comma_stays_a_question(extractor: Extractor, text: str) -> None:

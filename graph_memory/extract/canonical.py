@@ -36,6 +36,7 @@ _QUANTIFIERS = frozenset({"few", "several", "many", "much", "numerous", "multipl
 # which says nothing of what a thing is ("exploring various neighborhoods").
 FILLERS = frozenset(
     {"lol", "lmao", "haha", "hahaha", "tbh", "btw", "imo", "omg", "xd", "tho", "please", "thanks"}
+    | {"wbu", "hbu"}
     | {"alot", "lots", "various"}
 )
 
@@ -396,6 +397,21 @@ def _runs_on_to_question(sent: Any, last: int) -> bool:
 _TAG_VERBS = frozenset({"think", "be"})
 
 
+# The question handed back, chat often without its comma: "I'm good what about you?".
+_ECHO_TAGS = (("what", "about", "you"), ("how", "about", "you"), ("what", "about", "u"),
+              ("how", "about", "u"), ("and", "you"), ("and", "u"), ("wbu",), ("hbu",))
+
+
+def _echo_tag(doc: Any, start: int, last: int) -> int | None:
+    """Where an echo tag ending at the "?" (token `last`) begins, read as the place of a comma
+    before it; None without one."""
+    words = [t.lower_ for t in doc[start:last]]
+    for tag in _ECHO_TAGS:
+        if len(words) > len(tag) and tuple(words[-len(tag):]) == tag:
+            return last - len(tag)
+    return None
+
+
 def _tagged_statement(sent: Any, last: int) -> bool:
     """A statement of the speaker's with a question tag after its last comma: "I love hiking,
     what about you?", "I went to Japan last year, have you been?", "I'm planning a trip to
@@ -403,6 +419,9 @@ def _tagged_statement(sent: Any, last: int) -> bool:
     sushi, do you like ramen?" stays a question), and what comes before it does not ask."""
     doc = sent.doc
     commas = [t.i for t in doc[sent.start:last] if t.text == ","]
+    echo = _echo_tag(doc, sent.start, last)
+    if echo is not None and (not commas or commas[-1] < echo - 1):
+        commas.append(echo)  # "I was watching a documentary how about you?": no comma
     if not commas or commas[-1] - sent.start < 2:
         return False
     head, tail = doc[sent.start:commas[-1]], doc[commas[-1] + 1:last + 1]
