@@ -20,10 +20,8 @@ from spacy.language import Language
 from graph_memory.extract.canonical import (
     canonical_name,
     clean_text,
-    has_to,
     is_be,
     is_childhood,
-    is_negated,
     is_question,
     ner_label,
     normalize_name,
@@ -32,6 +30,13 @@ from graph_memory.extract.canonical import (
 from graph_memory.extract.habits import habit_match
 from graph_memory.extract.kinds import copula_matches, noun_matches, verb_matches
 from graph_memory.extract.lemmas import better_lemmas
+from graph_memory.extract.linking import (
+    be_or_gerund,
+    has_become,
+    has_to_be_verb,
+    is_copula,
+    one_of,
+)
 from graph_memory.extract.match import Match
 from graph_memory.extract.objects import MENTION_LABELS, NOT_OBJECT_POS, VAGUE, object_ok
 from graph_memory.extract.open_fallback import object_rules, open_matches
@@ -71,10 +76,6 @@ _VALUE_TYPES = ("Value", "Amount", "Date", "Order")
 _BASE_EXCLUDED = frozenset({"be", "do"})
 # ... and those it reads only in the past: "we had some lovely drinks", not "I have a question".
 _BASE_PRESENT_ONLY = frozenset({"have", "see"})
-# A thing's progressive event is no value of it ("my season is starting next week").
-_ASPECT_VERBS = frozenset(
-    {"start", "begin", "end", "finish", "stop", "continue", "come", "approach"}
-)
 
 
 def _may_be_named(doc: Any, text: str) -> bool:
@@ -266,10 +267,10 @@ class RuleExtractor:
         complement = token
         while complement.dep_ == "conj" and complement.head.i != complement.i:
             complement = complement.head
-        if complement.dep_ in ("acomp", "attr") and _copula(complement.head):
+        if complement.dep_ in ("acomp", "attr") and is_copula(complement.head):
             for relation, copula in self._copulas:
                 found.extend(copula_matches(token, complement.head, relation, copula, self._people))
-        if token.dep_ == "attr" and (is_be(token.head) or _has_become(token.head)):
+        if token.dep_ == "attr" and (is_be(token.head) or has_become(token.head)):
             # "Pizza is my favorite food", "pizza has become one of my favorites"
             for relation, possessive in self._possessives:
                 found.extend(
@@ -282,12 +283,12 @@ class RuleExtractor:
         if token.pos_ == "NOUN" and token.n_lefts:
             for relation, possessive in self._possessives:
                 found.extend(named_favorite_matches(token, relation, possessive, self._people))
-        if token.dep_ == "nsubj" and token.pos_ in ("NOUN", "PROPN") and _be_or_gerund(token.head):
+        if token.dep_ == "nsubj" and token.pos_ in ("NOUN", "PROPN") and be_or_gerund(token.head):
             for relation, possessive in self._possessives:
                 found.extend(
                     possessive_matches(token, token.head, relation, possessive, self._people)
                 )
-        has_to_be = _has_to_be(token.head) if token.dep_ == "nsubj" else None
+        has_to_be = has_to_be_verb(token.head) if token.dep_ == "nsubj" else None
         if has_to_be is not None and token.pos_ == "NOUN":
             # "My favorite food has to be pizza": chat's "has to be" is a plain "is".
             for relation, possessive in self._possessives:
@@ -296,7 +297,7 @@ class RuleExtractor:
                 )
         if token.dep_ == "nsubj" and token.lower_ == "one" and is_be(token.head):
             # "One of my favorite brunch spots is Lauduree", "one of my hobbies is knitting".
-            for key_head in _one_of(token):
+            for key_head in one_of(token):
                 for relation, possessive in self._possessives:
                     found.extend(possessive_matches(
                         key_head, token.head, relation, possessive, self._people))
@@ -454,59 +455,6 @@ def _what_replaced(doc: Any, matches: list[Match]) -> list[Match]:
                     span = (be.left_edge.idx, attrs[0].idx + len(attrs[0]))
                     out.append(replace(match, obj=name, obj_label="", span=span, cue=None))
     return out
-
-
-def _one_of(one: Any) -> list[Any]:
-    """The noun of "one of my <noun>", the key of a possessive said of one of several."""
-    return [
-        g for p in one.children if p.dep_ == "prep" and p.lower_ == "of"
-        for g in p.children if g.dep_ == "pobj" and g.pos_ == "NOUN"
-    ]  # fmt: skip
-
-
-def _copula(verb: Any) -> bool:
-    """ "is", or "became" ("I became a chef", "she became vegan")."""
-    return is_be(verb) or verb.lemma_ == "become"
-
-
-def _has_become(verb: Any) -> bool:
-    """ "has become", "have become", "becomes": what a thing is now ("pizza has become one of
-    my favorites"); a bare past "became" may be long over."""
-    if verb.lemma_.lower() != "become":
-        return False
-    if verb.tag_ == "VBZ":
-        return True
-    return verb.tag_ == "VBN" and any(
-        c.dep_ == "aux" and c.lower_ in ("has", "have", "'s", "'ve") for c in verb.children
-    )
-
-
-def _has_to_be(verb: Any) -> Any | None:
-    """The "be" of "my favorite food has to be pizza": a present, unnegated main "has to"."""
-    if verb.lemma_.lower() != "have" or verb.dep_ != "ROOT" or verb.tag_ not in ("VBZ", "VBP"):
-        return None
-    if is_negated(verb) or any(c.tag_ == "MD" for c in verb.children):
-        return None  # "it doesn't have to be my favorite", "it would have to be ..."
-    bes = [c for c in verb.children if c.dep_ == "xcomp" and is_be(c) and has_to(c)]
-    return bes[0] if bes else None
-
-
-def _be_or_gerund(head: Any) -> bool:
-    """ "is", or the gerund of "my hobby is knitting" that the parser heads with its "is"."""
-    if is_be(head):
-        return True
-    # "my season is starting next week", "my shift is ending soon": a progressive event of
-    # the thing (an aspect verb, or a time), not its value.
-    if head.lemma_.lower() in _ASPECT_VERBS or any(
-        c.dep_ in ("npadvmod", "advmod") and (c.ent_type_ in ("DATE", "TIME") or c.lower_ == "soon")
-        for c in head.children
-    ):
-        return False
-    return bool(
-        head.tag_ == "VBG"
-        and not any(c.dep_ in ("dobj", "prep") for c in head.children)
-        and any(c.dep_ == "aux" and is_be(c) and c.i < head.i for c in head.children)
-    )
 
 
 def _has_placeholder(match: Match) -> bool:
