@@ -225,3 +225,14 @@ def test_a_serving_liked_is_what_it_holds(extractor: RuleExtractor) -> None:
     assert _relations(extractor, "I love a cup of coffee.", "PREFERS") == ["coffee"]
     assert _relations(extractor, "I love a good bowl of ramen.", "PREFERS") == ["ramen"]
     assert _relations(extractor, "I bought a new mug.", "OWNS") == ["mug"]  # no serving
+
+
+def test_a_goal_pointing_at_its_thing_names_nothing(extractor: RuleExtractor) -> None:
+    # "this recipe", "that place": which one, the conversation knows
+    assert _relations(extractor, "I'm definitely going to give this recipe a try soon.",
+                      "HAS_GOAL") == []
+    assert _relations(extractor, "I want to visit that place someday.", "HAS_GOAL") == []
+    assert _relations(extractor, "I want to read this book called Dune.",
+                      "HAS_GOAL") == ["read this book called Dune"]
+    assert _relations(extractor, "I want to visit Japan this summer.",
+                      "HAS_GOAL") == ["visit Japan"]

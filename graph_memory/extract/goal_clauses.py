@@ -107,6 +107,8 @@ def clause_object(
         tokens = [verb]  # "I'd like to exchange it": the service request is its verb
     if any(t.i > verb.i and t.dep_ == "dobj" and t.pos_ == "VERB" for t in tokens):
         return None  # a misparse ("to grab a quick bite to eat")
+    if _pointed_at(tokens):
+        return None  # "give this recipe a try", "visit that place": which, the chat knows
     kept = [t for t in tokens if t.lower_ not in FILLERS]
     words: list[str | None] = []
     for token in kept:
@@ -129,6 +131,21 @@ def clause_object(
     if 1 < len(first) < len(core) and not object_ok(phrase_text(first), verb, pattern):
         return None
     return Found(name, "", tokens)
+
+
+_DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
+
+
+def _pointed_at(tokens: list[Any]) -> bool:
+    """A thing of the goal named only by pointing ("this recipe", "that place"), with no name
+    in the goal ("read this book called Dune" names it)."""
+    if any(t.pos_ == "PROPN" for t in tokens):
+        return False
+    return any(
+        t.pos_ == "NOUN" and t.dep_ in ("dobj", "pobj", "dative")
+        and any(c.dep_ == "det" and c.lower_ in _DEMONSTRATIVES for c in t.children)
+        for t in tokens
+    )
 
 
 def _vague_object(noun: Any) -> bool:
