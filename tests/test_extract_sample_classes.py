@@ -236,3 +236,9 @@ def test_a_goal_pointing_at_its_thing_names_nothing(extractor: RuleExtractor) ->
                       "HAS_GOAL") == ["read this book called Dune"]
     assert _relations(extractor, "I want to visit Japan this summer.",
                       "HAS_GOAL") == ["visit Japan"]
+
+
+def test_a_thing_beside_the_goal_may_point(extractor: RuleExtractor) -> None:
+    # the goal is the refund; the shoes are beside it
+    assert _relations(extractor, "I want to get a refund for these shoes.",
+                      "HAS_GOAL") == ["get a refund for these shoes"]

@@ -107,7 +107,7 @@ def clause_object(
         tokens = [verb]  # "I'd like to exchange it": the service request is its verb
     if any(t.i > verb.i and t.dep_ == "dobj" and t.pos_ == "VERB" for t in tokens):
         return None  # a misparse ("to grab a quick bite to eat")
-    if _pointed_at(tokens):
+    if _pointed_at(verb, tokens):
         return None  # "give this recipe a try", "visit that place": which, the chat knows
     kept = [t for t in tokens if t.lower_ not in FILLERS]
     words: list[str | None] = []
@@ -136,15 +136,20 @@ def clause_object(
 _DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 
 
-def _pointed_at(tokens: list[Any]) -> bool:
-    """A thing of the goal named only by pointing ("this recipe", "that place"), with no name
-    in the goal ("read this book called Dune" names it)."""
+def _pointed_at(verb: Any, tokens: list[Any]) -> bool:
+    """The goal's own thing named only by pointing ("give this recipe a try", "visit that
+    place", "go to that place"), with no name in the goal ("read this book called Dune" names
+    it); a thing beside it may point ("get a refund for these shoes": the goal is the refund)."""
     if any(t.pos_ == "PROPN" for t in tokens):
         return False
+    own = [c for c in verb.children if c.dep_ in ("dobj", "dative")]
+    if not own:
+        own = [g for p in verb.children if p.dep_ == "prep" for g in p.children
+               if g.dep_ == "pobj"][:1]
     return any(
-        t.pos_ == "NOUN" and t.dep_ in ("dobj", "pobj", "dative")
+        t.pos_ == "NOUN"
         and any(c.dep_ == "det" and c.lower_ in _DEMONSTRATIVES for c in t.children)
-        for t in tokens
+        for t in own
     )
 
 
