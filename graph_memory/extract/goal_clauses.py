@@ -22,6 +22,7 @@ from graph_memory.extract.objects import (
     object_ok,
     unwrap_container,
 )
+from graph_memory.extract.open_objects import DEMONSTRATIVES
 from graph_memory.extract.patterns import PatternSpec, VerbPattern
 from graph_memory.extract.people import owner_placeholder
 
@@ -133,9 +134,6 @@ def clause_object(
     return Found(name, "", tokens)
 
 
-_DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
-
-
 def _pointed_at(verb: Any, tokens: list[Any]) -> bool:
     """The goal's own thing named only by pointing ("give this recipe a try", "visit that
     place", "go to that place"), with no name in the goal ("read this book called Dune" names
@@ -148,7 +146,7 @@ def _pointed_at(verb: Any, tokens: list[Any]) -> bool:
                if g.dep_ == "pobj"][:1]
     return any(
         t.pos_ == "NOUN"
-        and any(c.dep_ == "det" and c.lower_ in _DEMONSTRATIVES for c in t.children)
+        and any(c.dep_ == "det" and c.lower_ in DEMONSTRATIVES for c in t.children)
         for t in own
     )
 

@@ -222,9 +222,13 @@ def _specific(topic: Any) -> bool:
 
 def _has_of_part(topic: Any) -> bool:
     """ "the newest iteration of the turtles": an "of" part says what the thing is."""
-    return any(c.dep_ == "prep" and c.lower_ == "of"
-               and any(g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN") for g in c.children)
-               for c in topic.rights)
+    return any(g.pos_ in ("NOUN", "PROPN") for g in _of_objects(topic))
+
+
+def _of_objects(noun: Any) -> list[Any]:
+    """The objects of the noun's "of" phrases: "the turtles" of "the iteration of the turtles"."""
+    return [g for p in noun.children if p.dep_ == "prep" and p.lower_ == "of"
+            for g in p.children if g.dep_ == "pobj"]
 
 
 # What one watches, reads, plays, visits or tries: "it" in the next sentence may judge it.
@@ -353,10 +357,7 @@ def _of_part(noun: Any, found: Found | None) -> Found | None:
     if found is None:
         return None
     heads = [noun, *(t for t in noun.subtree if t.dep_ == "conj" and t.head.i == noun.i)]
-    owners = [
-        g for h in heads for p in h.children if p.dep_ == "prep" and p.lower_ == "of"
-        for g in p.children if g.dep_ == "pobj"
-    ]  # fmt: skip
+    owners = [g for h in heads for g in _of_objects(h)]
     if not owners:
         return found
     owner = owners[0]
