@@ -31,6 +31,12 @@ def states(extractor: RuleExtractor, text: str) -> list[Row]:
     ]
 
 
+def assert_states(extractor: RuleExtractor, text: str, expected: Row | None) -> None:
+    """No STATES fact when `expected` is None, else `expected` among them."""
+    found = states(extractor, text)
+    assert found == [] if expected is None else expected in found
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -123,8 +129,7 @@ def test_have_is_a_possession_only_when_held(
 def test_a_day_told_makes_its_doings_passing(
     extractor: RuleExtractor, text: str, expected: Row | None
 ) -> None:
-    found = states(extractor, text)
-    assert found == [] if expected is None else expected in found
+    assert_states(extractor, text, expected)
 
 
 def test_the_occasions_had_are_no_possessions(extractor: RuleExtractor) -> None:
@@ -149,8 +154,7 @@ def test_the_occasions_had_are_no_possessions(extractor: RuleExtractor) -> None:
 def test_a_past_liking_is_kept_for_a_thing_by_its_name(
     extractor: RuleExtractor, text: str, expected: Row | None
 ) -> None:
-    found = states(extractor, text)
-    assert found == [] if expected is None else expected in found
+    assert_states(extractor, text, expected)
 
 
 def test_a_chore_had_to_be_done_is_no_deed(extractor: RuleExtractor) -> None:
@@ -184,8 +188,7 @@ def test_neither_denies(extractor: RuleExtractor) -> None:
 def test_known_things_found_and_single_occasions_are_passing(
     extractor: RuleExtractor, text: str, expected: Row | None
 ) -> None:
-    found = states(extractor, text)
-    assert found == [] if expected is None else expected in found
+    assert_states(extractor, text, expected)
 
 
 @pytest.mark.parametrize(
@@ -205,8 +208,7 @@ def test_known_things_found_and_single_occasions_are_passing(
 def test_what_is_seen_is_kept_when_it_is_a_work_or_a_name(
     extractor: RuleExtractor, text: str, expected: Row | None
 ) -> None:
-    found = states(extractor, text)
-    assert found == [] if expected is None else expected in found
+    assert_states(extractor, text, expected)
 
 
 @pytest.mark.parametrize(
@@ -223,8 +225,7 @@ def test_what_is_seen_is_kept_when_it_is_a_work_or_a_name(
 def test_a_single_occasion_carried_on_a_day_told_is_passing(
     extractor: RuleExtractor, text: str, expected: Row | None
 ) -> None:
-    found = states(extractor, text)
-    assert found == [] if expected is None else expected in found
+    assert_states(extractor, text, expected)
 
 
 @pytest.mark.parametrize(
@@ -242,8 +243,7 @@ def test_a_single_occasion_carried_on_a_day_told_is_passing(
 def test_a_perfect_progressive_of_the_day_is_passing(
     extractor: RuleExtractor, text: str, expected: Row | None
 ) -> None:
-    found = states(extractor, text)
-    assert found == [] if expected is None else expected in found
+    assert_states(extractor, text, expected)
 
 
 @pytest.mark.parametrize(
@@ -275,8 +275,7 @@ def test_have_under_a_hedge_takes_the_hedges_day(
 def test_counts_and_lost_owners_are_no_objects(
     extractor: RuleExtractor, text: str, expected: Row | None
 ) -> None:
-    found = states(extractor, text)
-    assert found == [] if expected is None else expected in found
+    assert_states(extractor, text, expected)
 
 
 @pytest.mark.parametrize(
@@ -297,8 +296,7 @@ def test_counts_and_lost_owners_are_no_objects(
 def test_shared_days_chores_and_devices_are_passing(
     extractor: RuleExtractor, text: str, expected: Row | None
 ) -> None:
-    found = states(extractor, text)
-    assert found == [] if expected is None else expected in found
+    assert_states(extractor, text, expected)
 
 
 @pytest.mark.parametrize(
@@ -314,8 +312,7 @@ def test_shared_days_chores_and_devices_are_passing(
 def test_different_things_are_named_by_their_example(
     extractor: RuleExtractor, text: str, expected: Row | None
 ) -> None:
-    found = states(extractor, text)
-    assert found == [] if expected is None else expected in found
+    assert_states(extractor, text, expected)
 
 
 @pytest.mark.parametrize(
@@ -332,8 +329,7 @@ def test_different_things_are_named_by_their_example(
 def test_coordinated_modifiers_and_smells(
     extractor: RuleExtractor, text: str, expected: Row | None
 ) -> None:
-    found = states(extractor, text)
-    assert found == [] if expected is None else expected in found
+    assert_states(extractor, text, expected)
 
 
 @pytest.mark.parametrize(
@@ -350,8 +346,7 @@ def test_coordinated_modifiers_and_smells(
 def test_a_step_of_a_how_to_is_no_fact(
     extractor: RuleExtractor, text: str, expected: Row | None
 ) -> None:
-    found = states(extractor, text)
-    assert found == [] if expected is None else expected in found
+    assert_states(extractor, text, expected)
 
 
 @pytest.mark.parametrize(
@@ -369,8 +364,7 @@ def test_a_step_of_a_how_to_is_no_fact(
 def test_out_of_is_a_verb_of_its_own(
     extractor: RuleExtractor, text: str, expected: Row | None
 ) -> None:
-    found = states(extractor, text)
-    assert found == [] if expected is None else expected in found
+    assert_states(extractor, text, expected)
 
 
 @pytest.mark.parametrize(
@@ -407,8 +401,7 @@ def test_a_work_is_named_without_its_kind(
 def test_unnamed_people_are_no_objects(
     extractor: RuleExtractor, text: str, expected: Row | None
 ) -> None:
-    found = states(extractor, text)
-    assert found == [] if expected is None else expected in found
+    assert_states(extractor, text, expected)
 
 
 def test_a_denial_undone_by_now_is_no_lasting_one(extractor: RuleExtractor) -> None:
