@@ -242,3 +242,29 @@ def test_a_thing_beside_the_goal_may_point(extractor: RuleExtractor) -> None:
     # the goal is the refund; the shoes are beside it
     assert _relations(extractor, "I want to get a refund for these shoes.",
                       "HAS_GOAL") == ["get a refund for these shoes"]
+
+
+def test_someone_shown_is_the_speakers(extractor: RuleExtractor) -> None:
+    # a photo shown with "this is my ...": the speaker has one
+    assert ("Emi", "HAS_PET", "dog", "dog") in fact_rows(extractor, "This is my dog")
+    assert ("Emi", "HAS_PET", "dog", "dog") in fact_rows(extractor, "This is my first official dog")
+    assert ("Emi", "HAS_RELATIVE", "brother", "brother") in fact_rows(
+        extractor, "That's my brother.")
+    assert ("Emi", "HAS_RELATIVE", "kids", "kids") in fact_rows(extractor, "These are my kids.")
+    # not shown as one's own, or a friend unnamed: nothing
+    assert _relations(extractor, "This isn't my dog.", "HAS_PET") == []
+    assert _relations(extractor, "Is this my dog?", "HAS_PET") == []
+    assert _relations(extractor, "This is my friend.", "HAS_RELATIVE") == []
+    assert _relations(extractor, "This is my favorite song.", "HAS_PET") == []
+
+
+def test_a_name_after_name_is_is_the_name_however_written(extractor: RuleExtractor) -> None:
+    assert ("Emi", "HAS_PET", "Soufflé", "cat") in fact_rows(
+        extractor, "Hopefully both our pets will get better lol my cats name is soufflé")
+    assert ("Emi", "HAS_PET", "Max", "dog") in fact_rows(extractor, "my dogs name is Max")
+    assert ("Emi", "HAS_RELATIVE", "Anna", "sister") in fact_rows(
+        extractor, "My sisters name is Anna")
+    # a phrase after "name is" is no name: the pet is still the speaker's
+    rows = fact_rows(extractor, "My dog's name is a long story.")
+    assert ("Emi", "HAS_PET", "dog", "dog") in rows
+    assert _relations(extractor, "My dog's name is something silly.", "HAS_PET") == ["dog"]

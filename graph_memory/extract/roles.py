@@ -34,6 +34,8 @@ from graph_memory.extract.people import (
 )
 
 _NAMING_VERBS = frozenset({"name", "call"})
+# Subjects that show someone, in a photo or in person: "This is my dog", "these are my kids".
+_SHOWING = frozenset({"this", "that", "these", "those"})
 _POINTING = frozenset({"the", "this", "that", "these", "those"})
 _JUDGEMENT_POS = frozenset({"ADJ"})
 _DEFINITE = frozenset({"the", "these", "those"})
@@ -59,11 +61,12 @@ def _given_name(noun: Any) -> str | None:
                 name = person_name(named, trust_ner=False)
                 if name:
                     return name
-    if noun.dep_ == "poss" and head.lemma_ == "name" and head.dep_ == "nsubj" and is_be(head.head):
-        # "My dog's name is Rex".
+    if _name_owner(noun) and head.dep_ == "nsubj" and is_be(head.head):
+        # "My dog's name is Rex"; chat writes pets' names in lower case and drops the
+        # possessive's apostrophe ("my cats name is soufflé").
         for attr in head.head.children:
             if attr.dep_ == "attr":
-                return person_name(attr)
+                return person_name(attr) or _written_name(attr)
     for child in noun.rights:
         if child.dep_ == "appos" and all(t.is_punct for t in noun.doc[noun.i + 1 : child.i]):
             name = person_name(child)
@@ -76,6 +79,24 @@ def _given_name(noun: Any) -> str | None:
                     if name:
                         return name
     return None
+
+
+def _name_owner(noun: Any) -> bool:
+    """The noun whose name follows: "my dog's name", and chat's "my dogs name" (the parser
+    reads a compound)."""
+    return bool(noun.head.lemma_ == "name" and (
+        noun.dep_ == "poss" or (noun.dep_ == "compound" and noun.tag_ == "NNS")))
+
+
+def _written_name(token: Any) -> str | None:
+    """A name given after "name is" however it is written: one word of its own, no pronoun,
+    no determiner, no phrase ("soufflé", not "a long story" or "something silly")."""
+    if token.pos_ not in ("NOUN", "PROPN") or list(token.children) or not token.is_alpha:
+        return None
+    if token.lower_ in VAGUE or token.lower_ in ("name", "names"):
+        return None
+    text: str = token.text
+    return text[:1].upper() + text[1:]
 
 
 _FAVORITE = frozenset({"favorite", "favourite", "fav", "fave"})
@@ -113,6 +134,29 @@ def _food(noun: Any) -> bool:
     return noun.dep_ == "dobj" and noun.head.lemma_.lower() in _COOKING_VERBS
 
 
+def _excluded(noun: Any, key: str, pattern: RolePattern) -> bool:
+    """ "my friend said ..." names nobody ("my best friend" does: its key is no mention), nor
+    do "my college friends" or "a work buddy" (where they were met is no name), nor "my close
+    buddies" or "my old friends" (how close is no name either)."""
+    excluded = lower_set(pattern.exclude_mentions)
+    return bool({key, role_core(noun)} & excluded) or (
+        noun.lower_ in excluded and "best" not in key.split())
+
+
+def _shown(noun: Any, relation: str, pattern: RolePattern, owner: Any, subject: Any,
+           negated: bool, key: str) -> list[Match]:
+    """ "This is my dog", "that's my brother", "these are my kids": someone shown, in a photo or
+    in person, is the speaker's. "This isn't my dog" says nothing of a dog of one's own."""
+    if subject is None or subject.lower_ not in _SHOWING or negated:
+        return []
+    if _excluded(noun, key, pattern):
+        return []
+    if any(c.dep_ == "amod" and c.lower_ in _PLACING for c in noun.lefts):
+        key = noun.lower_  # "my first official dog" is a dog
+    found = Found(key, "", [noun])
+    return make_matches(relation, pattern, Who(owner, "", True, []), [found], False, [noun], key)
+
+
 def role_matches(
     noun: Any, relation: str, pattern: RolePattern, roles: frozenset[str]
 ) -> list[Match]:
@@ -120,6 +164,9 @@ def role_matches(
         return []
     key = role_phrase(noun)
     owner = role_owner(noun)
+    if noun.dep_ == "compound" and _name_owner(noun):
+        key = noun.lemma_.lower()  # "my cats name is soufflé": a cat
+        owner = owner if owner is not None else role_owner(noun.head)
     name = _given_name(noun)
     # "my husband Tom", wherever it stands in the sentence.
     if owner is not None and name is not None:
@@ -130,29 +177,26 @@ def role_matches(
     head = noun.head
     named_subject = owner is not None and noun.dep_ == "attr" and is_be(head)
     if owner is not None and not named_subject:
-        if noun.dep_ in ("compound", "amod", "nmod") or len(key.split()) > 2:
+        if (noun.dep_ in ("compound", "amod", "nmod") and name is None) or len(key.split()) > 2:
             return []  # "my favorite Teenage Mutant Ninja Turtles shows" is about shows
         if _favorite_name(noun):
             return []  # "my favorite Teenage mutant ninja turtles shows", misparsed: a title
-        # "my sister lives in Ohio", "my mom is a hairdresser": the speaker has a sister;
-        # "my friend said ..." names nobody ("my best friend" does: its key is no mention), nor
-        # do "my college friends" or "a work buddy" (where they were met is no name), nor "my
-        # close buddies" or "my old friends" (how close is no name either).
-        excluded = lower_set(pattern.exclude_mentions)
-        if {key, role_core(noun)} & excluded or (
-                noun.lower_ in excluded and "best" not in key.split()):
+        # "my sister lives in Ohio", "my mom is a hairdresser": the speaker has a sister.
+        if _excluded(noun, key, pattern):
             return []
         found = Found(role_phrase(noun), "", [noun])
         return make_matches(
             relation, pattern, Who(owner, "", True, []), [found], False, [noun], key
         )
-    # "Tom is my husband".
+    # "Tom is my husband"; "This is my dog", "that's my brother" (shown: the speaker has one).
     if owner is not None and noun.dep_ == "attr" and is_be(head):
         subject_token = clause_subject(head)
         named = person_name(subject_token) if subject_token is not None else None
         negated = polarity(head, pattern)
-        if named is None or negated is None:
+        if negated is None:
             return []
+        if named is None:
+            return _shown(noun, relation, pattern, owner, subject_token, negated, key)
         found = Found(named, "PERSON", [subject_token])
         return make_matches(
             relation, pattern, Who(owner, "", True, []), [found], negated, [noun, head], key
