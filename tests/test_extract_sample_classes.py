@@ -7,6 +7,7 @@ from __future__ import annotations
 from conftest import fact_rows
 
 from graph_memory.extract.rules import RuleExtractor
+from graph_memory.models import ExtractionInput
 
 # The extractor is conftest's (the default rule extractor over the default ontology); `rows`
 # reads its facts as (subject, relation, object, key), as in test_extract_chat.py.
@@ -268,3 +269,20 @@ def test_a_name_after_name_is_is_the_name_however_written(extractor: RuleExtract
     rows = fact_rows(extractor, "My dog's name is a long story.")
     assert ("Emi", "HAS_PET", "dog", "dog") in rows
     assert _relations(extractor, "My dog's name is something silly.", "HAS_PET") == ["dog"]
+
+
+def _negated(extractor: RuleExtractor, text: str) -> list[tuple[str, str, bool]]:
+    facts = extractor.extract([ExtractionInput(text=text, speaker="Emi", addressee="Sam")])[0]
+    return [(f.triple.predicate, f.triple.object.name, f.negated) for f in facts.facts]
+
+
+def test_neither_and_nor_deny(extractor: RuleExtractor) -> None:
+    assert _negated(extractor, "Nor do I own a car.") == [("OWNS", "car", True)]
+    assert ("STATES", "nuclear engineering background", True) in _negated(
+        extractor, "neither do I have a nuclear engineering background")
+    assert ("AVOIDS", "cat", False) in _negated(extractor, "Neither my sister nor I like cats.")
+    assert not any(not negated for _, _, negated in _negated(
+        extractor, "I have neither a car nor a bike."))
+    # "either ... or" and a "nor" after the verb deny nothing of the verb
+    assert ("OWNS", "car", False) in _negated(extractor, "I own a car.")
+    assert ("PREFERS", "tea", False) in _negated(extractor, "I like either tea or coffee.")

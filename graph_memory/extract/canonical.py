@@ -257,12 +257,24 @@ def is_negated(token: Any) -> bool:
     for child in token.children:
         if child.dep_ == "neg" or child.lower_ == "never":
             return True
+        # "Neither do I have a car", "nor do I own one", "neither Sam nor I like cats", "I
+        # have neither a car nor a bike".
+        if _neither(child, token):
+            return True
         # "no longer", "not anymore" hang off an adverb; a clause the parser hung on one
         # ("worth watching if you haven't already") is not.
         marked = any(g.dep_ == "mark" for g in child.children)
         if child.dep_ == "advmod" and not marked and any(g.dep_ == "neg" for g in child.children):
             return True
     return False
+
+
+def _neither(child: Any, verb: Any) -> bool:
+    """A "neither" or "nor" on the verb before it, or a "neither" on its subject or object."""
+    if child.lower_ in ("neither", "nor") and child.dep_ in ("preconj", "cc"):
+        return bool(child.i < verb.i)
+    return child.dep_ in ("nsubj", "nsubjpass", "dobj") and any(
+        g.lower_ == "neither" and g.dep_ == "preconj" for g in child.children)
 
 
 def is_past(verb: Any, perfect: bool = False) -> bool:
