@@ -72,6 +72,10 @@ from graph_memory.extract.rules import RuleExtractor
         ("I love hiking.", ("Emi", "PREFERS", "hiking", None)),
         # work, possessions, plans
         ("I work at a coffee shop.", ("Emi", "WORKS_AT", "coffee shop", None)),
+        # a workplace by its head word, with "for" too
+        ("I work for a comic book publishing company",
+         ("Emi", "WORKS_AT", "comic book publishing company", None)),
+        ("I work at a local IT company", ("Emi", "WORKS_AT", "local IT company", None)),
         ("I got a new summer job at Target.", ("Emi", "WORKS_AT", "Target", None)),
         ("I got a new phone yesterday.", ("Emi", "OWNS", "phone", None)),
         ("I'm going to Japan in March.", ("Emi", "HAS_GOAL", "go to Japan in March", None)),
@@ -108,6 +112,8 @@ def test_real_chat_phrasings_become_declared_facts(
         "I'll just play the new one.",
         "I bought a couple different ones.",
         "I dont care about what book we read.",
+        "Do you work for a company?",  # a question
+        "I work for my dad.",  # a person, no workplace
         "I got a text from him.",  # got, but nothing newly owned
         "I'm going to the store.",  # a passing errand, no plan to keep
         "Pizza isn't my favorite food.",  # no dislike either
