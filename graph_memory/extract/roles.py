@@ -69,7 +69,9 @@ def _given_name(noun: Any) -> str | None:
                 return person_name(attr) or _written_name(attr)
     for child in noun.rights:
         if child.dep_ == "appos" and all(t.is_punct for t in noun.doc[noun.i + 1 : child.i]):
-            name = person_name(child)
+            # a name given to a role is a name whatever the small model's NER says
+            # ("My cat, Fluffy, ..." is no organisation)
+            name = person_name(child, trust_ner=False)
             if name:
                 return name
         if child.dep_ == "acl" and child.lemma_.lower() in _NAMING_VERBS:
