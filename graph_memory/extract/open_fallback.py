@@ -152,6 +152,10 @@ def open_matches(
 ) -> list[Match]:
     """The open facts of the clause headed by `verb` (a token of a non-question sentence);
     `people` are the ontology's role nouns for people ("sister"), for relatives as subjects."""
+    if verb.pos_ != "VERB" and not is_be(verb):
+        return []
+    if pattern.past_verbs and verb_lemma(verb) not in pattern.past_verbs:
+        return []
     if is_be(verb):
         return _state_matches(verb, relation, pattern, rules, people)
     if verb.pos_ != "VERB":
@@ -227,8 +231,17 @@ def open_matches(
         # deep frying some corn dogs": what was going on at a moment told ("I was reading a
         # book called 2666" names what); "I followed an online recipe this time": one occasion
         return []
+    if pattern.past_verbs and not _done(verb, tensed, negated, carrier, habit):
+        return []
     cue = "used to" if habit is not None else None
     return make_matches(relation, pattern, _unspanned(who), found, negated, [verb], key, cue)
+
+
+def _done(verb: Any, tensed: Any, negated: bool, carrier: Any, habit: Any) -> bool:
+    """A deed told: "I watched Selma", "I've read Vinland Saga"; not "I was watching a show",
+    "I started playing it", "I used to play chess" or "I haven't read it"."""
+    return (not negated and carrier is None and habit is None and tensed is verb
+            and verb.tag_ in ("VBD", "VBN") and is_past(verb, perfect=True))
 
 
 def verb_lemma(verb: Any) -> str:

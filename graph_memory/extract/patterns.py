@@ -323,6 +323,13 @@ class OpenPattern(_Pattern):
     exclude_verbs: tuple[str, ...] = Field(
         default=(), description="Verb lemmas that never make a fact (chit-chat: think, know)."
     )
+    past_verbs: tuple[str, ...] = Field(
+        default=(),
+        description="When set, the pattern reads only affirmative clauses of these verb lemmas "
+        "in the simple past or the perfect, as the fallback reads them, under its own relation "
+        "(\"I watched Selma\" -> DID, key watch); it is read before a plain open pattern and "
+        "takes the clause from it.",
+    )
 
 
 class HabitPattern(_Pattern):

@@ -171,6 +171,8 @@ class RuleExtractor:
                     excluded.update(v.lower() for v in pattern.exclude_verbs)
                 else:
                     self._regexes.append((relation, pattern, re.compile(pattern.regex)))
+        # Open patterns of a declared relation ("I watched Selma" -> DID) before the plain one.
+        self._open.sort(key=lambda entry: not entry[1].past_verbs)
         strings = self._nlp.vocab.strings
         self._start_pos = frozenset(strings.add(p) for p in ("VERB", "AUX", "NOUN"))
         self._start_deps = frozenset(strings.add(d) for d in ("acomp", "attr", "conj", "nsubj"))
@@ -257,8 +259,11 @@ class RuleExtractor:
                 if habit is not None:
                     (found if habit.scoped else loose).append(habit.match)
             for relation, open_pattern, rules in self._open:
-                opens.extend(open_matches(token, relation, open_pattern, rules, self._excluded,
-                                          self._excluded_unless_past, self._people))
+                read = open_matches(token, relation, open_pattern, rules, self._excluded,
+                                    self._excluded_unless_past, self._people)
+                opens.extend(read)
+                if read and open_pattern.past_verbs:
+                    break  # "I watched Selma" is a deed (DID), no plain statement besides
         if token.pos_ == "NOUN":
             for relation, noun_pattern in self._nouns.get(lemma, ()):
                 found.extend(noun_matches(token, relation, noun_pattern, self._people))
