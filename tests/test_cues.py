@@ -1,11 +1,17 @@
-"""Change cues (graph_memory/extract/cues.py) and retractions
-(graph_memory/extract/retractions.py): which words make a statement change, end or correct what
-was said before, and which statement of a sentence they apply to."""
+"""Change cues (graph_memory/extract/cues.py), retractions (graph_memory/extract/retractions.py)
+and corrections (graph_memory/extract/corrections.py): which words make a statement change, end
+or correct what was said before, and which statement of a sentence they apply to."""
 
 from __future__ import annotations
 
 import pytest
 
+from graph_memory.extract.corrections import (
+    bare_correction,
+    it_is_correction,
+    not_x_correction,
+    self_correction,
+)
 from graph_memory.extract.cues import (
     Cue,
     change_cue,
@@ -16,14 +22,7 @@ from graph_memory.extract.cues import (
     slot_key,
     statement_cue,
 )
-from graph_memory.extract.retractions import (
-    bare_correction,
-    it_is_correction,
-    not_x_correction,
-    retractions,
-    self_correction,
-    switched_to,
-)
+from graph_memory.extract.retractions import retractions, switched_to
 from graph_memory.models import EntityRef, ExtractedFact, Triple
 
 

@@ -30,7 +30,8 @@ painting"), for "have" as a plain present possession no declared pattern took ("
 home gym"), and for "work" at a place no declared pattern names ("I work in a bubble tea
 shop"); a few verbs the ontology keeps out as light are readmitted in their one telling use
 ("I use Vim for coding", "I found a stray cat", "I've been dealing with back pain"). Objects
-are read by open_objects.py, tense and aspect by open_aspect.py; the word lists are in
+are read by open_objects.py, tense and aspect by open_aspect.py, who the clause is about and
+whether it is a plain statement by open_subjects.py; the word lists are in
 open_vocabulary.py.
 """
 
@@ -40,13 +41,11 @@ from typing import Any
 
 from graph_memory.extract.canonical import (
     is_be,
-    is_conditional,
     is_negated,
     is_past,
 )
 from graph_memory.extract.match import (
     Match,
-    Who,
     after_relative_clause,
     clause_subject,
     implied_speaker,
@@ -56,9 +55,7 @@ from graph_memory.extract.match import (
 from graph_memory.extract.objects import Found
 from graph_memory.extract.open_aspect import (
     carrier_of,
-    day_told,
     denial,
-    future,
     holds,
     lasting,
     moving_now,
@@ -68,13 +65,11 @@ from graph_memory.extract.open_aspect import (
     past_progressive,
     perfect,
     place_habit,
-    planned,
     progressive_clause,
     step,
     this_moment,
     this_time,
     today,
-    youth_habit,
 )
 from graph_memory.extract.open_objects import (
     bare,
@@ -90,14 +85,20 @@ from graph_memory.extract.open_objects import (
     watched,
     with_conjuncts,
 )
+from graph_memory.extract.open_subjects import (
+    EMBEDDED,
+    stated,
+    subject_of,
+    told,
+    unspanned,
+    who_of,
+)
 from graph_memory.extract.open_vocabulary import (
-    AUXILIARIES,
     CHORE_VERBS,
     DAY_VERBS,
     ESCORTED,
     ESCORTING_VERBS,
     FOR_VERBS,
-    HEDGES,
     HOME_PLACES,
     LIGHT_VERBS,
     LIKINGS,
@@ -111,22 +112,15 @@ from graph_memory.extract.open_vocabulary import (
     QUIET_VERBS,
     REACTIONS,
     READMITTED,
-    REASONS,
     REPORTING,
     SITUATIONS,
     SKILL_CARRIERS,
     SPECTATOR_VERBS,
     STATE_PREPS,
     STATIVE_PARTICIPLES,
-    UNNAMED_ROLES,
     VERB_PREPS,
 )
 from graph_memory.extract.patterns import OpenPattern, VerbPattern
-from graph_memory.extract.people import ADDRESSEE, SPEAKER, named_appositive, person_subject
-
-_SPEAKER = frozenset({"i", "we"})
-# Clauses under these are reported or wished, not stated: "I want to fix it", "so I can go".
-_EMBEDDED = frozenset({"xcomp", "ccomp", "advcl", "relcl", "acl", "csubj", "pcomp"})
 
 
 def object_rules(pattern: OpenPattern) -> VerbPattern:
@@ -181,16 +175,16 @@ def open_matches(
                                               or holds(verb, tensed)
                                               or place_habit(verb, tensed)):
         return []  # "I love the vibe" is a declared pattern's; "I'm loving this album" is not
-    if carrier is None and habit is None and verb.dep_ in _EMBEDDED and not _told(verb):
+    if carrier is None and habit is None and verb.dep_ in EMBEDDED and not told(verb):
         return []
     own = ("aux", "auxpass", "nsubj", "nsubjpass", "expl")
     while tensed.dep_ == "conj" and not any(c.dep_ in own for c in tensed.children) and (
             not after_relative_clause(tensed)):
         tensed = tensed.head  # "I could go and check out the city": the modal is the head's
-    subject = _subject(tensed)
+    subject = subject_of(tensed)
     # chat drops its "I": "Just finished a new painting", "Went to the botanical gardens"
-    who = _who(subject, people) if subject is not None else implied_speaker(tensed, pattern)
-    if who is None or not _stated(verb, tensed, who) or moving_now(verb, tensed, lemma):
+    who = who_of(subject, people) if subject is not None else implied_speaker(tensed, pattern)
+    if who is None or not stated(verb, tensed, who) or moving_now(verb, tensed, lemma):
         return []
     negated = denial(verb, tensed)
     if negated is None or (lemma in MEAL_VERBS and today(verb)):
@@ -234,7 +228,7 @@ def open_matches(
     if pattern.past_verbs and not _done(verb, tensed, negated, carrier, habit):
         return []
     cue = "used to" if habit is not None else None
-    return make_matches(relation, pattern, _unspanned(who), found, negated, [verb], key, cue)
+    return make_matches(relation, pattern, unspanned(who), found, negated, [verb], key, cue)
 
 
 def _done(verb: Any, tensed: Any, negated: bool, carrier: Any, habit: Any) -> bool:
@@ -276,83 +270,6 @@ def _readmitted(verb: Any, lemma: str) -> bool:
         use == "past" and lemma == "find" and any(
             c.dep_ in ("det", "poss") and c.lower_ in ("the", "my", "our", "his", "her", "their")
             for c in objects[0].children))
-
-
-def _subject(verb: Any) -> Any | None:
-    """The clause's subject; a conjoined clause with a subject of its own on its auxiliary
-    ("I think ... then it's just blowing hot air") does not take its head's."""
-    for aux in verb.children:
-        if aux.dep_ == "aux" and aux.i < verb.i:
-            own = [c for c in aux.children if c.dep_ in ("nsubj", "expl")]
-            if own:
-                return own[0]
-    return clause_subject(verb)
-
-
-def _who(subject: Any | None, people: frozenset[str]) -> Who | None:
-    """The person the clause is about, with placeholders, or None: the speaker, or the
-    speaker's relative ("my sister", "my husband Tom", "my mom ... she"); never "you"."""
-    if subject is None:
-        return None
-    coordinated = [c for c in subject.children if c.dep_ == "conj"]
-    if subject.lower_ in _SPEAKER or any(c.lower_ in _SPEAKER for c in coordinated) or (
-        subject.lower_ == "me" and coordinated
-    ):
-        return Who(SPEAKER, "", True, [subject])  # "I", "we", "my friends and I", "me and X"
-    if subject.lower_ in ("he", "she"):
-        # "my brother ... he plays classical guitar": the one relative named before it
-        name = person_subject(subject, people, speaker_only=False)
-        if name is None or not name.startswith(f"{SPEAKER}'s ") or name.split()[-1] in (
-                UNNAMED_ROLES):
-            return None  # a name, someone else's, or "my friend" (nobody the memory can name)
-        return Who(name, "PERSON", True, [subject])
-    if subject.pos_ != "NOUN" or subject.lemma_.lower() not in people:
-        # A name alone is too often a celebrity, a character or a misread title ("I think
-        # Spiderman has ...", "Healthy Eating: incorporate vegetables"); a relative is the
-        # speaker's ("my sister", "my husband Tom").
-        return None
-    if subject.lemma_.lower() in UNNAMED_ROLES and named_appositive(subject) is None:
-        return None  # "my friend launched ...": nobody the memory could name
-    name = person_subject(subject, people, speaker_only=False)
-    if name is None or ADDRESSEE in name:
-        return None
-    return Who(name, "PERSON", True, [subject])
-
-
-def _unspanned(who: Who) -> Who:
-    """The subject without its noun in the fact's span: "my husband and I are renovating our
-    kitchen" is both HAS_RELATIVE (the span of "my husband") and an open fact, and a fallback
-    overlapping a declared match's span is dropped as its duplicate."""
-    return Who(who.name, who.label, who.person, [t for t in who.tokens if t.pos_ == "PRON"])
-
-
-def _stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
-    """A plain statement: no modal, condition, plan, misread auxiliary, passive, or generic
-    present "we" ("we blame people for ...")."""
-    if (any(c.tag_ == "MD" or c.lower_ in ("maybe", "perhaps", "probably")
-            for c in tensed.children) and not youth_habit(tensed)) or is_conditional(verb):
-        # "I might go", "maybe hit a bar on Friday": a guess or a plan; "when I was younger I
-        # would watch the mummy movies" is a past habit
-        return False
-    if any(c.dep_ == "aux" and c.lemma_.lower() not in AUXILIARIES for c in tensed.children):
-        return False  # "my friends and I enjoy exploring ...": a verb misread as an auxiliary
-    auxes = {c.lemma_.lower() for c in tensed.children if c.dep_ in ("aux", "auxpass")}
-    passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children)
-    done = tensed is not verb or ("have" in auxes and "be" not in auxes)
-    if not state and verb.tag_ == "VBN" and (passive or not done):
-        return False  # "it has been stuck in my head", "I was told": passive, not done
-    if (verb.tag_ == "VBG" and planned(verb) and not perfect(verb)) or future(verb):
-        return False  # "I'm flying out tomorrow": a plan (HAS_GOAL reads those it can)
-    if verb.tag_ == tensed.tag_ == "VBG" and "have" in auxes and day_told(verb):
-        return False  # "I've been practicing my writing all day": the day's doing
-    if any(c.lower_ in ("gotta", "gonna", "wanna", "ta", "na", "d", "'d", "ll", "'ll")
-           and c.i < tensed.i for c in tensed.children):
-        # "I gotta go to the airport": a duty or a plan; "Id show you"; not a later clause's
-        # ("I have a good salsa recipe if you ever wanna try it")
-        return False
-    we = who.name == SPEAKER and bool(who.tokens) and who.tokens[0].lower_ == "we"
-    present = tensed.tag_ in ("VB", "VBP", "VBZ") and not auxes
-    return not (we and present)
 
 
 def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
@@ -416,23 +333,6 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
     return [], key
 
 
-def _told(verb: Any) -> bool:
-    """An embedded clause that still tells what the speaker did: "I think I liked the ravioli",
-    "after I finished my exam", "the fries I made today" (past), not "I want to fix it"."""
-    if verb.dep_ == "ccomp":
-        # "I wish I had a car" is no statement.
-        # "I think Spiderman has ...": a guess about another is no statement of theirs.
-        head_subject, subject = clause_subject(verb.head), clause_subject(verb)
-        return (verb.head.lemma_.lower() in HEDGES and head_subject is not None
-                and head_subject.lower_ == "i" and not is_negated(verb.head)
-                and subject is not None and subject.lower_ in _SPEAKER)
-    marks = {c.lower_ for c in verb.children if c.dep_ == "mark"}
-    if verb.dep_ == "advcl" and marks & REASONS:
-        return True  # "I can't come because I have an exam": a reason is stated as true
-    return verb.dep_ in ("advcl", "relcl") and is_past(verb, perfect=True) and not (
-        marks & {"if", "when", "unless", "whether"})
-
-
 def _particle(token: Any) -> bool:
     """ "up" of "pick up"; the small model reads the "back" of "got back" as an adverb."""
     return bool(token.dep_ == "prt" or (token.dep_ == "advmod" and token.lower_ == "back"))
@@ -444,8 +344,8 @@ def _state_matches(
     """ "I've been super busy with work" -> STATES(speaker, work, key "busy with"): a state of
     the person's (an adjective) with what it is about; "I was in a toxic relationship", "I've
     been to Japan" -> where the person was (key "be in", "be to")."""
-    who = _who(clause_subject(be), people)
-    if who is None or be.dep_ in _EMBEDDED or not _stated(be, be, who):
+    who = who_of(clause_subject(be), people)
+    if who is None or be.dep_ in EMBEDDED or not stated(be, be, who):
         return []
     if is_negated(be):
         return []
@@ -459,12 +359,12 @@ def _state_matches(
                     continue  # "I was in a huge stadium", "we were at a friend's": a moment
                 found = [open_object(o, rules) for o in with_conjuncts(pobjs[:1])]
                 if any(found):
-                    return make_matches(relation, pattern, _unspanned(who), found, False,
+                    return make_matches(relation, pattern, unspanned(who), found, False,
                                         [be, prep], f"be {prep.lower_}")
     member = membership(be, rules)
     if member is not None:
         group, anchor, key = member
-        return make_matches(relation, pattern, _unspanned(who), [group], False, [be, anchor], key)
+        return make_matches(relation, pattern, unspanned(who), [group], False, [be, anchor], key)
     for adjective in be.children:
         # "I'm obsessed with the show": a participle the parser reads as an adjective
         participle = adjective.tag_ == "VBN" and adjective.lower_.endswith("ed")
@@ -478,7 +378,7 @@ def _state_matches(
                 continue
             pobjs = [g for g in prep.children if g.dep_ == "pobj" and not is_when_word(g)]
             found = [open_object(o, rules) for o in with_conjuncts(pobjs[:1])]
-            return make_matches(relation, pattern, _unspanned(who), found, False, [be, adjective],
+            return make_matches(relation, pattern, unspanned(who), found, False, [be, adjective],
                                 f"{state} {prep.lower_}")
         return []  # a bare state ("I'm so busy") is chit-chat, not a fact
     return []
@@ -497,9 +397,9 @@ def _participle_matches(
     """ "I'm obsessed with the show", "I'm enrolled in a pottery course": a lasting state the
     parser reads as a passive (key "obsessed with")."""
     subject = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
-    who = _who(subject, people)
+    who = who_of(subject, people)
     be = [c for c in verb.children if c.dep_ == "auxpass" and is_be(c)]
-    if who is None or not be or verb.dep_ in _EMBEDDED or not _stated(verb, verb, who, True):
+    if who is None or not be or verb.dep_ in EMBEDDED or not stated(verb, verb, who, True):
         return []
     if is_negated(verb):
         return []
@@ -509,6 +409,6 @@ def _participle_matches(
             if any(g.pos_ == "PRON" for g in pobjs):
                 return []
             found = [open_object(o, rules) for o in with_conjuncts(pobjs[:1])]
-            return make_matches(relation, pattern, _unspanned(who), found, False, [verb],
+            return make_matches(relation, pattern, unspanned(who), found, False, [verb],
                                 f"{verb.lower_} {prep.lower_}")
     return []

@@ -1,13 +1,13 @@
-"""Messages that end or correct what the speaker said before, read from the text alone (no
+"""Messages that end or replace what the speaker said before, read from the text alone (no
 statement need be extracted from them): retractions ("I've moved on from running", "I can eat
 dairy again", "I don't want to move to Canada anymore", "I've lost interest in running", "I'm
 over sushi", "I replaced Vim with VS Code", "I no longer have a dog" for a pet named by its
 kind, "Coldplay is no longer my favorite band", "I haven't played tennis in years", "Tom and I
-broke up", "Luna passed away") and corrections of a value just said
-("Sorry, I meant Tuesday.", "No wait, it's due Thursday.", "Sorry, she lives in Lyon, not
-Paris."). Pure and deterministic; the write path acts on them (graph_memory/write/restate.py,
-graph_memory/write/conflict_policy.py rule 3d). The change cues of extracted statements are
-in graph_memory/extract/cues.py.
+broke up", "Luna passed away") and updates that name only the new value ("Actually I've
+switched to squash"). Pure and deterministic; the write path acts on them
+(graph_memory/write/restate.py, graph_memory/write/conflict_policy.py rule 3d). Corrections
+of a value just said ("Sorry, I meant Tuesday.") are in graph_memory/extract/corrections.py,
+the change cues of extracted statements in graph_memory/extract/cues.py.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from graph_memory.extract.corrections import NOT_A_VALUE, short_value
 from graph_memory.extract.cues import content_words, names_object, sentences
 
 # --- retractions: a message ends what it names, whether or not a statement was extracted ----
@@ -253,11 +254,11 @@ def retractions(text: str) -> list[Retraction]:
                 if cue.lower().endswith("from"):
                     # "switched from Netflix to Hulu": Hulu is what it became, not what ended
                     what, *became = _FROM_X_TO.split(what, maxsplit=1)
-                    to = _value(became[0]) if became else None
+                    to = short_value(became[0]) if became else None
                 elif cue.lower().startswith(("replaced", "swapped", "traded")):
                     # "I replaced Vim with VS Code": VS Code is what it became
                     what, *became = _REPLACED_BY.split(what, maxsplit=1)
-                    to = _value(_ARTICLE.sub("", became[0])) if became else None
+                    to = short_value(_ARTICLE.sub("", became[0])) if became else None
                 else:  # "I gave up coffee for tea": the tea goes on
                     what = _FOR_Y.split(what, maxsplit=1)[0]
                 only = _LEFT_RELATIONS.get(cue.lower(), frozenset())
@@ -267,7 +268,7 @@ def retractions(text: str) -> list[Retraction]:
             if _DENIED_BEFORE.search(before) or not _FIRST_PERSON_BEFORE.search(before):
                 continue
             cue = " ".join(m.group("cue").split())
-            what, to = m.group("what").strip(), _value(m.group("to"))
+            what, to = m.group("what").strip(), short_value(m.group("to"))
             found.append(Retraction(f"{cue} from", what, False, m.group(0).strip(), to))
         found.extend(_denials(sentence))
         found.extend(_parted(sentence))
@@ -294,7 +295,7 @@ def _parted(sentence: str) -> list[Retraction]:
             cue = m.groupdict().get("cue") or m.groupdict().get("cue2") or ""
             if what.lower().startswith("my "):
                 what = what[3:]
-            if what and what.lower() not in _NOT_A_VALUE:
+            if what and what.lower() not in NOT_A_VALUE:
                 said = m.group(0).strip(" ,;")
                 cue = " ".join(cue.split())
                 found.append(Retraction(cue, what, said=said, relations=relations))
@@ -340,7 +341,7 @@ def switched_to(text: str) -> list[tuple[str, str, tuple[int, int]]]:
     """(cue, value, value span) for each "I've switched to squash" / "I moved on to Rust" /
     "these days it's all about swimming" / "now it's coffee for me" of the message whose
     sentence names no old value ("from X" is a retraction) and is no question or
-    conditional: a short value (at most MAX_VALUE_WORDS words)."""
+    conditional: a short value (corrections.short_value)."""
     found: list[tuple[str, str, tuple[int, int]]] = []
     for s_start, s_end in sentences(text):
         sentence = text[s_start:s_end].replace("\u2019", "'")
@@ -349,7 +350,7 @@ def switched_to(text: str) -> list[tuple[str, str, tuple[int, int]]]:
         for pattern in _NOW_IT_IS:
             for m in pattern.finditer(sentence):
                 group = "to" if m.group("to") else "to2"
-                value = _value(m.group(group))
+                value = short_value(m.group(group))
                 if value is None or value.split()[0].lower() in _OWNED or (
                     group == "to2" and value.split()[0].lower() in _JUDGED
                 ):
@@ -358,7 +359,7 @@ def switched_to(text: str) -> list[tuple[str, str, tuple[int, int]]]:
                 cue = f"{' '.join(m.group('cue').split())} it's"  # "ended: 'now it's coffee'"
                 found.append((cue, value, (start, start + len(value))))
         for m in _SWITCHED_TO.finditer(sentence):
-            value = _value(m.group("to"))
+            value = short_value(m.group("to"))
             if value is None or re.search(r"\bfrom\b", sentence, re.IGNORECASE):
                 continue
             start = s_start + m.start("to")
@@ -381,129 +382,3 @@ def _denials(sentence: str) -> list[Retraction]:
         for pattern in _DENIALS
         for m in pattern.finditer(plain)
     ]
-
-
-def _value(phrase: str) -> str | None:
-    """A short value as written ("poker", "oat milk"); None for a long phrase or one that
-    starts with a pronoun or a stand-in ("something else")."""
-    words = phrase.strip(" '\"").split()
-    if not words or len(words) > MAX_VALUE_WORDS or words[0].lower() in _NOT_A_VALUE:
-        return None
-    return " ".join(words)
-
-
-# --- bare corrections: "Sorry, I meant Tuesday." ---------------------------------------------
-
-# The words that open a correction: "Sorry, ...", "Oops, my mistake, ...", "Scratch that, ...".
-_OOPS = (
-    r"(?:oh|oops|whoops|sorry|no|wait|my\s+bad|my\s+mistake|(?:my\s+)?typo|correction|actually|"
-    r"wrong\s+\w+|scratch\s+that)"
-)
-_BARE_CORRECTION = re.compile(
-    rf"^\W*(?:{_OOPS}\W+)*"
-    r"(?P<cue>i\s+meant|i\s+mean|correction|make\s+(?:that|it)|i\s+should\s+have\s+said)\W+"
-    r"(?P<value>[^.!?;,]+?)(?:,\s*not\s+[^.!?;]+)?\W*$",
-    re.IGNORECASE,
-)
-_IT_IS_CORRECTION = re.compile(
-    rf"^\W*(?P<cue>(?:{_OOPS}\W+)+(?:it's|it\s+is|that's|that\s+is))\s+(?:due\s+|on\s+|at\s+)?"
-    r"(?P<value>[^.!?;,]+?)(?:,\s*not\s+[^.!?;]+)?\W*$",
-    re.IGNORECASE,
-)
-_NOT_X_CORRECTION = re.compile(
-    rf"^\W*(?P<cue>(?:oh\W+)?(?:{_OOPS}|no\W+wait|wait\W+no|i\s+meant|i\s+mean))\b"
-    r"(?P<body>[^.!?;]*?),\s*not\s+(?P<old>[^,.;!?]{1,40}?)\W*$",
-    re.IGNORECASE,
-)
-_NOT_X_Y = re.compile(
-    rf"^\W*(?:(?:{_OOPS}|i\s+mean)\W+)*(?P<cue>not)\s+"
-    r"(?P<old>[^,.;!?]{1,40}?),\s*(?:it's\s+|it\s+is\s+)?(?P<value>[^,.;!?]{1,40}?)\W*$",
-    re.IGNORECASE,
-)
-_NOT_A_VALUE = frozenset(
-    {
-        "it", "that", "this", "you", "i", "we", "he", "she", "they", "to", "what", "nothing",
-        "something", "yes", "yeah", "yep", "no", "nope", "ok", "okay", "sure", "well", "like",
-        "so", "really", "just", "literally", "basically", "anything",
-        "everything", "other", "another", "more",
-    }
-)  # fmt: skip
-MAX_VALUE_WORDS = 4
-
-
-def bare_correction(text: str) -> tuple[str, str, tuple[int, int]] | None:
-    """(cue, value, value span) when the whole message corrects the value of what the speaker
-    just said ("Sorry, I meant Tuesday.", "Oops, make that two", "I meant Lisbon, not
-    Porto"); None otherwise (a value of more than four words, or one that starts with a pronoun
-    or "to": "I meant it", "I meant to say hi")."""
-    return _whole_message_value(_BARE_CORRECTION, text)
-
-
-def not_x_correction(text: str) -> tuple[str, str, str, tuple[int, int]] | None:
-    """(cue, value, old value, value span) when the whole message corrects a value it names:
-    "Sorry, she lives in Lyon, not Paris." -> Lyon for Paris; the new value is the words
-    before ", not", as many as the old value has ("I meant the 15th, not the 12th"). Or the
-    old value first: "Not Paris, Lyon.", "No, not Tuesday, Wednesday."."""
-    m = _NOT_X_Y.match(text.strip())
-    if m is not None:
-        old, value = m.group("old").strip(" '\""), m.group("value").strip(" '\"")
-        if _value(old) is None or _value(value) is None:
-            return None
-        start = text.rindex(value)
-        return f"not {old}", value, old, (start, start + len(value))
-    m = _NOT_X_CORRECTION.match(text.strip())
-    if m is None:
-        return None
-    old = m.group("old").strip(" '\"")
-    words = re.findall(r"[\w'-]+", m.group("body"))[-len(old.split()) :]
-    if not words or {words[0].lower(), old.split()[0].lower()} & _NOT_A_VALUE:
-        return None
-    value = " ".join(words)
-    end = text.rfind(value, 0, text.lower().rfind("not"))
-    if end < 0:
-        return None
-    return " ".join(m.group("cue").split()), value, old, (end, end + len(value))
-
-
-def it_is_correction(text: str) -> tuple[str, str, tuple[int, int]] | None:
-    """(cue, value, value span) when the whole message corrects, by "it's", the value just
-    said: "No wait, it's due Thursday.", "Sorry, it's 555-4321.", "Actually it's on Friday.",
-    "Sorry, wrong number, it's 4321." It needs a leading correction word; the write path also
-    checks that the value looks like the one it replaces (graph_memory/write/restate.py)."""
-    return _whole_message_value(_IT_IS_CORRECTION, text)
-
-
-def _whole_message_value(
-    pattern: re.Pattern[str], text: str
-) -> tuple[str, str, tuple[int, int]] | None:
-    """(cue, value, value span) when the pattern matches the whole message and its value is a
-    short one (at most MAX_VALUE_WORDS words, not starting with a pronoun or stand-in)."""
-    m = pattern.match(text.strip())
-    if m is None:
-        return None
-    value = m.group("value").strip()
-    if _value(value) is None:
-        return None
-    start = text.index(value)
-    return " ".join(m.group("cue").split()), value, (start, start + len(value))
-
-
-# "I live in Paris, I mean Lyon.": the value just said, corrected within the sentence.
-_SELF_CORRECTION = re.compile(
-    rf"[,;]\s*(?:{_OOPS}\W+)*(?P<cue>i\s+mean|i\s+meant|no\s+wait|make\s+that|or\s+rather)"
-    r"\W+(?P<value>[^,.;!?]+?)\W*(?=[.!?]|$)",
-    re.IGNORECASE,
-)
-
-
-def self_correction(text: str) -> list[tuple[str, str, tuple[int, int]]]:
-    """(cue, value, value span) for each sentence that corrects its own value at its end:
-    "I live in Paris, I mean Lyon.", "I have two cats, no wait, three cats."."""
-    found: list[tuple[str, str, tuple[int, int]]] = []
-    for s_start, s_end in sentences(text):
-        m = _SELF_CORRECTION.search(text[s_start:s_end])
-        if m is None or (value := _value(m.group("value"))) is None:
-            continue
-        start = s_start + m.start("value")
-        found.append((" ".join(m.group("cue").split()), value, (start, start + len(value))))
-    return found

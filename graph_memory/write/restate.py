@@ -11,16 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
-from graph_memory.extract.cues import names_object
-from graph_memory.extract.retractions import (
-    Retraction,
+from graph_memory.extract.corrections import (
     bare_correction,
     it_is_correction,
     not_x_correction,
-    retractions,
     self_correction,
-    switched_to,
 )
+from graph_memory.extract.cues import names_object
+from graph_memory.extract.retractions import Retraction, retractions, switched_to
 from graph_memory.models import EntityRef, ExtractedFact, Fact, Triple
 from graph_memory.store.base import Store
 from graph_memory.write.conflict_policy import ALIKE
@@ -57,10 +55,10 @@ def _restated(
 def corrected(
     store: Store, user_id: str, session_id: str | None, origin: str, text: str, said: datetime
 ) -> ExtractedFact | None:
-    """ "Sorry, I meant Tuesday." (retractions.bare_correction), "No wait, it's due Thursday."
-    (retractions.it_is_correction, when the value looks like the one it replaces): the one fact of
+    """ "Sorry, I meant Tuesday." (corrections.bare_correction), "No wait, it's due Thursday."
+    (corrections.it_is_correction, when the value looks like the one it replaces): the one fact of
     the speaker's latest statement, in this session and within CORRECTION_WINDOW, with its
-    value replaced; "Sorry, she lives in Lyon, not Paris." (retractions.not_x_correction): the one
+    value replaced; "Sorry, she lives in Lyon, not Paris." (corrections.not_x_correction): the one
     such fact whose object is the value it names. The text is read first: only a message
     with a correction cue reads the store."""
     bare = bare_correction(text)
