@@ -48,6 +48,9 @@ def cue(text: str, clause: str, obj: str) -> Cue | None:
         ("I've switched to Rust.", "I've switched to Rust", "Rust", "update", "switched to"),
         ("Sorry, I meant Lisbon.", "I meant Lisbon", "Lisbon", "correction", "I meant"),
         ("No wait, I live in Porto.", "I live in Porto", "Porto", "correction", "No wait"),
+        ("oops, I am allergic to nuts", "I am allergic to nuts", "nut", "correction", "oops"),
+        ("My bad, I love ramen.", "I love ramen", "ramen", "correction", "My bad"),
+        ("I misspoke, I work at Intel.", "I work at Intel", "Intel", "correction", "I misspoke"),
         ("I'm vegan after all.", "I'm vegan after all", "vegan", "correction", "after all"),
         ("I used to drink tea.", "I used to drink tea", "tea", "past", "used to"),
         ("I've moved on from yoga.", "I've moved on from yoga", "yoga", "past", "moved on from"),
@@ -97,6 +100,9 @@ def test_instead_of_names_the_replaced_value() -> None:
         ("I play the drums too now", "I play the drums too now", "drums"),
         ("Right now I'm watching TV.", "I'm watching TV", "TV"),
         ("I want to learn Spanish.", "I want to learn Spanish", "learn Spanish"),
+        # what was quit is not what was joined: "and <verb>" opens a clause of its own
+        ("I quit Google and joined Meta.", "joined Meta", "Meta"),
+        ("My bad, I forgot. I love ramen.", "I love ramen", "ramen"),  # another sentence
     ],
 )
 def test_no_cue_where_nothing_changes(text: str, clause: str, obj: str) -> None:
@@ -174,6 +180,15 @@ def test_change_cue_prefers_the_extractors_cue_and_skips_caller_triples() -> Non
         ("I've cut out coffee.", "cut out", "coffee", False),
         ("I've lost my taste for coffee.", "lost my taste for", "coffee", False),
         ("I'm off sugar now.", "off", "sugar", False),
+        ("I quit Google and joined Meta.", "quit", "Google", False),  # up to the next clause
+        ("I gave up bread and pasta.", "gave up", "bread and pasta", False),
+        (
+            "I was wrong about being lactose intolerant.",
+            "wrong about",
+            "being lactose intolerant",
+            False,
+        ),
+        ("ive given up coffee", "given up", "coffee", False),
     ],
 )
 def test_retractions_name_what_they_end(
@@ -207,6 +222,8 @@ def test_retractions_name_what_they_end(
         "I'm off to Paris.",
         "I'm off work today.",
         "I don't want pizza right now.",
+        "I was wrong about Tom, he's great.",  # only a state of the speaker's
+        "You were wrong about being late.",
     ],
 )
 def test_no_retraction_where_the_speaker_ends_nothing(text: str) -> None:
@@ -223,6 +240,10 @@ def test_no_retraction_where_the_speaker_ends_nothing(text: str) -> None:
         ("Not a fan of sushi anymore.", "a fan of sushi", "anymore"),
         ("No longer working at the bank.", "working at the bank", "No longer"),
         ("I don't play chess these days.", "play chess", "these days"),
+        ("Not a fan of jazz these days.", "a fan of jazz", "these days"),
+        ("im not into coffee anymore", "into coffee", "anymore"),  # chat's bare contractions
+        ("i cant be vegan anymore", "be vegan", "anymore"),
+        ("I dont eat meat nowadays", "eat meat", "nowadays"),
     ],
 )
 def test_a_first_person_denial_with_anymore_is_a_retraction(
@@ -362,6 +383,7 @@ def test_a_bare_correction_gives_the_new_value(text: str, expected: tuple[str, s
         "Sorry, I meant I live in Boston, not Austin.",  # a whole statement: extracted instead
         "I meant the one with the big red door next to the bakery",
         "Tuesday works for me.",
+        "correction: it's due Tuesday",  # "it's" is no value: an it-is correction
     ],
 )
 def test_no_bare_correction_without_a_short_value(text: str) -> None:
@@ -375,6 +397,7 @@ def test_no_bare_correction_without_a_short_value(text: str) -> None:
         ("Sorry, it's 555-4321.", ("Sorry, it's", "555-4321")),
         ("Sorry, wrong number, it's 4321.", ("Sorry, wrong number, it's", "4321")),
         ("Actually it's on Friday.", ("Actually it's", "Friday")),
+        ("correction: it's due Tuesday", ("correction: it's", "Tuesday")),
     ],
 )
 def test_an_it_is_correction_gives_the_new_value(text: str, expected: tuple[str, str]) -> None:

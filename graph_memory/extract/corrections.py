@@ -17,7 +17,7 @@ NOT_A_VALUE = frozenset(
         "it", "that", "this", "you", "i", "we", "he", "she", "they", "to", "what", "nothing",
         "something", "yes", "yeah", "yep", "no", "nope", "ok", "okay", "sure", "well", "like",
         "so", "really", "just", "literally", "basically", "anything",
-        "everything", "other", "another", "more",
+        "everything", "other", "another", "more", "it's", "its", "that's", "thats",
     }
 )  # fmt: skip
 MAX_VALUE_WORDS = 4

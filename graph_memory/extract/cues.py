@@ -50,7 +50,15 @@ from graph_memory.models import ExtractedFact
 CueKind = Literal["update", "correction", "past", "ended"]
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
-_SEGMENT_CUT = re.compile(r"[,;]|\s(?:but|whereas|while|and now|though)\s", re.IGNORECASE)
+# "and" that opens a clause of its own: "I quit Google and joined Meta" (what was quit is not
+# what was joined).
+NEW_CLAUSE_AND = (
+    r"\s+and\s+(?=(?:then\s+)?(?:i\s+|i've\s+|i'm\s+)?(?:joined|started|moved|switched|took|"
+    r"got|went|began|became|found|picked|signed|decided)\b)"
+)
+_SEGMENT_CUT = re.compile(
+    r"[,;]|\s(?:but|whereas|while|and now|though)\s|" + NEW_CLAUSE_AND, re.IGNORECASE
+)
 _ADDITION = re.compile(
     r"\b(?:also|too|as well|another|in addition|additionally|both|plus)\b", re.IGNORECASE
 )
@@ -60,6 +68,7 @@ _NAME_END = r"(?=\s+(?:to|for|with|and|but|because|since|now|these days)\b|[,.;!
 _LEADING = re.compile(
     r"^\W*(?P<cue>(?:oh,?\s+)?(?:sorry,?\s+)?(?:i\s+meant|i\s+mean|correction|no,?\s+wait|"
     r"wait,?\s+no|to\s+correct\s+myself|actually|scratch\s+that|on\s+second\s+thoughts?|"
+    r"(?:oops|whoops|my\s+bad|my\s+mistake)(?:,?\s+i\s+meant)?|i\s+misspoke|"
     r"(?:so\s+|well,?\s+)?i(?:'ve|\s+have)?\s+changed\s+my\s+mind|change\s+of\s+plans?))\b",
     re.IGNORECASE,
 )

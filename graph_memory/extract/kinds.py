@@ -12,6 +12,7 @@ from graph_memory.extract.canonical import (
     determiners,
     has_to,
     is_be,
+    is_negated,
     ner_label,
     noun_phrase,
     with_conjuncts,
@@ -319,6 +320,8 @@ def copula_matches(
     negated = polarity(be, pattern)
     if negated is None:
         return []
+    # "I'm no longer vegetarian": the parser may hang "no longer" on the complement.
+    negated = negated or is_negated(complement)
     found: list[Found | None] = []
     if pattern.adjectives:
         if complement.lemma_.lower() not in lower_set(pattern.adjectives):

@@ -315,7 +315,17 @@ def _possessive_object(be: Any, pattern: PossessivePattern) -> Found | None:
             ok = name and object_ok(name, child, pattern)
             return Found(name, ner_label(child), tokens) if ok else None
         elif child.dep_ == "attr" or (
-            child.dep_ == "acomp" and pattern.adjectives and not list(child.children)
+            child.dep_ == "acomp" and pattern.adjectives
+            and all(_of_now(c) for c in child.children)
         ):
             return noun_object(child, pattern)
     return None
+
+
+# "My favorite color is green now / these days": the parser may hang the time on the value.
+_NOW_WORDS = frozenset({"now", "nowadays", "these", "days", "lately", "currently"})
+
+
+def _of_now(token: Any) -> bool:
+    return token.dep_ in ("advmod", "npadvmod") and all(
+        t.lower_ in _NOW_WORDS for t in token.subtree)

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from graph_memory.extract.corrections import NOT_A_VALUE, short_value
-from graph_memory.extract.cues import content_words, names_object, sentences
+from graph_memory.extract.cues import NEW_CLAUSE_AND, content_words, names_object, sentences
 
 # --- retractions: a message ends what it names, whether or not a statement was extracted ----
 # Denials ("I'm not vegetarian anymore", "I no longer work at Amazon") are stated by the
@@ -26,7 +26,10 @@ from graph_memory.extract.cues import content_words, names_object, sentences
 # ("I don't want to move to Canada anymore", "Knitting isn't my hobby anymore"); it ends only
 # a fact whose object says all it denies but for verbs of liking, wanting and doing.
 
-_WHAT_END = r"(?=[,.;!?]|$|\s+(?:because|since|but|and\s+now|these\s+days|now)\b)"
+# What a retraction names ends at a new clause: "I quit Google and joined Meta".
+_WHAT_END = (
+    r"(?=[,.;!?]|$|\s+(?:because|since|but|and\s+now|these\s+days|now)\b|" + NEW_CLAUSE_AND + ")"
+)
 # The speaker ends it: "I (have) ... <cue>", or the imperative "forget what I said about".
 _FIRST_PERSON_BEFORE = re.compile(
     r"(?:^|\W)(?:i|i've|ive|i'm|im|i have|i had)\s+(?:\w+\s+){0,2}$", re.IGNORECASE
@@ -38,7 +41,9 @@ _RETRACTION = re.compile(
     r"grew\s+out\s+of|grown\s+out\s+of|outgrew|"
     r"cut\s+out|"
     r"replaced|swapped(?:\s+out)?|traded(?:\s+in)?|"
-    r"forget\s+(?:what\s+i\s+said\s+)?about|take\s+back\s+what\s+i\s+said\s+about)\s+"
+    r"forget\s+(?:what\s+i\s+said\s+)?about|take\s+back\s+what\s+i\s+said\s+about|"
+    # "I was wrong about being lactose intolerant": only a state of the speaker's
+    r"(?:wrong|mistaken)\s+about(?=\s+(?:being|having)\b))\s+"
     r"(?!by\b|at\b|in\b|for\b|to\b|there\b|here\b|it\b|that\b|this\b)"
     r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
     re.IGNORECASE,
@@ -130,8 +135,10 @@ _DENIALS = (
         r"(?:^|[^\w'])(?:i|i'm|i\s+am)\s+(?P<cue>no\s+longer)\s+(?P<what>[^,.;!?]+?)" + _WHAT_END,
         re.IGNORECASE,
     ),
-    re.compile(  # the subject dropped: "Not a fan of sushi anymore"
-        r"^\W*not\s+(?P<what>[^,.;!?]+?)\s+(?P<cue>any\s?more|any\s+longer)\b", re.IGNORECASE
+    re.compile(  # the subject dropped: "Not a fan of sushi anymore / these days"
+        r"^\W*not\s+(?P<what>[^,.;!?]+?)\s+(?P<cue>any\s?more|any\s+longer|these\s+days|"
+        r"nowadays)\b",
+        re.IGNORECASE,
     ),
     re.compile(  # "No longer working at the bank"
         r"^\W*(?P<cue>no\s+longer)\s+(?P<what>[^,.;!?]+?)" + _WHAT_END, re.IGNORECASE
@@ -230,7 +237,7 @@ def retractions(text: str) -> list[Retraction]:
     ("I never stopped running") make none."""
     found: list[Retraction] = []
     for s_start, s_end in sentences(text):
-        sentence = text[s_start:s_end]
+        sentence = _plain(text[s_start:s_end])
         if sentence.rstrip().endswith("?") or _HYPOTHETICAL.match(sentence):
             continue
         patterns = ((_RETRACTION, False), (_OVER, False), (_LEFT, False), (_AGAIN, True))
@@ -280,17 +287,31 @@ def retractions(text: str) -> list[Retraction]:
                 relations=_THERE_RELATIONS[(m.group("verb") or m.group("verb2")).lower()],
                 pointing=True,
             )
-            for m in _THERE.finditer(sentence.replace("\u2019", "'"))
+            for m in _THERE.finditer(sentence)
         )
     return found
 
 
+# Chat's first-person contractions without their apostrophe: "im not into it anymore".
+_BARE_CONTRACTIONS = {
+    "im": "i'm", "ive": "i've", "dont": "don't", "cant": "can't", "havent": "haven't",
+    "isnt": "isn't", "doesnt": "doesn't",
+}  # fmt: skip
+_BARE_CONTRACTION = re.compile(r"\b(?:" + "|".join(_BARE_CONTRACTIONS) + r")\b", re.IGNORECASE)
+
+
+def _plain(sentence: str) -> str:
+    """The sentence with straight apostrophes and chat's bare contractions mended."""
+    return _BARE_CONTRACTION.sub(
+        lambda m: _BARE_CONTRACTIONS[m.group(0).lower()], sentence.replace("\u2019", "'")
+    )
+
+
 def _parted(sentence: str) -> list[Retraction]:
     """A partner parted from or a pet that died: ends those relations only."""
-    plain = sentence.replace("\u2019", "'")
     found = []
     for pattern, relations in _PARTED:
-        for m in pattern.finditer(plain):
+        for m in pattern.finditer(sentence):
             what = (m.groupdict().get("what") or m.groupdict().get("what2") or "").strip()
             cue = m.groupdict().get("cue") or m.groupdict().get("cue2") or ""
             if what.lower().startswith("my "):
@@ -371,7 +392,6 @@ def switched_to(text: str) -> list[tuple[str, str, tuple[int, int]]]:
 
 def _denials(sentence: str) -> list[Retraction]:
     """The first-person denials with "anymore" / "no longer" of one sentence."""
-    plain = sentence.replace("\u2019", "'")
     return [
         Retraction(
             " ".join((m.group("cue") or m.groupdict().get("cue2") or "").split()),
@@ -380,5 +400,5 @@ def _denials(sentence: str) -> list[Retraction]:
             denied=True,
         )
         for pattern in _DENIALS
-        for m in pattern.finditer(plain)
+        for m in pattern.finditer(sentence)
     ]
