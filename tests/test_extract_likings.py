@@ -230,3 +230,39 @@ def test_one_of_my_favorites_is(extractor: RuleExtractor, text: str, expected: R
 def test_one_of_my_friends_is_no_favorite(extractor: RuleExtractor) -> None:
     found = fact_rows(extractor, "One of my friends is a nurse.")
     assert not [r for r in found if r[1] in ("PREFERS", "HAS_ATTRIBUTE")], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a colour liked is a thing, though the model reads it as an adjective
+        ("I love blue.", ("Emi", "PREFERS", "blue", None)),
+        ("Honestly I hate orange.", ("Emi", "AVOIDS", "orange", None)),
+        ("I also really like green.", ("Emi", "PREFERS", "green", None)),
+        ("I really like yellow as a color.", ("Emi", "PREFERS", "yellow", None)),
+        # the liking word read as a name or an interjection on the thing after it
+        ("I LOVE sushi.", ("Emi", "PREFERS", "sushi", None)),
+        # an emphatic "do" makes the model read the liking word as a noun
+        ("I do love sushi.", ("Emi", "PREFERS", "sushi", None)),
+        ("I really do love cooking.", ("Emi", "PREFERS", "cooking", None)),
+        ("I do love playing video games, lately the Yakuza series.",
+         ("Emi", "PREFERS", "playing video games", None)),
+    ],
+)  # fmt: skip
+def test_likings_the_model_misreads(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do you love blue?",  # a question
+        "I love the blue one.",  # which one?
+        "I do love it.",  # a pronoun names nothing
+        "I like it hot.",  # a way of having it, no colour
+        "The sky looks blue and I love it.",
+    ],
+)
+def test_misread_likings_name_something(extractor: RuleExtractor, text: str) -> None:
+    found = fact_rows(extractor, text)
+    assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS")], found

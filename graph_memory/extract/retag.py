@@ -18,6 +18,16 @@ from spacy.symbols import VERB
 # Words whose every reading with a subject of their own is a verb.
 _LIKING_VERBS = frozenset({"like", "love", "enjoy", "prefer", "adore", "hate", "dislike"})
 _SUBJECTS = frozenset({"nsubj"})
+_PERSONAL = frozenset({"i", "we", "you", "he", "she", "they"})
+# Colours, which chat names as things ("I love blue") and the model reads as adjectives.
+COLOURS = frozenset(
+    {"red", "orange", "yellow", "green", "blue", "purple", "pink", "black", "white", "brown"}
+    | {"grey", "gray", "teal", "turquoise", "navy", "beige", "violet", "maroon", "lavender"}
+    | {"gold", "silver", "cyan", "magenta", "burgundy", "lilac", "mint", "coral", "indigo"}
+)
+_EMPHATIC = frozenset({"do", "does", "did"})
+# What a liked colour may be to the parser: an adjective complement or the misread root.
+_COLOUR_DEPS = frozenset({"acomp", "xcomp", "dobj", "oprd", "ccomp", "ROOT"})
 
 
 def mend_verb_tags(doc: Any) -> None:
@@ -26,6 +36,7 @@ def mend_verb_tags(doc: Any) -> None:
     hot loop, as in rules.RuleExtractor._extract_doc)."""
     strings = doc.vocab.strings
     liking = {strings.add(word) for word in _LIKING_VERBS}  # ids as the doc's arrays hold them
+    colours = {strings.add(word) for word in COLOURS}
     rows = doc.to_array([LOWER, POS]).reshape(-1, 2).tolist() if len(doc) else []
     for i, (lower, pos) in enumerate(rows):
         if pos == VERB or lower not in liking:
@@ -40,6 +51,12 @@ def mend_verb_tags(doc: Any) -> None:
             if child.dep_ == "pobj":  # the object the preposition reading gave it
                 child.dep_ = "dobj"
         _raise_over_object(token)
+    for i, (lower, pos) in enumerate(rows):
+        if pos != VERB and lower in liking:
+            _mend_under_object(doc[i]) or _mend_emphatic_do(doc[i])
+    for i, (lower, _) in enumerate(rows):
+        if lower in colours:
+            _colour_as_noun(doc[i])
 
 
 def _opens_after_adverbs(word: Any) -> bool:
@@ -54,9 +71,10 @@ def _opens_after_adverbs(word: Any) -> bool:
 def _raise_over_object(verb: Any) -> None:
     """ "I also really like bratwurst": read as an interjection, the liking word hangs, with its
     subject, on the noun after it, which the parser made the sentence's root; the noun is its
-    object."""
+    object ("I really like yellow": a colour, read as an adjective, is one too)."""
     noun = verb.head
-    if noun.i <= verb.i or noun.dep_ != "ROOT" or noun.pos_ not in ("NOUN", "PROPN"):
+    nominal = noun.pos_ in ("NOUN", "PROPN") or (noun.pos_ == "ADJ" and noun.lower_ in COLOURS)
+    if noun.i <= verb.i or noun.dep_ != "ROOT" or not nominal:
         return
     if any(c.dep_ in _SUBJECTS for c in noun.children):
         return  # the noun has a subject of its own: not an object
@@ -64,3 +82,78 @@ def _raise_over_object(verb: Any) -> None:
     verb.dep_ = "ROOT"
     noun.head = verb
     noun.dep_ = "dobj"
+
+
+def _as_verb(word: Any) -> None:
+    word.pos_ = "VERB"
+    word.tag_ = "VBP"
+    word.lemma_ = word.lower_
+
+
+def _mend_under_object(word: Any) -> bool:
+    """ "I really like yellow" (like/UH, yellow the root), "I LOVE sushi" (LOVE a compound):
+    read as an interjection or a name, the liking word hangs on the word after it, which the
+    parser made the root and gave the subject "I" before the liking word. The word after it
+    is its object."""
+    thing = word.head
+    if thing.i <= word.i or thing.dep_ != "ROOT" or word.dep_ not in ("intj", "compound", "amod"):
+        return False
+    subjects = [c for c in thing.children if c.dep_ in _SUBJECTS and c.i < word.i]
+    if len(subjects) != 1 or subjects[0].lower_ not in _PERSONAL:
+        return False
+    if any(t.pos_ not in ("ADV", "PART") for t in word.doc[subjects[0].i + 1 : word.i]):
+        return False  # only adverbs between the subject and the liking word
+    _as_verb(word)
+    word.head = word
+    word.dep_ = "ROOT"
+    for child in list(thing.children):
+        if child.i < word.i:  # the subject and its adverbs
+            child.head = word
+    thing.head = word
+    thing.dep_ = "dobj"
+    return True
+
+
+def _mend_emphatic_do(word: Any) -> bool:
+    """ "I do love sushi", "I really do love playing video games": after an emphatic "do" the
+    model reads the liking word as a noun, the object of "do". "do" is its auxiliary; the
+    subject, the object and the rest of the clause are the liking word's."""
+    do = word.doc[word.i - 1] if word.i else None
+    if do is None or do.lower_ not in _EMPHATIC or word.pos_ not in ("NOUN", "PROPN"):
+        return False
+    subjects = [c for c in do.children if c.dep_ in _SUBJECTS]
+    if len(subjects) != 1 or subjects[0].lower_ not in _PERSONAL or word.head.i not in (
+        do.i, *(c.i for c in do.children if c.dep_ == "dobj")
+    ):
+        return False
+    _as_verb(word)
+    if do.tag_ == "VBD":
+        word.tag_ = "VB"
+    word.head = word
+    word.dep_ = "ROOT" if do.dep_ == "ROOT" else do.dep_
+    if do.dep_ != "ROOT":
+        word.head = do.head
+    for child in list(do.children):
+        if child.i != word.i:
+            child.head = word
+    do.head = word
+    do.dep_ = "aux"
+    for child in word.children:
+        if child.dep_ == "acl" and child.tag_ == "VBG":  # "love playing video games"
+            child.dep_ = "xcomp"
+    return True
+
+
+def _colour_as_noun(word: Any) -> None:
+    """ "I love blue", "I hate orange": a colour standing alone after a liking verb is the
+    thing liked, not an adjective of the clause."""
+    verb = word.head
+    if word.pos_ != "ADJ" or word.dep_ not in _COLOUR_DEPS or verb.i >= word.i:
+        return
+    if verb.pos_ != "VERB" or verb.lemma_.lower() not in _LIKING_VERBS:
+        return
+    if any(c.dep_ not in ("prep", "advmod", "punct", "cc", "conj") for c in word.children):
+        return
+    word.pos_ = "NOUN"
+    word.tag_ = "NN"
+    word.dep_ = "dobj"
