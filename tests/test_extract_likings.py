@@ -266,3 +266,44 @@ def test_likings_the_model_misreads(extractor: RuleExtractor, text: str, expecte
 def test_misread_likings_name_something(extractor: RuleExtractor, text: str) -> None:
     found = fact_rows(extractor, text)
     assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS")], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a liking said the other way round: the thing is the subject, the key the complement
+        ("Knitting is my hobby.", ("Emi", "HAS_HOBBY", "knitting", None)),
+        ("Photography is one of my passions.", ("Emi", "HAS_HOBBY", "photography", None)),
+        ("Jazz is my jam.", ("Emi", "PREFERS", "jazz", None)),
+        ("Baking is totally my thing.", ("Emi", "PREFERS", "baking", None)),
+        # a liking read by the model as a passive
+        ("I'm obsessed with Korean dramas.", ("Emi", "PREFERS", "Korean drama", None)),
+        ("I'm addicted to coffee.", ("Emi", "PREFERS", "coffee", None)),
+        # "big on", "big into", "a sucker for"
+        ("I'm big into fishing.", ("Emi", "PREFERS", "fishing", None)),
+        ("I'm not very big on sweets.", ("Emi", "AVOIDS", "sweet", None)),
+        ("I'm a sucker for romantic comedies.", ("Emi", "PREFERS", "romantic comedy", None)),
+        # the liking word read as an auxiliary of the thing, itself read as an adjective
+        ("I like oatmeal with berries.", ("Emi", "PREFERS", "oatmeal", None)),
+    ],
+)  # fmt: skip
+def test_likings_in_set_phrases(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That's my thing.",  # a pronoun names nothing
+        "It's my hobby.",
+        "Knitting isn't my hobby.",  # a denial is no hobby
+        "Is jazz your jam?",  # a question
+        "She seems obsessed with it.",
+        "He is obsessed with me.",
+        "I'm a big guy.",  # no "on" or "into": no liking
+        "I'm a sucker.",
+    ],
+)
+def test_set_phrases_name_a_liked_thing(extractor: RuleExtractor, text: str) -> None:
+    found = fact_rows(extractor, text)
+    assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS", "HAS_HOBBY")], found

@@ -110,7 +110,11 @@ def favorite_matches(
     """The possessive said the other way round: "Inter is my favorite team", "Dune is one of
     my favourite books", "goblet of fire is probably my favorite"; the subject is the value."""
     modifiers = lower_set(pattern.modifiers)
-    if not modifiers or pattern.subject != "speaker" or pattern.object != "noun" or pattern.listed:
+    # "Knitting is my hobby", "photography is one of my passions": a key named outright.
+    named_keys = set() if "*" in pattern.keys else lower_set(pattern.keys)
+    if not (modifiers or named_keys) or pattern.subject != "speaker" or pattern.object != "noun":
+        return []
+    if pattern.listed:
         return []
     key_head = attr
     if attr.lower_ == "one":  # "one of my favorite books"
@@ -118,7 +122,7 @@ def favorite_matches(
         key_head = inner[0] if inner else attr
     owners = [c for c in key_head.children if c.dep_ == "poss"]
     owner = owner_placeholder(owners[0]) if owners else None
-    marked = key_head.lemma_.lower() in modifiers or any(
+    marked = key_head.lemma_.lower() in modifiers | named_keys or any(
         c.dep_ == "amod" and c.lemma_.lower() in modifiers for c in key_head.lefts
     )
     subjects = [c for c in be.children if c.dep_ == "nsubj"] or _subject_of_has_to(be)

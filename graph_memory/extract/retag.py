@@ -25,6 +25,9 @@ COLOURS = frozenset(
     | {"grey", "gray", "teal", "turquoise", "navy", "beige", "violet", "maroon", "lavender"}
     | {"gold", "silver", "cyan", "magenta", "burgundy", "lilac", "mint", "coral", "indigo"}
 )
+# What the model makes a liking word that it hangs on its object: "I really like yellow"
+# (intj), "I LOVE sushi" (compound), "I like oatmeal with berries" (aux).
+_UNDER_OBJECT = frozenset({"intj", "compound", "amod", "aux"})
 _EMPHATIC = frozenset({"do", "does", "did"})
 # What a liked colour may be to the parser: an adjective complement or the misread root.
 _COLOUR_DEPS = frozenset({"acomp", "xcomp", "dobj", "oprd", "ccomp", "ROOT"})
@@ -91,12 +94,14 @@ def _as_verb(word: Any) -> None:
 
 
 def _mend_under_object(word: Any) -> bool:
-    """ "I really like yellow" (like/UH, yellow the root), "I LOVE sushi" (LOVE a compound):
-    read as an interjection or a name, the liking word hangs on the word after it, which the
-    parser made the root and gave the subject "I" before the liking word. The word after it
-    is its object."""
+    """ "I really like yellow" (like/UH, yellow the root), "I LOVE sushi" (LOVE a compound),
+    "I like oatmeal with berries" (like an auxiliary of "oatmeal", an adjective): misread, the
+    liking word hangs on the word after it, which the parser made the root and gave the
+    subject "I" before the liking word. The word after it is its object."""
     thing = word.head
-    if thing.i <= word.i or thing.dep_ != "ROOT" or word.dep_ not in ("intj", "compound", "amod"):
+    if thing.i <= word.i or thing.dep_ != "ROOT" or word.dep_ not in _UNDER_OBJECT:
+        return False
+    if thing.pos_ not in ("NOUN", "PROPN", "ADJ") or thing.tag_ in ("JJR", "JJS"):
         return False
     subjects = [c for c in thing.children if c.dep_ in _SUBJECTS and c.i < word.i]
     if len(subjects) != 1 or subjects[0].lower_ not in _PERSONAL:
@@ -111,6 +116,9 @@ def _mend_under_object(word: Any) -> bool:
             child.head = word
     thing.head = word
     thing.dep_ = "dobj"
+    if thing.pos_ == "ADJ" and thing.lower_ not in COLOURS:  # "I like oatmeal with berries"
+        thing.pos_ = "NOUN"
+        thing.tag_ = "NN"
     return True
 
 
