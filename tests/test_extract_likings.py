@@ -307,3 +307,35 @@ def test_likings_in_set_phrases(extractor: RuleExtractor, text: str, expected: R
 def test_set_phrases_name_a_liked_thing(extractor: RuleExtractor, text: str) -> None:
     found = fact_rows(extractor, text)
     assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS", "HAS_HOBBY")], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a phrasal verb that is a doing on its own
+        ("I enjoy working out.", ("Emi", "PREFERS", "working out", None)),
+        ("I really love eating out.", ("Emi", "PREFERS", "eating out", None)),
+        ("I hate working out.", ("Emi", "AVOIDS", "working out", None)),
+        # "a cat person": the kind of person is what is liked
+        ("I'm a cat person.", ("Emi", "PREFERS", "cat", None)),
+        ("I'm not really a beach person.", ("Emi", "AVOIDS", "beach", None)),
+        ("My sister is a dog person.", ("Emi's sister", "PREFERS", "dog", None)),
+    ],
+)  # fmt: skip
+def test_doings_and_kinds_of_person(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love figuring out.",  # figuring out what?
+        "I'm not a morning person.",  # a trait, no liking
+        "I'm a people person.",
+        "I'm a very creative person.",
+        "Are you a dog person?",
+    ],
+)
+def test_no_liking_without_a_thing(extractor: RuleExtractor, text: str) -> None:
+    found = fact_rows(extractor, text)
+    assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS", "HAS_HOBBY")], found

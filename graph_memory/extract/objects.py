@@ -248,7 +248,7 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             return None  # "I love watching the sun set": watching is nothing without its clause
         if any(t.pos_ == "PRON" for t in tokens):
             return None
-        if len(tokens) > 1 and not has_content(tokens, head):
+        if len(tokens) > 1 and not has_content(tokens, head) and not _phrasal_doing(tokens):
             return None
         if any(t.dep_ == "acomp" for t in tokens):
             return None  # a clause misread as an object: "pampering sessions sound perfect"
@@ -313,6 +313,19 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     if "\n" in head.doc.text[start:end] or not object_ok(name, head, pattern):
         return None
     return Found(name, ner_label(head), tokens)
+
+
+# Phrasal verbs that are a doing on their own ("I enjoy working out", "I love eating out").
+_PHRASAL_DOINGS = frozenset(
+    {"work out", "eat out", "go out", "hang out", "chill out", "dine out", "sleep in", "give back"}
+)
+
+
+def _phrasal_doing(tokens: list[Any]) -> bool:
+    verb, *rest = tokens
+    return len(rest) == 1 and rest[0].dep_ == "prt" and (
+        f"{verb.lemma_.lower()} {rest[0].lower_}" in _PHRASAL_DOINGS
+    )
 
 
 _STRETCHED = re.compile(r"(\w)\1{2,}")
