@@ -339,3 +339,30 @@ def test_doings_and_kinds_of_person(extractor: RuleExtractor, text: str, expecte
 def test_no_liking_without_a_thing(extractor: RuleExtractor, text: str) -> None:
     found = fact_rows(extractor, text)
     assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS", "HAS_HOBBY")], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a doing after the preposition of a liking
+        ("I'm not a fan of drinking hot water.", ("Emi", "AVOIDS", "drinking hot water", None)),
+        ("I'm really into baking bread.", ("Emi", "PREFERS", "baking bread", None)),
+        ("I'm passionate about teaching kids.", ("Emi", "PREFERS", "teaching kids", None)),
+        ("I recently got into baking bread.", ("Emi", "HAS_HOBBY", "baking bread", None)),
+        # "much of a fan", "more of a ... person"
+        ("I'm not much of a fan of spicy food.", ("Emi", "AVOIDS", "spicy food", None)),
+        ("I'm more of a coffee person.", ("Emi", "PREFERS", "coffee", None)),
+        # chat's "Im" is "I'm"
+        ("Im really into architecture.", ("Emi", "PREFERS", "architecture", None)),
+    ],
+)  # fmt: skip
+def test_likings_of_doings_and_degrees(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+def test_a_doing_looked_forward_to_is_no_liking(extractor: RuleExtractor) -> None:
+    # the plan is read as a clause ("visit ..."), never as the gerund taken for a thing
+    found = fact_rows(extractor, "I'm looking forward to visiting the city.")
+    assert not [r for r in found if r[2].startswith("visiting")], found
+    found = fact_rows(extractor, "I'm more of a chill person.")
+    assert not [r for r in found if r[1] == "PREFERS"], found

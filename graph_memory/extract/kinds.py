@@ -236,7 +236,11 @@ def verb_matches(
                 c for h in heads for c in h.children
                 if c.dep_ in ("prep", "agent", "dative") and c.lower_ in wanted
             ]  # fmt: skip
-            objects = [g for p in preps for g in p.children if g.dep_ == "pobj"]
+            # a doing only after "be" or "into" ("I'm not into betting on sports", "I got into
+            # trying different teas"); "looking forward to visiting X" is a plan, a clause
+            objects = [g for p in preps for g in (
+                prep_objects(p) if is_be(verb) or p.lower_ == "into"
+                else [c for c in p.children if c.dep_ == "pobj"])]  # fmt: skip
         else:
             objects = [
                 c for c in verb.children
@@ -330,7 +334,7 @@ def copula_matches(
         for head in (complement, be):
             for prep in head.children:
                 if prep.dep_ == "prep" and prep.lower_ in pattern.prepositions:
-                    objects.extend(g for g in prep.children if g.dep_ == "pobj")
+                    objects.extend(prep_objects(prep))
                 # "allergic to shellfish": the small model reads "to shellfish" as a verb.
                 lone = has_to(prep) and prep.n_lefts == 1
                 if prep.dep_ == "xcomp" and "to" in pattern.prepositions and lone:
@@ -390,6 +394,16 @@ def copula_matches(
     )
 
 
+def prep_objects(prep: Any) -> list[Any]:
+    """What a preposition governs: its noun, or a doing ("a fan of drinking hot water", "into
+    betting on sports")."""
+    return [g for g in prep.children if g.dep_ == "pobj" or (g.dep_ == "pcomp" and g.tag_ == "VBG")]
+
+
+# What one is "much of", "more of" or "a bit of": "not much of a fan of X".
+_DEGREE_NOUNS = frozenset({"much", "more", "less"})
+
+
 def noun_matches(
     noun: Any, relation: str, pattern: NounPattern, roles: frozenset[str]
 ) -> list[Match]:
@@ -398,6 +412,8 @@ def noun_matches(
         verb = noun.head
     elif noun.dep_ == "pobj" and noun.head.dep_ == "prep":
         verb = noun.head.head  # "I'm on a vegan diet"
+        if verb.lower_ in _DEGREE_NOUNS and noun.head.lower_ == "of" and verb.dep_ == "attr":
+            verb = verb.head  # "I'm not much of a fan of X", "I'm more of a cat person"
     verbs = lower_set(pattern.verbs)
     owned = verb is not None and (verb.lemma_.lower() in verbs or ("be" in verbs and is_be(verb)))
     subject: Who | None = None
@@ -429,10 +445,7 @@ def noun_matches(
     # "I've got an allergy to penicillin": the parser may hang "to ..." on the verb.
     heads = [noun, verb] if owned and noun.dep_ == "dobj" else [noun]
     preps = [c for h in heads for c in h.children if c.dep_ == "prep"]
-    objects = [
-        g for p in preps if p.lower_ in pattern.prepositions
-        for g in p.children if g.dep_ == "pobj"
-    ]  # fmt: skip
+    objects = [g for p in preps if p.lower_ in pattern.prepositions for g in prep_objects(p)]
     objects = [examples(o) for o in objects]
     found.extend(_fandom(noun, noun_object(o, pattern)) for o in with_conjuncts(objects))
     cue = _cue(verb) if owned else None

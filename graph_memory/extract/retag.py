@@ -40,6 +40,7 @@ def mend_verb_tags(doc: Any) -> None:
     strings = doc.vocab.strings
     liking = {strings.add(word) for word in _LIKING_VERBS}  # ids as the doc's arrays hold them
     colours = {strings.add(word) for word in COLOURS}
+    bare_m = strings.add("m")
     rows = doc.to_array([LOWER, POS]).reshape(-1, 2).tolist() if len(doc) else []
     for i, (lower, pos) in enumerate(rows):
         if pos == VERB or lower not in liking:
@@ -60,6 +61,8 @@ def mend_verb_tags(doc: Any) -> None:
     for i, (lower, _) in enumerate(rows):
         if lower in colours:
             _colour_as_noun(doc[i])
+        elif lower == bare_m and i and doc[i - 1].lower_ == "i" and not doc[i - 1].whitespace_:
+            doc[i].lemma_ = "be"  # chat's "Im", split by the tokenizer: "Im really into jazz"
 
 
 def _opens_after_adverbs(word: Any) -> bool:
