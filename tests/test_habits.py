@@ -64,6 +64,18 @@ def test_what_is_no_routine_makes_no_habit(extractor: RuleExtractor, text: str) 
     assert [r for r in fact_rows(extractor, text) if r[1] == "HAS_HABIT"] == []
 
 
+def test_a_routine_told_by_its_frequency_is_no_plain_statement(extractor: RuleExtractor) -> None:
+    # "usually" makes the routine: the habit takes the clause from the open fallback
+    rows = fact_rows(extractor, "Usually I just have some buttered toast and eggs")
+    assert ("Emi", "HAS_HABIT", "have some buttered toast and eggs", None) in rows
+    assert [r for r in rows if r[1] == "STATES"] == []
+    rows = fact_rows(extractor, "I usually choose softer, more neutral shades like pastels.")
+    assert [r[2] for r in rows if r[1] == "HAS_HABIT"] == ["choose softer neutral shades"]
+    assert [r for r in rows if r[1] == "STATES"] == []
+    # no frequency, no routine: what one had is told as it was
+    assert [r for r in fact_rows(extractor, "I had a Rottweiler.") if r[1] == "HAS_HABIT"] == []
+
+
 def test_a_declared_relation_keeps_its_clause(extractor: RuleExtractor) -> None:
     # A routine another pattern reads stays that pattern's: a hobby, a drink liked.
     running = fact_rows(extractor, "I go running every morning.")

@@ -83,14 +83,14 @@ _ASIDE = frozenset(
 
 @dataclass(frozen=True)
 class Habit:
-    """A routine found, and whether it is scoped: told with its routine context ("to work")
-    or as the routine of now ("these days", "instead"), the statements a later change of
-    routine replaces, which the extractor reads before the open fallback; another (a
-    recurring time alone: "I volunteer at the shelter every Saturday") only where the open
-    fallback reads nothing."""
+    """A routine found, and whether it precedes the open fallback: told with its routine
+    context ("to work"), as the routine of now ("these days", "instead"), or with a
+    frequency ("usually I just have toast and eggs"); another (a recurring time alone: "I
+    volunteer at the shelter every Saturday") is read only where the open fallback reads
+    nothing."""
 
     match: Match
-    scoped: bool
+    precedes_open: bool
 
 
 def habit_match(
@@ -153,7 +153,7 @@ def habit_match(
         char_span(anchors),
         USED_TO if kind == USED_TO else None,
     )
-    return Habit(match, scoped=context is not None or bool(changes))
+    return Habit(match, precedes_open=context is not None or bool(changes) or frequent)
 
 
 def _of_the_day(verb: Any, tensed: Any) -> bool:

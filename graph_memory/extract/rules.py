@@ -257,7 +257,7 @@ class RuleExtractor:
             for relation, habit_pattern in self._habits:
                 habit = habit_match(token, relation, habit_pattern, self._people)
                 if habit is not None:
-                    (found if habit.scoped else loose).append(habit.match)
+                    (found if habit.precedes_open else loose).append(habit.match)
             for relation, open_pattern, rules in self._open:
                 read = open_matches(token, relation, open_pattern, rules, self._excluded,
                                     self._excluded_unless_past, self._people)
