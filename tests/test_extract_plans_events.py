@@ -331,3 +331,20 @@ def test_a_cut_statement_before_a_question_of_its_own_is_stated(extractor: Extra
 def test_a_statement_before_a_question_of_its_own_is_stated(extractor: Extractor, text: str,
                                                             expected: Row) -> None:
     assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I was in Europe a few years ago.", [("Emi", "VISITED", "Europe", None)]),
+        ("We were in Lisbon last week.", [("Emi", "VISITED", "Lisbon", None)]),
+        # not a named place, not now, not a hypothetical
+        ("I was in a toxic relationship.", []),
+        ("I am in Paris now.", []),
+        ("If I was in Paris I would eat croissants.", []),
+        ("I was in college.", []),
+    ],
+)  # fmt: skip
+def test_a_named_place_one_was_in_is_visited(extractor: Extractor, text: str,
+                                              expected: list[Row]) -> None:
+    assert [r for r in fact_rows(extractor, text) if r[1] == "VISITED"] == expected
