@@ -124,6 +124,9 @@ def test_no_deed_from_meals_plans_people_taken_or_ways_of_being(extractor: Extra
         # a pastime begun or taken back
         ("I started painting again.", ("Emi", "HAS_HOBBY", "painting", None)),
         ("I've started running again.", ("Emi", "HAS_HOBBY", "running", None)),
+        # or tried lightly
+        ("I dabble in art and drawing.", ("Emi", "HAS_HOBBY", "drawing", None)),
+        ("I've been dabbling in photography.", ("Emi", "HAS_HOBBY", "photography", None)),
     ],
 )
 def test_outings_and_pastimes_begun(extractor: Extractor, text: str, expected: Row) -> None:
