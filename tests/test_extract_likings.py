@@ -366,3 +366,18 @@ def test_a_doing_looked_forward_to_is_no_liking(extractor: RuleExtractor) -> Non
     assert not [r for r in found if r[2].startswith("visiting")], found
     found = fact_rows(extractor, "I'm more of a chill person.")
     assert not [r for r in found if r[1] == "PREFERS"], found
+
+
+def test_an_interest_or_a_passion_had_is_a_liking(extractor: RuleExtractor) -> None:
+    assert ("Emi", "PREFERS", "economics", None) in fact_rows(
+        extractor, "I have a particular interest in economics.")
+    assert ("Emi", "PREFERS", "cooking", None) in fact_rows(
+        extractor, "I've always had a passion for cooking.")
+    # "no" denies it, the noun's or a fan's
+    assert ("Emi", "AVOIDS", "politics", None) in fact_rows(
+        extractor, "I have no interest in politics.")
+    assert ("Emi", "AVOIDS", "jazz", None) in fact_rows(extractor, "I'm no fan of jazz.")
+    # the other's interest recapped, a thing pointed at, a question: nothing
+    for text in ("Your interest in technology is fascinating.",
+                 "I have an interest in the project.", "Do you have an interest in art?"):
+        assert [r for r in fact_rows(extractor, text) if r[1] in ("PREFERS", "AVOIDS")] == []

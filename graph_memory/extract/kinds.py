@@ -424,6 +424,8 @@ def noun_matches(
             return []
     else:
         # "my nut allergy", and "your new job at Spotify": the addressee's.
+        if not pattern.possessed:
+            return []
         owners = [owner_placeholder(c) for c in noun.children if c.dep_ == "poss"]
         if not owners or owners[0] is None:
             return []
@@ -432,6 +434,8 @@ def noun_matches(
     negated = polarity(clause, pattern, ("would", "will", "can"))
     if negated is None:
         return []
+    # "I have no interest in politics", "I'm no fan of jazz": the noun denies it.
+    negated = negated or any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children)
     modifier_deps = {"compound": ("compound",), "any": ("compound", "amod"), "none": ()}[
         pattern.modifiers
     ]

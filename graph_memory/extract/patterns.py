@@ -235,6 +235,11 @@ class NounPattern(_ClausePattern):
         "classic cheeseburger' does not); a plural with 'the' may name a team or band ('a fan "
         "of the pistons').",
     )
+    possessed: bool = Field(
+        default=True,
+        description="false: only the noun had through a verb ('I have a passion for cooking'), "
+        "not owned by a possessive ('your passion for cooking' recaps what the other said).",
+    )
 
 
 class RegexPattern(_Pattern):
