@@ -351,3 +351,21 @@ def test_a_statement_before_a_question_of_its_own_is_stated(extractor: Extractor
 def test_a_named_place_one_was_in_is_visited(extractor: Extractor, text: str,
                                               expected: list[Row]) -> None:
     assert [r for r in fact_rows(extractor, text) if r[1] == "VISITED"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My trip to Japan was amazing.", [("Emi", "VISITED", "Japan", None)]),
+        ("Our vacation in Hawaii was the best.", [("Emi", "VISITED", "Hawaii", None)]),
+        # a judgement denied still tells of the trip
+        ("My trip to Japan wasn't great.", [("Emi", "VISITED", "Japan", None)]),
+        # a trip ahead, an errand, someone else's: no visit of the speaker's
+        ("My trip to Japan is next month.", []),
+        ("My trip to the store was quick.", []),
+        ("My sister's trip to Paris was fun.", []),
+    ],
+)  # fmt: skip
+def test_a_trip_told_as_past_is_a_visit(extractor: Extractor, text: str,
+                                        expected: list[Row]) -> None:
+    assert [r for r in fact_rows(extractor, text) if r[1] == "VISITED"] == expected

@@ -431,9 +431,14 @@ def noun_matches(
             return []
         subject = Who(owners[0], "", True, [])
     clause = verb if owned else noun
+    told = not owned and pattern.tense == "past" and noun.dep_ == "nsubj"
+    if told:
+        clause = noun.head  # "My trip to Japan was amazing" (not "... is next month")
     negated = polarity(clause, pattern, ("would", "will", "can"))
     if negated is None:
         return []
+    if told:
+        negated = False  # "My trip to Japan wasn't great" denies the judgement, not the trip
     # "I have no interest in politics", "I'm no fan of jazz": the noun denies it.
     negated = negated or any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children)
     modifier_deps = {"compound": ("compound",), "any": ("compound", "amod"), "none": ()}[
