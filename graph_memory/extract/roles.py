@@ -46,6 +46,7 @@ _PLACING = frozenset({"first", "second", "third", "last", "original", "latest", 
 _CONCESSIVE = frozenset({"although", "though", "while"})
 # Nouns of a judgement that answer the other speaker ("a great choice", "a fantastic way").
 _REACTION_NOUNS = frozenset({"choice", "option", "idea", "pick", "suggestion", "way", "plan"})
+_PART_NOUNS = frozenset({"part", "aspect", "bit", "thing"})
 
 
 def _given_name(noun: Any) -> str | None:
@@ -258,9 +259,13 @@ def _specific(topic: Any) -> bool:
         return False  # "micro transactions are pretty bad": a class, whatever its case
     if any(t.pos_ == "PROPN" for t in modifiers):
         return True
+    if determiners(topic) & _DEFINITE and any(g.pos_ == "PROPN" for g in _of_objects(topic)):
+        return True  # "the ending of Dune": a part of a named thing
     # "the new Batman movie", "the crystal clear beaches"; a bare "the taste", "the gameplay",
     # "the first game" or "the original show" points back into the conversation.
     described = [t for t in modifiers if t.pos_ in ("ADJ", "NOUN", "NUM")]
+    if topic.tag_ == "NNS" and all(t.pos_ == "ADJ" and not t.ent_type_ for t in described):
+        return False  # "the visual effects", "the crystal clear waters": parts, no one thing
     if described and all(t.lower_ in _PLACING for t in described) and not _has_of_part(topic):
         return False  # "the newest iteration of the turtles" says which by its "of"
     return bool(described) and bool(determiners(topic) & _DEFINITE)
@@ -348,6 +353,8 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     if not _asserted(be) or polarity(be, pattern) is not False:
         return []  # negated, hypothetical or reported: no judgement to store
     subjects = [c for c in be.children if c.dep_ == "nsubj"]
+    if any(c.dep_ == "csubj" for c in be.children):
+        return []  # "Making Tiramisu was a delightful experience": the making is judged
     if not subjects or any(t.dep_ == "neg" for t in subjects[0].subtree):
         return []  # "not Juventus, but the atmosphere was amazing"
     if subjects[0].lower_ == "it":
@@ -358,28 +365,55 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     title = quoted_title(subjects[0])
     if title is None and not _specific(subjects[0]):
         return []
-    judged, key = None, None
-    for child in be.children:
-        if child.dep_ == "attr" and _judging_noun(child, pattern):
-            judged, key = child, str(child.lower_)  # "Friends is such a classic"
-        elif child.dep_ == "acomp" and child.pos_ == "ADJ":
-            judged = child
-        elif child.dep_ == "attr" and child.pos_ == "NOUN":
-            if child.lemma_.lower() in _REACTION_NOUNS:
-                return []  # "Yosemite is another incredible choice": a reply to a suggestion
-            judged = next((a for a in child.lefts if a.dep_ == "amod" and a.pos_ == "ADJ"), None)
-        if judged is not None:
-            break
+    judged, key = _complement(be, pattern)
     if judged is None:
         return []
     if key is None:
         if judged.lower_ not in lower_set(pattern.adjectives):  # as written: "best" is not "good"
             return []
         key = _judgement(judged)
+    elif judged.tag_ == "JJS" and (  # "one of the best": a listed superlative, not negated
+        judged.lower_ not in lower_set(pattern.adjectives) or is_negated(judged)
+    ):
+        return []
     found = title or _of_part(subjects[0], _topic(subjects[0], pattern))
     if not key or found is None:
         return []
     return make_matches(relation, pattern, None, [found], False, [be, judged], key)
+
+
+def _complement(be: Any, pattern: OpinionPattern) -> tuple[Any | None, str | None]:
+    """What a "<topic> is ..." clause says of its topic: the judging word, and the key when it
+    is not that word as written: "is amazing", "is an amazing book", "is the best", "is
+    one of the best movies" (key "one of the best"), "is such a classic" (key "classic")."""
+    for child in be.children:
+        if child.dep_ == "attr" and _judging_noun(child, pattern):
+            return child, str(child.lower_)  # "Friends is such a classic"
+        if child.dep_ in ("acomp", "attr") and child.pos_ == "ADJ":
+            return child, None  # "Dune was amazing", "Miami is the best"
+        if child.dep_ == "attr" and child.lemma_.lower() == "one":
+            best = _one_of_the_best(child)  # "Dune is one of the best movies"
+            return (best, f"one of the {best.lower_}") if best is not None else (None, None)
+        if child.dep_ == "attr" and child.pos_ == "NOUN":
+            if child.lemma_.lower() in _REACTION_NOUNS | _PART_NOUNS:
+                # "Yosemite is another incredible choice": a reply; "the opportunity to have
+                # fun is the best part of Vegas": a part of something else ranked
+                return None, None
+            adjectives = [a for a in child.lefts if a.dep_ == "amod" and a.pos_ == "ADJ"]
+            if adjectives:
+                return adjectives[0], None
+    return None, None
+
+
+def _one_of_the_best(one: Any) -> Any | None:
+    """The superlative of "one of the best (movies)": "best" of "one of the best books"."""
+    for group in _of_objects(one):
+        if group.tag_ == "JJS" and group.dep_ == "pobj":
+            return group  # "one of the best"
+        superlatives = [a for a in group.lefts if a.dep_ == "amod" and a.tag_ == "JJS"]
+        if superlatives and group.lemma_.lower() not in _REACTION_NOUNS:
+            return superlatives[0]
+    return None
 
 
 def _judging_noun(noun: Any, pattern: OpinionPattern) -> bool:
@@ -424,7 +458,7 @@ def _of_part(noun: Any, found: Found | None) -> Found | None:
 def opinion_matches(
     verb: Any, relation: str, pattern: OpinionPattern, roles: frozenset[str]
 ) -> list[Match]:
-    if pattern.adjectives:
+    if "be" in pattern.verbs:
         return _copula_opinion(verb, relation, pattern) if is_be(verb) else []
     subject_token = clause_subject(verb)
     subject = who(subject_token, pattern, roles) if subject_token is not None else None
@@ -435,14 +469,15 @@ def opinion_matches(
         return []  # "I used to think OJ was good but it's super sugary": no longer held
     out: list[Match] = []
     for child in verb.children:
-        topic, judged = None, None
+        topic, judged, key = None, None, None
         if child.dep_ == "ccomp":
             subjects = [c for c in child.children if c.dep_ == "nsubj"]
             modal = any(c.tag_ == "MD" for c in child.children)
             if is_be(child) and not is_negated(child) and not modal:
-                # "I think the new Batman movie was great".
-                complements = [c for c in child.children if c.dep_ == "acomp"]
-                topic, judged = (subjects[:1] or [None])[0], (complements[:1] or [None])[0]
+                # "I think the new Batman movie was great", "I think Miyazaki is an incredible
+                # director", "I think Dune is one of the best movies".
+                topic = (subjects[:1] or [None])[0]
+                judged, key = _complement(child, pattern)
             elif child.pos_ == "ADJ":
                 # "I found the book boring".
                 topic, judged = (subjects[:1] or [None])[0], child
@@ -453,7 +488,10 @@ def opinion_matches(
             topic, judged = child, (judged_list[:1] or [None])[0]
         if topic is None or judged is None:
             continue
-        key = _judgement(judged)
+        if judged.dep_ != "acomp" and judged.lower_ not in lower_set(pattern.adjectives):
+            continue  # "I think the oddest I've had is a mexican soup": no judging word
+        if key is None or is_negated(judged):
+            key = _judgement(judged)  # "one of the best" keeps its key
         found = _topic(topic, pattern)
         if key and found is not None:
             out.extend(

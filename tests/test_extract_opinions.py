@@ -1,0 +1,67 @@
+"""Opinions (HAS_OPINION) in chat phrasing (issue 11, opinions round): each class of phrasing
+with sentences written for it (not the benchmark's), and the near misses that stay out."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Row, fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+def _opinions(extractor: RuleExtractor, text: str) -> list[Row]:
+    return [r for r in fact_rows(extractor, text) if r[1] == "HAS_OPINION"]
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        # "I think <topic> is a <judging adjective> <noun>"
+        ("I think Miyazaki is an incredible director.", "Miyazaki", "incredible"),
+        ("I think the new Zelda game is a brilliant sequel.", "new Zelda game", "brilliant"),
+        # superlatives: "the best", "the best <noun>", "one of the best <noun>s"
+        ("Lisbon is the best.", "Lisbon", "best"),
+        ("Elden Ring is the best game ever made.", "Elden Ring", "best"),
+        ("Honestly, Arcane is one of the best shows out there.", "Arcane", "one of the best"),
+        ("I think Dune is one of the best movies.", "Dune", "one of the best"),
+        # judging adjectives of a named thing
+        ("The Australian Open was so exciting!", "Australian Open", "exciting"),
+        ('"The Grand Budapest Hotel" is such a delightful watch!', "The Grand Budapest Hotel",
+         "delightful"),
+        ("Chicago is such a nice city.", "Chicago", "nice"),
+        # a part of a named thing: "the ending of Dune"
+        ("The ending of Dune was kind of disappointing.", "ending of Dune", "disappointing"),
+        # plural things a named kind describes
+        ("Honestly, the Greek islands are the best.", "Greek island", "best"),
+    ],
+)  # fmt: skip
+def test_a_judgement_of_a_named_thing_is_an_opinion(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dune is not the best.",  # negated
+        "I don't think Dune is one of the best movies.",
+        "I think it is one of the best.",  # a pronoun names nothing
+        "Dune is the best choice.",  # a reply to a suggestion
+        "Porto is one of the best choices for a trip.",
+        "Dogs are the best.",  # a class of things
+        "The weather is nice.",  # chit-chat
+        "That sounds exciting!",  # politeness
+        "The ending of it was disappointing.",  # a part of something pointed back at
+        "The ending was disappointing.",  # a bare part points back into the chat
+        "Lisbon might be the best.",  # a guess
+        "Is Lisbon the best?",  # a question
+        "The visual effects were stunning.",  # parts of something, only described
+        "The diverse landscapes are truly captivating.",
+        "I think the oddest I've ever had is a mexican tripe soup.",  # no judging word
+        "I think the chance to just relax is the best part of Lisbon.",  # a part ranked
+        "Making Tiramisu was a delightful experience!",  # the making is judged
+    ],
+)
+def test_no_opinion_of_nothing_named(extractor: RuleExtractor, text: str) -> None:
+    assert _opinions(extractor, text) == []
