@@ -65,3 +65,34 @@ def test_a_judgement_of_a_named_thing_is_an_opinion(
 )
 def test_no_opinion_of_nothing_named(extractor: RuleExtractor, text: str) -> None:
     assert _opinions(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        # "it" judges what the speaker went to, enjoyed or recommends in the sentence before,
+        # also through a verb it hangs on ("decided to go", "started watching")
+        ("Last year we decided to go to Tulum. It was amazing.", "Tulum", "amazing"),
+        ('I\'d recommend "The Alchemist" by Paulo Coelho. It\'s a beautiful novel.',
+         "The Alchemist", "beautiful"),
+        ("I really enjoyed Oppenheimer. It was amazing.", "Oppenheimer", "amazing"),
+    ],
+)  # fmt: skip
+def test_it_judges_what_the_speaker_went_to_or_enjoyed(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You decided to go to Tulum. It was amazing.",  # the addressee's trip
+        "I didn't enjoy Oppenheimer. It was boring.",  # negated: no experience to judge
+        "I love the character drama. It's a great movie.",  # a liking of a part, not a work
+    ],
+)
+def test_it_judges_nothing_the_speaker_did_not_experience(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _opinions(extractor, text) == []

@@ -284,7 +284,8 @@ def _of_objects(noun: Any) -> list[Any]:
 
 # What one watches, reads, plays, visits or tries: "it" in the next sentence may judge it.
 _EXPERIENCE_VERBS = frozenset(
-    {"watch", "rewatch", "see", "read", "reread", "finish", "play", "visit", "try", "attend"}
+    {"watch", "rewatch", "see", "read", "reread", "finish", "play", "visit", "try", "attend",
+     "enjoy", "recommend"}
 )
 
 
@@ -302,8 +303,15 @@ def _experience_of(noun: Any, asked: bool = False) -> bool:
             return False
     elif noun.dep_ != "dobj" or verb.lemma_.lower() not in _EXPERIENCE_VERBS:
         return False
-    own = any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
+    # "I decided to go to Tulum", "I started watching Money Heist": the subject of the verb
+    # the experience hangs on.
+    doer = verb.head if verb.dep_ == "xcomp" and not _subject_of(verb) else verb
+    own = any(c.lower_ in ("i", "we") for c in _subject_of(doer))
     return (own or (asked and _suggested(noun, verb))) and not is_negated(verb)
+
+
+def _subject_of(verb: Any) -> list[Any]:
+    return [c for c in verb.children if c.dep_ == "nsubj"]
 
 
 def _suggested(noun: Any, verb: Any) -> bool:
@@ -316,8 +324,9 @@ def _suggested(noun: Any, verb: Any) -> bool:
 
 def experienced(pronoun: Any, asked: bool = False) -> Any | None:
     """What "it" judges when the sentence before says the speaker watched, read, played,
-    visited, tried or went to exactly one named or described thing ("I watched Oppenheimer
-    last night. It was amazing.", "I have read Vinland Saga, and it's an awesome story");
+    visited, tried, enjoyed, recommends or went to exactly one named or described thing ("I
+    watched Oppenheimer last night. It was amazing.", "I have read Vinland Saga, and it's an
+    awesome story");
     None otherwise (no such sentence, or two candidates). With `asked`, a named work the
     speaker asks about counts too: "Have you seen Parasite? It's a masterpiece" judges it."""
     sent = pronoun.sent
