@@ -96,3 +96,41 @@ def test_it_judges_nothing_the_speaker_did_not_experience(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert _opinions(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        # a thought of a named thing: "I feel like <topic> is ...", a judging noun under think
+        ("I feel like Dune is overrated.", "Dune", "overrated"),
+        ("I feel like the ending of Dune was a bit boring.", "ending of Dune", "boring"),
+        ("I think Inception is a masterpiece.", "Inception", "masterpiece"),
+        ("I think the new Batman movie was great.", "new Batman movie", "great"),
+        # what one found so was met: the thing found may be only described
+        ("I found the book really tedious.", "book", "tedious"),
+    ],
+)  # fmt: skip
+def test_a_thought_of_a_named_thing_is_an_opinion(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I think the movie was good.",  # a bare "the movie" points back into the chat
+        "I think the first game is a little outdated.",
+        "I think the potato is super versatile.",  # a class of things
+        "I feel like the change was necessary.",
+        "I feel like it is overrated.",  # a pronoun
+        "I don't feel like Dune is overrated.",  # negated
+    ],
+)
+def test_a_thought_of_nothing_named_is_no_opinion(extractor: RuleExtractor, text: str) -> None:
+    assert _opinions(extractor, text) == []
+
+
+def test_a_judging_noun_under_think_is_no_identity(extractor: RuleExtractor) -> None:
+    found = fact_rows(extractor, "I think Dune is a masterpiece.")
+    assert [r for r in found if r[1] == "IS_A"] == [], found

@@ -228,7 +228,9 @@ def role_matches(
 
 
 def _judgement(adjective: Any) -> str | None:
-    if adjective.pos_ not in _JUDGEMENT_POS or is_negated(adjective):
+    """The judging word as written; a participle too ("I feel like Dune is overrated")."""
+    judging = adjective.pos_ in _JUDGEMENT_POS or adjective.tag_ == "VBN"
+    if not judging or is_negated(adjective):
         return None
     if any(c.lower_ == "than" for c in adjective.subtree):
         return None  # "the worst Harry Potter movie is better than the worst Marvel movie"
@@ -464,6 +466,13 @@ def _of_part(noun: Any, found: Found | None) -> Found | None:
     return Found(name, found.label, [*found.tokens, prep, *inner])
 
 
+def _like_clause(clause: Any) -> bool:
+    """ "I feel like Dune is overrated": the clause "like" opens, as a "that" clause."""
+    return clause.dep_ == "advcl" and any(
+        c.dep_ == "mark" and c.lower_ == "like" for c in clause.children
+    )
+
+
 def opinion_matches(
     verb: Any, relation: str, pattern: OpinionPattern, roles: frozenset[str]
 ) -> list[Match]:
@@ -477,18 +486,19 @@ def opinion_matches(
     if used_to(verb) is not None:
         return []  # "I used to think OJ was good but it's super sugary": no longer held
     out: list[Match] = []
+    listed = lower_set(pattern.adjectives)
     for child in verb.children:
         topic, judged, key = None, None, None
-        if child.dep_ == "ccomp":
-            subjects = [c for c in child.children if c.dep_ == "nsubj"]
+        if child.dep_ == "ccomp" or _like_clause(child):
+            subjects = [c for c in child.children if c.dep_ in ("nsubj", "nsubjpass")]
             modal = any(c.tag_ == "MD" for c in child.children)
             if is_be(child) and not is_negated(child) and not modal:
                 # "I think the new Batman movie was great", "I think Miyazaki is an incredible
                 # director", "I think Dune is one of the best movies".
                 topic = (subjects[:1] or [None])[0]
                 judged, key = _complement(child, pattern)
-            elif child.pos_ == "ADJ":
-                # "I found the book boring".
+            elif child.pos_ == "ADJ" or (child.tag_ == "VBN" and child.lower_ in listed):
+                # "I found the book boring", "I feel like Dune is overrated".
                 topic, judged = (subjects[:1] or [None])[0], child
         elif child.dep_ == "dobj":
             judged_list = [
@@ -497,11 +507,18 @@ def opinion_matches(
             topic, judged = child, (judged_list[:1] or [None])[0]
         if topic is None or judged is None:
             continue
-        if judged.dep_ != "acomp" and judged.lower_ not in lower_set(pattern.adjectives):
+        if judged.dep_ in ("amod", "attr") and judged.pos_ == "ADJ" and judged.lower_ not in listed:
             continue  # "I think the oddest I've had is a mexican soup": no judging word
         if key is None or is_negated(judged):
             key = _judgement(judged)  # "one of the best" keeps its key
-        found = _topic(topic, pattern)
+        # A thought is of one thing named, as in "<topic> is <judgement>": not "I feel like
+        # the change was necessary", "I think the fruits from buffets are weird"; what one
+        # found so was met ("I found the book boring").
+        found = quoted_title(topic)
+        if found is None and _specific(topic):
+            found = _of_part(topic, _topic(topic, pattern))  # "the ending of Dune"
+        elif found is None and verb.lemma_.lower() == "find":
+            found = _topic(topic, pattern)
         if key and found is not None:
             out.extend(
                 make_matches(relation, pattern, subject, [found], False, [verb, judged], key)
