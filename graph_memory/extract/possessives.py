@@ -19,9 +19,9 @@ from graph_memory.extract.canonical import (
 from graph_memory.extract.goal_clauses import clause_object
 from graph_memory.extract.match import Match, Who, make_matches, polarity, who
 from graph_memory.extract.objects import Found, lower_set, noun_object, object_ok
+from graph_memory.extract.opinions import experienced
 from graph_memory.extract.patterns import PossessivePattern
 from graph_memory.extract.people import PARTICIPANTS, owner_placeholder, person_subject
-from graph_memory.extract.roles import experienced
 
 
 def possessive_matches(

@@ -1,6 +1,6 @@
 """The rule extractor: the ontology's declarative patterns interpreted over spaCy's parse.
 
-The code knows the grammar of each pattern kind (patterns.py; kinds.py, roles.py and
+The code knows the grammar of each pattern kind (patterns.py; kinds.py, roles.py, opinions.py and
 open_fallback.py read them); the vocabulary comes from the ontology, so a user ontology adding
 a relation with patterns of existing kinds is extracted without code changes. Precision beats
 recall: questions, hypotheticals, pronoun objects and guesses about others produce nothing.
@@ -40,6 +40,7 @@ from graph_memory.extract.linking import (
 from graph_memory.extract.match import Match
 from graph_memory.extract.objects import MENTION_LABELS, NOT_OBJECT_POS, VAGUE, object_ok
 from graph_memory.extract.open_fallback import object_rules, open_matches
+from graph_memory.extract.opinions import opinion_matches
 from graph_memory.extract.patterns import (
     CopulaPattern,
     HabitPattern,
@@ -59,7 +60,7 @@ from graph_memory.extract.possessives import (
     possessive_matches,
 )
 from graph_memory.extract.retag import mend_verb_tags
-from graph_memory.extract.roles import opinion_matches, role_matches
+from graph_memory.extract.roles import role_matches
 from graph_memory.extract.speedups import speed_up
 from graph_memory.extract.tokens import tokenize
 from graph_memory.models import EntityRef, ExtractedFact, Extraction, ExtractionInput, Triple

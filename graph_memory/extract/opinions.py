@@ -1,0 +1,322 @@
+"""The `opinion` pattern kind: the speaker's judgement of one named or described thing ("I
+think the new Batman movie was great", "Dune is one of the best movies", "I watched Oppenheimer.
+It was amazing.")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_memory.extract.canonical import determiners, is_be, is_negated, phrase_text
+from graph_memory.extract.match import Match, clause_subject, make_matches, polarity, used_to, who
+from graph_memory.extract.objects import VAGUE, Found, lower_set, noun_object, quoted_title
+from graph_memory.extract.patterns import OpinionPattern
+
+_JUDGEMENT_POS = frozenset({"ADJ"})
+_DEFINITE = frozenset({"the", "these", "those"})
+# Adjectives that place a thing in a series rather than say what it is: "the first game", "the
+# original show", "the latest one" point back into the conversation ("the new office" is one).
+_PLACING = frozenset({"first", "second", "third", "last", "original", "latest", "newest", "next",
+                      "previous", "final"})
+_CONCESSIVE = frozenset({"although", "though", "while"})
+# Nouns of a judgement that answer the other speaker ("a great choice", "a fantastic way").
+_REACTION_NOUNS = frozenset({"choice", "option", "idea", "pick", "suggestion", "way", "plan"})
+_PART_NOUNS = frozenset({"part", "aspect", "bit", "thing"})
+
+
+def _judgement(adjective: Any) -> str | None:
+    """The judging word as written; a participle too ("I feel like Dune is overrated")."""
+    judging = adjective.pos_ in _JUDGEMENT_POS or adjective.tag_ == "VBN"
+    if not judging or is_negated(adjective):
+        return None
+    if any(c.lower_ == "than" for c in adjective.subtree):
+        return None  # "the worst Harry Potter movie is better than the worst Marvel movie"
+    return str(adjective.lower_)  # as written: "better", not its lemma "well"
+
+
+def _topic(noun: Any, pattern: OpinionPattern) -> Found | None:
+    if noun.pos_ not in ("NOUN", "PROPN") or noun.lower_ in VAGUE:
+        return None
+    if noun.pos_ == "NOUN" and not determiners(noun) and not any(
+        t.pos_ == "PROPN" for t in noun.lefts
+    ):
+        return None  # "I think beer is good": a whole class of things, no topic
+    return noun_object(noun, pattern)
+
+
+def _specific(topic: Any) -> bool:
+    """Whether a noun names one thing rather than a class: "Pachinko", "the new Batman movie",
+    "the Kerastase conditioner"; not "snow", "dogs", "this"."""
+    if topic.pos_ == "PROPN":
+        # A lone capitalised first word may be any noun ("Snow is beautiful").
+        named = topic.ent_type_ or any(t.pos_ == "PROPN" for t in topic.lefts)
+        return bool(named or not topic.is_sent_start)
+    if topic.pos_ != "NOUN":
+        return False
+    modifiers = [t for t in topic.lefts if t.dep_ in ("compound", "poss", "amod", "nmod")]
+    if topic.tag_ == "NNS" and not determiners(topic) and not any(t.ent_type_ for t in modifiers):
+        return False  # "micro transactions are pretty bad": a class, whatever its case
+    if any(t.pos_ == "PROPN" for t in modifiers):
+        return True
+    if determiners(topic) & _DEFINITE and any(g.pos_ == "PROPN" for g in _of_objects(topic)):
+        return True  # "the ending of Dune": a part of a named thing
+    # "the new Batman movie", "the crystal clear beaches"; a bare "the taste", "the gameplay",
+    # "the first game" or "the original show" points back into the conversation.
+    described = [t for t in modifiers if t.pos_ in ("ADJ", "NOUN", "NUM")]
+    if topic.tag_ == "NNS" and all(t.pos_ == "ADJ" and not t.ent_type_ for t in described):
+        return False  # "the visual effects", "the crystal clear waters": parts, no one thing
+    if described and all(t.lower_ in _PLACING for t in described) and not _has_of_part(topic):
+        return False  # "the newest iteration of the turtles" says which by its "of"
+    return bool(described) and bool(determiners(topic) & _DEFINITE)
+
+
+def _has_of_part(topic: Any) -> bool:
+    """ "the newest iteration of the turtles": an "of" part says what the thing is."""
+    return any(g.pos_ in ("NOUN", "PROPN") for g in _of_objects(topic))
+
+
+def _of_objects(noun: Any) -> list[Any]:
+    """The objects of the noun's "of" phrases: "the turtles" of "the iteration of the turtles"."""
+    return [g for p in noun.children if p.dep_ == "prep" and p.lower_ == "of"
+            for g in p.children if g.dep_ == "pobj"]
+
+
+# What one watches, reads, plays, visits or tries: "it" in the next sentence may judge it.
+_EXPERIENCE_VERBS = frozenset(
+    {"watch", "rewatch", "see", "read", "reread", "finish", "play", "visit", "try", "attend",
+     "enjoy", "recommend"}
+)
+
+
+def _experience_of(noun: Any, asked: bool = False) -> bool:
+    """ "I watched <noun>", "we went to <noun>", "I've been to <noun>", "I listened to
+    <noun>"; with `asked` also "have you seen <named work>?"."""
+    verb = noun.head
+    if noun.dep_ == "pobj" and verb.lower_ == "to":
+        verb = verb.head
+        # "I have been to Italy": a place visited, as "we went to Rome" is.
+        been = verb.lemma_ == "be" and any(
+            c.dep_ == "aux" and c.lemma_ == "have" for c in verb.children
+        )
+        if verb.lemma_.lower() not in ("go", "listen") and not been:
+            return False
+    elif noun.dep_ != "dobj" or verb.lemma_.lower() not in _EXPERIENCE_VERBS:
+        return False
+    # "I decided to go to Tulum", "I started watching Money Heist": the subject of the verb
+    # the experience hangs on.
+    doer = verb.head if verb.dep_ == "xcomp" and not _subject_of(verb) else verb
+    own = any(c.lower_ in ("i", "we") for c in _subject_of(doer))
+    return (own or (asked and _suggested(noun, verb))) and not is_negated(verb)
+
+
+def _subject_of(verb: Any) -> list[Any]:
+    return [c for c in verb.children if c.dep_ == "nsubj"]
+
+
+def _suggested(noun: Any, verb: Any) -> bool:
+    """ "Have you seen "The Shawshank Redemption"?": a named work the speaker brings up, that
+    an "it" right after judges ("It's a classic")."""
+    asked = any(c.dep_ == "nsubj" and c.lower_ == "you" for c in verb.children)
+    named = noun.pos_ == "PROPN" or quoted_title(noun) is not None
+    return asked and named and verb.sent.text.rstrip().endswith("?")
+
+
+def experienced(pronoun: Any, asked: bool = False) -> Any | None:
+    """What "it" judges when the sentence before says the speaker watched, read, played,
+    visited, tried, enjoyed, recommends or went to exactly one named or described thing ("I
+    watched Oppenheimer last night. It was amazing.", "I have read Vinland Saga, and it's an
+    awesome story");
+    None otherwise (no such sentence, or two candidates). With `asked`, a named work the
+    speaker asks about counts too: "Have you seen Parasite? It's a masterpiece" judges it."""
+    sent = pronoun.sent
+    # "I have read Vinland Saga, and it's a really awesome story": earlier in the sentence,
+    # else in the sentence before.
+    candidates = [t for t in sent if t.i < pronoun.i and _experience_of(t, asked)]
+    if not candidates and sent.start > 0:
+        candidates = [t for t in pronoun.doc[sent.start - 1].sent if _experience_of(t, asked)]
+    if len(candidates) != 1 or any(c.dep_ == "conj" for c in candidates[0].children):
+        return None
+    return candidates[0]
+
+
+# "It was boring, I heard": a judgement passed on, not the speaker's.
+_HEARD = frozenset({"hear", "say", "tell", "read", "claim", "mention", "learn", "report"})
+
+
+def _asserted(be: Any) -> bool:
+    """A main clause, a conjoined one, a concession ("although the 2003 show is awesome"), or
+    one run on before the next with a comma ("it's really incredible, the scenes are vivid"),
+    which the parser hangs on it as its complement."""
+    if be.dep_ in ("ROOT", "conj"):
+        return True
+    if be.dep_ == "ccomp" and be.i < be.head.i and be.head.lemma_.lower() not in _HEARD:
+        return any(t.text == "," for t in be.doc[be.right_edge.i + 1 : be.head.i])
+    return be.dep_ == "advcl" and any(
+        c.dep_ == "mark" and c.lower_ in _CONCESSIVE for c in be.children
+    )
+
+
+def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Match]:
+    """ "The Etihad apartment is an AMAZING experience": the speaker's judgement of a topic."""
+    if not _asserted(be) or polarity(be, pattern) is not False:
+        return []  # negated, hypothetical or reported: no judgement to store
+    subjects = [c for c in be.children if c.dep_ == "nsubj"]
+    if any(c.dep_ == "csubj" for c in be.children):
+        return []  # "Making Tiramisu was a delightful experience": the making is judged
+    if not subjects or any(t.dep_ == "neg" for t in subjects[0].subtree):
+        return []  # "not Juventus, but the atmosphere was amazing"
+    if subjects[0].lower_ == "it":
+        antecedent = experienced(subjects[0], asked=True)  # "I watched Oppenheimer. It was great."
+        if antecedent is None:
+            return []
+        subjects = [antecedent]
+    title = quoted_title(subjects[0])
+    if title is None and not _specific(subjects[0]):
+        return []
+    judged, key = _complement(be, pattern)
+    if judged is None:
+        return []
+    if key is None:
+        if judged.lower_ not in lower_set(pattern.adjectives):  # as written: "best" is not "good"
+            return []
+        key = _judgement(judged)
+    elif judged.tag_ == "JJS" and (  # "one of the best": a listed superlative, not negated
+        judged.lower_ not in lower_set(pattern.adjectives) or is_negated(judged)
+    ):
+        return []
+    found = title or _of_part(subjects[0], _topic(subjects[0], pattern))
+    if not key or found is None:
+        return []
+    return make_matches(relation, pattern, None, [found], False, [be, judged], key)
+
+
+def _complement(be: Any, pattern: OpinionPattern) -> tuple[Any | None, str | None]:
+    """What a "<topic> is ..." clause says of its topic: the judging word, and the key when it
+    is not that word as written: "is amazing", "is an amazing book", "is the best", "is
+    one of the best movies" (key "one of the best"), "is such a classic" (key "classic")."""
+    for child in be.children:
+        if child.dep_ == "attr" and _judging_noun(child, pattern):
+            return child, str(child.lower_)  # "Friends is such a classic"
+        if child.dep_ in ("acomp", "attr") and child.pos_ == "ADJ":
+            return child, None  # "Dune was amazing", "Miami is the best"
+        if child.dep_ == "attr" and child.lemma_.lower() == "one":
+            best = _one_of_the_best(child)  # "Dune is one of the best movies"
+            return (best, f"one of the {best.lower_}") if best is not None else (None, None)
+        if child.dep_ == "attr" and child.pos_ == "NOUN":
+            if child.lemma_.lower() in _REACTION_NOUNS | _PART_NOUNS:
+                # "Yosemite is another incredible choice": a reply; "the opportunity to have
+                # fun is the best part of Vegas": a part of something else ranked
+                return None, None
+            adjectives = [a for a in child.lefts if a.dep_ == "amod" and a.pos_ == "ADJ"]
+            if adjectives:
+                return adjectives[0], None
+    return None, None
+
+
+def _one_of_the_best(one: Any) -> Any | None:
+    """The superlative of "one of the best (movies)": "best" of "one of the best books"."""
+    for group in _of_objects(one):
+        if group.tag_ == "JJS" and group.dep_ == "pobj":
+            return group  # "one of the best"
+        superlatives = [a for a in group.lefts if a.dep_ == "amod" and a.tag_ == "JJS"]
+        if superlatives and group.lemma_.lower() not in _REACTION_NOUNS:
+            return superlatives[0]
+    return None
+
+
+def _judging_noun(noun: Any, pattern: OpinionPattern) -> bool:
+    """A bare judging noun (the parser may tag it an adjective): "a masterpiece", "such a
+    classic"; not "a classic comedy" nor "a classic of the genre" (a kind of thing named)."""
+    if noun.pos_ not in ("NOUN", "ADJ") or noun.lower_ not in lower_set(pattern.nouns):
+        return False
+    if is_negated(noun) or not any(c.lower_ in ("a", "an") for c in noun.lefts):
+        return False
+    return not any(c.dep_ in ("compound", "prep", "relcl", "acl") for c in noun.children)
+
+
+_POINTING_BACK = frozenset({"this", "that", "these", "those", "it", "them"})
+_MAX_OF_WORDS = 4
+
+
+def _of_part(noun: Any, found: Found | None) -> Found | None:
+    """ "The newest iteration of the turtles is awesome": a topic with its "of" is about
+    what the "of" names, kept whole; one of "that complex" points back into the chat, and a
+    judgement of it has no topic here."""
+    if found is None:
+        return None
+    heads = [noun, *(t for t in noun.subtree if t.dep_ == "conj" and t.head.i == noun.i)]
+    owners = [g for h in heads for g in _of_objects(h)]
+    if not owners:
+        return found
+    owner = owners[0]
+    inner = [t for t in owner.subtree if not (t.pos_ == "DET" and t.i < owner.i)]
+    if owner.pos_ == "PRON" or any(t.lower_ in _POINTING_BACK for t in owner.subtree):
+        return None
+    if owner.head.head.i != noun.i:
+        return found  # the "of" is a conjunct's ("the food and the history of Rome")
+    if len(inner) > _MAX_OF_WORDS:
+        return None  # a topic cut from a long "of" would say less than was judged
+    prep = owner.head
+    if prep in found.tokens:
+        return found  # "the Great Wall of China": the name has its "of" already
+    name = f"{found.name} of {phrase_text(inner)}"
+    return Found(name, found.label, [*found.tokens, prep, *inner])
+
+
+def _like_clause(clause: Any) -> bool:
+    """ "I feel like Dune is overrated": the clause "like" opens, as a "that" clause."""
+    return clause.dep_ == "advcl" and any(
+        c.dep_ == "mark" and c.lower_ == "like" for c in clause.children
+    )
+
+
+def opinion_matches(
+    verb: Any, relation: str, pattern: OpinionPattern, roles: frozenset[str]
+) -> list[Match]:
+    if "be" in pattern.verbs:
+        return _copula_opinion(verb, relation, pattern) if is_be(verb) else []
+    subject_token = clause_subject(verb)
+    subject = who(subject_token, pattern, roles) if subject_token is not None else None
+    negated = polarity(verb, pattern)
+    if subject is None or negated is None or negated:
+        return []
+    if used_to(verb) is not None:
+        return []  # "I used to think OJ was good but it's super sugary": no longer held
+    out: list[Match] = []
+    listed = lower_set(pattern.adjectives)
+    for child in verb.children:
+        topic, judged, key = None, None, None
+        if child.dep_ == "ccomp" or _like_clause(child):
+            subjects = [c for c in child.children if c.dep_ in ("nsubj", "nsubjpass")]
+            modal = any(c.tag_ == "MD" for c in child.children)
+            if is_be(child) and not is_negated(child) and not modal:
+                # "I think the new Batman movie was great", "I think Miyazaki is an incredible
+                # director", "I think Dune is one of the best movies".
+                topic = (subjects[:1] or [None])[0]
+                judged, key = _complement(child, pattern)
+            elif child.pos_ == "ADJ" or (child.tag_ == "VBN" and child.lower_ in listed):
+                # "I found the book boring", "I feel like Dune is overrated".
+                topic, judged = (subjects[:1] or [None])[0], child
+        elif child.dep_ == "dobj":
+            judged_list = [
+                c for c in verb.children if c.dep_ in ("oprd", "acomp", "xcomp") and c.pos_ == "ADJ"
+            ]
+            topic, judged = child, (judged_list[:1] or [None])[0]
+        if topic is None or judged is None:
+            continue
+        if judged.dep_ in ("amod", "attr") and judged.pos_ == "ADJ" and judged.lower_ not in listed:
+            continue  # "I think the oddest I've had is a mexican soup": no judging word
+        if key is None or is_negated(judged):
+            key = _judgement(judged)  # "one of the best" keeps its key
+        # A thought is of one thing named, as in "<topic> is <judgement>": not "I feel like
+        # the change was necessary", "I think the fruits from buffets are weird"; what one
+        # found so was met ("I found the book boring").
+        found = quoted_title(topic)
+        if found is None and _specific(topic):
+            found = _of_part(topic, _topic(topic, pattern))  # "the ending of Dune"
+        elif found is None and verb.lemma_.lower() == "find":
+            found = _topic(topic, pattern)
+        if key and found is not None:
+            out.extend(
+                make_matches(relation, pattern, subject, [found], False, [verb, judged], key)
+            )
+    return out
