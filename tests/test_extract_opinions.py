@@ -134,3 +134,32 @@ def test_a_thought_of_nothing_named_is_no_opinion(extractor: RuleExtractor, text
 def test_a_judging_noun_under_think_is_no_identity(extractor: RuleExtractor) -> None:
     found = fact_rows(extractor, "I think Dune is a masterpiece.")
     assert [r for r in found if r[1] == "IS_A"] == [], found
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        # a named thing loved or liked, judged by the "it" after it
+        ("I love Dune. It's a masterpiece.", "Dune", "masterpiece"),
+        ("I like Seattle, it is beautiful.", "Seattle", "beautiful"),
+        # a sentence between that speaks of "it" carries it on
+        ("I just finished Pachinko. I think I mentioned it before. It's a wonderful story.",
+         "Pachinko", "wonderful"),
+    ],
+)  # fmt: skip
+def test_it_judges_a_named_thing_liked_or_carried_on(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love the character drama. It's a great movie.",  # a part liked, not named
+        "I like my new job. It is amazing.",  # not named
+        "I just finished Pachinko. My sister hated the ending. It's a wonderful story.",
+    ],
+)
+def test_it_judges_nothing_unnamed_or_out_of_reach(extractor: RuleExtractor, text: str) -> None:
+    assert _opinions(extractor, text) == []

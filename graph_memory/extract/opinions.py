@@ -85,6 +85,8 @@ _EXPERIENCE_VERBS = frozenset(
     {"watch", "rewatch", "see", "read", "reread", "finish", "play", "visit", "try", "attend",
      "enjoy", "recommend"}
 )
+# What one loves or likes: a named thing only ("I love Dune. It's a masterpiece").
+_LIKING_VERBS = frozenset({"love", "like", "adore"})
 
 
 def _experience_of(noun: Any, asked: bool = False) -> bool:
@@ -99,13 +101,20 @@ def _experience_of(noun: Any, asked: bool = False) -> bool:
         )
         if verb.lemma_.lower() not in ("go", "listen") and not been:
             return False
-    elif noun.dep_ != "dobj" or verb.lemma_.lower() not in _EXPERIENCE_VERBS:
+    elif noun.dep_ != "dobj" or verb.lemma_.lower() not in _EXPERIENCE_VERBS | _LIKING_VERBS:
         return False
+    if verb.lemma_.lower() in _LIKING_VERBS and not _named(noun):
+        return False  # "I love the character drama. It's a great movie": a part liked
     # "I decided to go to Tulum", "I started watching Money Heist": the subject of the verb
     # the experience hangs on.
     doer = verb.head if verb.dep_ == "xcomp" and not _subject_of(verb) else verb
     own = any(c.lower_ in ("i", "we") for c in _subject_of(doer))
     return (own or (asked and _suggested(noun, verb))) and not is_negated(verb)
+
+
+def _named(noun: Any) -> bool:
+    """A name or a quoted title: "Dune", "the Grand Canyon", '"The Wire"'."""
+    return quoted_title(noun) is not None or (noun.pos_ == "PROPN" and _specific(noun))
 
 
 def _subject_of(verb: Any) -> list[Any]:
@@ -124,15 +133,20 @@ def experienced(pronoun: Any, asked: bool = False) -> Any | None:
     """What "it" judges when the sentence before says the speaker watched, read, played,
     visited, tried, enjoyed, recommends or went to exactly one named or described thing ("I
     watched Oppenheimer last night. It was amazing.", "I have read Vinland Saga, and it's an
-    awesome story");
-    None otherwise (no such sentence, or two candidates). With `asked`, a named work the
-    speaker asks about counts too: "Have you seen Parasite? It's a masterpiece" judges it."""
+    awesome story"); a sentence between that speaks of "it" too carries it on ("I finished
+    Pachinko. I think I mentioned it before. It's a wonderful story"). None otherwise (no such
+    sentence, or two candidates). With `asked`, a named work the speaker asks about counts
+    too: "Have you seen Parasite? It's a masterpiece" judges it."""
     sent = pronoun.sent
     # "I have read Vinland Saga, and it's a really awesome story": earlier in the sentence,
     # else in the sentence before.
     candidates = [t for t in sent if t.i < pronoun.i and _experience_of(t, asked)]
     if not candidates and sent.start > 0:
-        candidates = [t for t in pronoun.doc[sent.start - 1].sent if _experience_of(t, asked)]
+        before = pronoun.doc[sent.start - 1].sent
+        candidates = [t for t in before if _experience_of(t, asked)]
+        if not candidates and before.start > 0 and any(t.lower_ == "it" for t in before):
+            candidates = [t for t in pronoun.doc[before.start - 1].sent
+                          if _experience_of(t, asked)]
     if len(candidates) != 1 or any(c.dep_ == "conj" for c in candidates[0].children):
         return None
     return candidates[0]
