@@ -163,3 +163,32 @@ def test_it_judges_a_named_thing_liked_or_carried_on(
 )
 def test_it_judges_nothing_unnamed_or_out_of_reach(extractor: RuleExtractor, text: str) -> None:
     assert _opinions(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        # a thing named by the place it is at or from
+        ("The pasta at Luigi's was delicious.", "pasta at Luigi's", "delicious"),
+        ("The food at Nobu is the best.", "food at Nobu", "best"),
+        ("The beaches in Thailand are beautiful.", "beach in Thailand", "beautiful"),
+        # the parser may hang the thing found as a modifier of the judgement
+        ("I found the Barbie movie hilarious.", "Barbie movie", "hilarious"),
+    ],
+)  # fmt: skip
+def test_a_thing_named_by_its_place_is_judged(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The pasta at that place was delicious.",  # a place pointed back at
+        "The pasta at home is delicious.",  # no place named
+        "The weather in Miami is nice.",  # chit-chat
+    ],
+)
+def test_a_thing_at_no_named_place_is_no_opinion(extractor: RuleExtractor, text: str) -> None:
+    assert _opinions(extractor, text) == []

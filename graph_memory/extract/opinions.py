@@ -57,8 +57,10 @@ def _specific(topic: Any) -> bool:
         return False  # "micro transactions are pretty bad": a class, whatever its case
     if any(t.pos_ == "PROPN" for t in modifiers):
         return True
-    if determiners(topic) & _DEFINITE and any(g.pos_ == "PROPN" for g in _of_objects(topic)):
-        return True  # "the ending of Dune": a part of a named thing
+    if determiners(topic) & _DEFINITE and (
+        any(g.pos_ == "PROPN" for g in _of_objects(topic)) or _named_place(topic) is not None
+    ):
+        return True  # "the ending of Dune", "the pasta at Luigi's": of a named thing
     # "the new Batman movie", "the crystal clear beaches"; a bare "the taste", "the gameplay",
     # "the first game" or "the original show" points back into the conversation.
     described = [t for t in modifiers if t.pos_ in ("ADJ", "NOUN", "NUM")]
@@ -260,7 +262,7 @@ def _of_part(noun: Any, found: Found | None) -> Found | None:
     heads = [noun, *(t for t in noun.subtree if t.dep_ == "conj" and t.head.i == noun.i)]
     owners = [g for h in heads for g in _of_objects(h)]
     if not owners:
-        return found
+        return _at_place(noun, found)
     owner = owners[0]
     inner = [t for t in owner.subtree if not (t.pos_ == "DET" and t.i < owner.i)]
     if owner.pos_ == "PRON" or any(t.lower_ in _POINTING_BACK for t in owner.subtree):
@@ -274,6 +276,32 @@ def _of_part(noun: Any, found: Found | None) -> Found | None:
         return found  # "the Great Wall of China": the name has its "of" already
     name = f"{found.name} of {phrase_text(inner)}"
     return Found(name, found.label, [*found.tokens, prep, *inner])
+
+
+# "the pasta at Luigi's", "the tacos from Chipotle", "the beaches in Thailand".
+_PLACE_PREPOSITIONS = frozenset({"at", "from", "in", "on"})
+
+
+def _named_place(noun: Any) -> Any | None:
+    """The named place a thing is at or from: "Luigi's" of "the pasta at Luigi's"."""
+    for prep in noun.children:
+        if prep.dep_ == "prep" and prep.lower_ in _PLACE_PREPOSITIONS:
+            named = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "PROPN"]
+            if named:
+                return named[0]
+    return None
+
+
+def _at_place(noun: Any, found: Found) -> Found:
+    """ "The pasta at Luigi's was delicious" -> "pasta at Luigi's": which pasta, by its place."""
+    place = _named_place(noun)
+    if place is None:
+        return found
+    inner = [t for t in place.subtree if not (t.pos_ == "DET" and t.i < place.i)]
+    if len(inner) > _MAX_OF_WORDS or place.head in found.tokens:
+        return found
+    name = f"{found.name} {place.head.lower_} {phrase_text(inner)}"
+    return Found(name, found.label, [*found.tokens, place.head, *inner])
 
 
 def _like_clause(clause: Any) -> bool:
@@ -308,7 +336,10 @@ def opinion_matches(
                 topic = (subjects[:1] or [None])[0]
                 judged, key = _complement(child, pattern)
             elif child.pos_ == "ADJ" or (child.tag_ == "VBN" and child.lower_ in listed):
-                # "I found the book boring", "I feel like Dune is overrated".
+                # "I found the book boring", "I feel like Dune is overrated", "I found the
+                # Barbie movie hilarious" (the parser may hang the topic as a modifier).
+                subjects = subjects or [c for c in child.children
+                                        if c.dep_ == "npadvmod" and c.pos_ in ("NOUN", "PROPN")]
                 topic, judged = (subjects[:1] or [None])[0], child
         elif child.dep_ == "dobj":
             judged_list = [
