@@ -29,6 +29,7 @@ def _opinions(extractor: RuleExtractor, text: str) -> list[Row]:
         ('"The Grand Budapest Hotel" is such a delightful watch!', "The Grand Budapest Hotel",
          "delightful"),
         ("Chicago is such a nice city.", "Chicago", "nice"),
+        ("Harry Potter is definitely peak fiction.", "Harry Potter", "peak"),  # chat's "peak"
         # a part of a named thing: "the ending of Dune"
         ("The ending of Dune was kind of disappointing.", "ending of Dune", "disappointing"),
         # plural things a named kind describes
