@@ -193,3 +193,9 @@ def test_a_thing_named_by_its_place_is_judged(
 )
 def test_a_thing_at_no_named_place_is_no_opinion(extractor: RuleExtractor, text: str) -> None:
     assert _opinions(extractor, text) == []
+
+
+def test_it_after_a_match_of_two_judges_neither_side(extractor: RuleExtractor) -> None:
+    assert _opinions(extractor, "I watched Real Madrid vs Barcelona. It was amazing.") == []
+    found = fact_rows(extractor, "I watched Real Madrid last night. It was amazing.")
+    assert ("Emi", "HAS_OPINION", "Real Madrid", "amazing") in found

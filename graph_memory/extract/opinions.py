@@ -87,6 +87,8 @@ _EXPERIENCE_VERBS = frozenset(
     {"watch", "rewatch", "see", "read", "reread", "finish", "play", "visit", "try", "attend",
      "enjoy", "recommend"}
 )
+# "Real Madrid vs Barcelona": a match of two, which a later "it" judges, not either side.
+_VERSUS = frozenset({"versus", "vs", "vs.", "against"})
 # What one loves or likes: a named thing only ("I love Dune. It's a masterpiece").
 _LIKING_VERBS = frozenset({"love", "like", "adore"})
 
@@ -107,6 +109,8 @@ def _experience_of(noun: Any, asked: bool = False) -> bool:
         return False
     if verb.lemma_.lower() in _LIKING_VERBS and not _named(noun):
         return False  # "I love the character drama. It's a great movie": a part liked
+    if any(c.dep_ == "prep" and c.lower_ in _VERSUS for t in (verb, noun) for c in t.children):
+        return False  # "I watched Real Madrid vs Barcelona. It was amazing": the match was
     # "I decided to go to Tulum", "I started watching Money Heist": the subject of the verb
     # the experience hangs on.
     doer = verb.head if verb.dep_ == "xcomp" and not _subject_of(verb) else verb
