@@ -294,3 +294,9 @@ REACTIONS = frozenset(
      "disappointed", "surprised", "shocked", "thrilled", "used", "kind", "mean", "rude",
      "polite", "due"}
 )
+
+# Adjectives that place a thing in a series rather than say what it is: "the first game", "the
+# original show", "the latest one" point back into the conversation ("the new office" is one);
+# "my first official dog" is a dog.
+PLACING = frozenset({"first", "second", "third", "last", "original", "latest", "newest", "next",
+                     "previous", "final"})

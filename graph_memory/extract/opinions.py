@@ -9,14 +9,11 @@ from typing import Any
 from graph_memory.extract.canonical import determiners, is_be, is_negated, phrase_text
 from graph_memory.extract.match import Match, clause_subject, make_matches, polarity, used_to, who
 from graph_memory.extract.objects import VAGUE, Found, lower_set, noun_object, quoted_title
+from graph_memory.extract.open_vocabulary import PLACING
 from graph_memory.extract.patterns import OpinionPattern
 
 _JUDGEMENT_POS = frozenset({"ADJ"})
 _DEFINITE = frozenset({"the", "these", "those"})
-# Adjectives that place a thing in a series rather than say what it is: "the first game", "the
-# original show", "the latest one" point back into the conversation ("the new office" is one).
-_PLACING = frozenset({"first", "second", "third", "last", "original", "latest", "newest", "next",
-                      "previous", "final"})
 _CONCESSIVE = frozenset({"although", "though", "while"})
 # Nouns of a judgement that answer the other speaker ("a great choice", "a fantastic way").
 _REACTION_NOUNS = frozenset({"choice", "option", "idea", "pick", "suggestion", "way", "plan"})
@@ -66,7 +63,7 @@ def _specific(topic: Any) -> bool:
     described = [t for t in modifiers if t.pos_ in ("ADJ", "NOUN", "NUM")]
     if topic.tag_ == "NNS" and all(t.pos_ == "ADJ" and not t.ent_type_ for t in described):
         return False  # "the visual effects", "the crystal clear waters": parts, no one thing
-    if described and all(t.lower_ in _PLACING for t in described) and not _has_of_part(topic):
+    if described and all(t.lower_ in PLACING for t in described) and not _has_of_part(topic):
         return False  # "the newest iteration of the turtles" says which by its "of"
     return bool(described) and bool(determiners(topic) & _DEFINITE)
 

@@ -19,8 +19,8 @@ from graph_memory.extract.match import (
     used_to,
     who,
 )
-from graph_memory.extract.objects import Found, lower_set
-from graph_memory.extract.open_vocabulary import MEASURES
+from graph_memory.extract.objects import VAGUE, Found, lower_set
+from graph_memory.extract.open_vocabulary import MEASURES, PLACING
 from graph_memory.extract.patterns import RolePattern
 from graph_memory.extract.people import (
     named_appositive,
@@ -141,7 +141,7 @@ def _shown(noun: Any, relation: str, pattern: RolePattern, owner: Any, subject: 
         return []
     if _excluded(noun, key, pattern):
         return []
-    if any(c.dep_ == "amod" and c.lower_ in _PLACING for c in noun.lefts):
+    if any(c.dep_ == "amod" and c.lower_ in PLACING for c in noun.lefts):
         key = noun.lower_  # "my first official dog" is a dog
     found = Found(key, "", [noun])
     return make_matches(relation, pattern, Who(owner, "", True, []), [found], False, [noun], key)
