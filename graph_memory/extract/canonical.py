@@ -266,6 +266,13 @@ def is_negated(token: Any) -> bool:
         marked = any(g.dep_ == "mark" for g in child.children)
         if child.dep_ == "advmod" and not marked and any(g.dep_ == "neg" for g in child.children):
             return True
+        # "I'm no longer vegetarian": the parser hangs "no longer" on the complement.
+        if child.dep_ in ("acomp", "attr") and is_be(token) and any(
+            g.dep_ == "advmod" and g.lower_ in ("longer", "more")
+            and any(n.dep_ == "neg" for n in g.children)
+            for g in child.children
+        ):
+            return True
     return False
 
 
@@ -306,11 +313,22 @@ def _condition_heads(doc: Any) -> frozenset[int]:
 
 
 def is_conditional(token: Any) -> bool:
-    """Whether the token sits in an "if"/"unless"/"whether" clause."""
+    """Whether the token sits in an "if"/"unless"/"whether" clause, or in what someone wishes
+    were so ("I wish I had a dog", "wish I lived closer"): a counterfactual, nothing held."""
+    if _is_wished(token):
+        return True
     heads = _condition_heads(token.doc)
     if not heads:
         return False
     return token.i in heads or any(node.i in heads for node in token.ancestors)
+
+
+def _is_wished(token: Any) -> bool:
+    """Whether the token's clause (or one above it) is the clause a "wish" takes."""
+    for node in (token, *token.ancestors):
+        if node.dep_ == "ccomp" and node.head.lemma_.lower() == "wish":
+            return True
+    return False
 
 
 # Verbs that report what someone thinks, says or wishes: the clause under them is theirs.

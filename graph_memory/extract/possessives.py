@@ -15,6 +15,7 @@ from graph_memory.extract.canonical import (
     ner_label,
     noun_phrase,
     phrase_text,
+    with_conjuncts,
 )
 from graph_memory.extract.goal_clauses import clause_object
 from graph_memory.extract.match import Match, Who, make_matches, polarity, who
@@ -101,7 +102,16 @@ def possessive_matches(
     found = [
         noun_object(be, pattern, misparsed=True) if gerund else _possessive_object(be, pattern)
     ]
+    if key_head.tag_ == "NNS" and pattern.object == "noun":
+        found.extend(_more_values(be, gerund, pattern))
     return make_matches(relation, pattern, owner, found, negated, [*left, be], stored_key)
+
+
+def _more_values(be: Any, gerund: bool, pattern: PossessivePattern) -> list[Found | None]:
+    """ "My hobbies are hiking and photography", "my favorite foods are sushi, ramen and
+    tacos": a plural key lists its values, one fact each (the first is read already)."""
+    values = [be] if gerund else [c for c in be.rights if c.dep_ == "attr"][:1]
+    return [noun_object(c, pattern, misparsed=gerund) for c in with_conjuncts(values)[1:]]
 
 
 def favorite_matches(

@@ -14,7 +14,7 @@ insensitive:
   the sentence speaks of the future (will, 'll, going to, gonna, plan, want, hope, tomorrow).
   "on Mondays" (a habit) is no time.
 - N days / weeks / months / years ago (digits, "two", "a", "a couple of"), in N days / ...:
-  that day / week / month / year, back or forward.
+  that day / week / month, back or forward; N years: that day, shown as its year ("2022").
 - the 15th of next / this / last month: that day; "on the 15th" alone: of the message's month.
 - 2024-05-12, May 12, May 12th 2024, 12 May 2024, the 12th of May: that day; without a year,
   the latest such day on or before the message (the next one when the sentence speaks of the
@@ -205,8 +205,12 @@ class _Grounder:
             return self.at(_monday(self.today + timedelta(weeks=sign * n)), "week", m)
         if unit == "month":
             return self.at(add_months(self.today.replace(day=1), sign * n), "month", m)
+        # "two years ago" is that day (the data's guideline), shown as its year: "(2022)".
         year = self.today.year + sign * n
-        return self.at(date(year, 1, 1) if MIN_YEAR <= year <= MAX_YEAR else None, "year", m)
+        if not MIN_YEAR <= year <= MAX_YEAR:
+            return None
+        day = valid_day(year, self.today.month, self.today.day) or date(year, 2, 28)
+        return self.at(day, "year", m)
 
     def day_of_month(self, m: re.Match[str]) -> GroundedTime | None:
         which = (m.group("which") or "this").lower()
