@@ -11,7 +11,8 @@ the shorter ("hoping" -> "hop", "hated" -> "hat"): an undoubled consonant says t
 
 A plural noun that is a word of its own keeps its form: a field or a practice in "-ics"
 ("economics", not "economic"; "physics", not "physic"), or a plural whose singular is no noun
-("clothes", "outdoors", "molasses"); an object is the singular lemma of a common noun only
+("clothes", "outdoors", "molasses"), or a word in "-s" the tables do not know as a noun at all
+("diabetes", "pilates", "measles"); an object is the singular lemma of a common noun only
 where that singular means the same thing.
 """
 
@@ -92,9 +93,18 @@ def verb_lemma(word: str, guess: str, tables: tuple[set[str], dict[str, list[str
     return _spelled(word, guess)
 
 
+# Words in "-s" that are no plural, and that the tables do not know: illnesses and pastimes.
+_SINGULAR_IN_S = frozenset(
+    {"diabetes", "herpes", "measles", "mumps", "rabies", "scabies", "shingles", "rickets"}
+    | {"pilates", "billiards", "darts", "series", "species"}
+)
+
+
 def plural_kept(word: str, lemma: str, nouns: set[str]) -> bool:
     """Whether a plural noun form keeps its form rather than the lemmatizer's `lemma` (see the
     module's docstring)."""
+    if word in _SINGULAR_IN_S:
+        return True
     return word in nouns and (word.endswith("ics") or lemma not in nouns)
 
 

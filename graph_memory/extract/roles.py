@@ -117,6 +117,13 @@ _COOKING_VERBS = frozenset({"make", "cook", "eat", "grill", "bake", "fry", "roas
                             "season", "order", "devour"})
 
 
+def _first_conjunct(noun: Any) -> Any:
+    """The first noun of the coordination the noun is in ("son" of "a son and a daughter")."""
+    while noun.dep_ == "conj" and noun.head.pos_ == "NOUN" and noun.head.i < noun.i:
+        noun = noun.head
+    return noun
+
+
 def _food(noun: Any) -> bool:
     """ "I just had a costco hot dog", "my top 10 hot dogs", "making my fish in tinfoil"."""
     if any(c.dep_ in ("amod", "compound") and c.lower_ in _FOOD_MODIFIERS for c in noun.lefts):
@@ -191,8 +198,14 @@ def role_matches(
         return make_matches(
             relation, pattern, Who(owner, "", True, []), [found], negated, [noun, head], key
         )
-    # "I have a dog named Max", "I have three kids", "I don't have a dog anymore".
-    if noun.dep_ != "dobj" or head.lemma_.lower() not in lower_set(pattern.verbs):
+    # "I have a dog named Max", "I have three kids", "I don't have a dog anymore"; a conjunct
+    # of a role is had too ("I have a son and a daughter", "a dog and two cats"; not "some
+    # carrots and chicken").
+    had = _first_conjunct(noun)
+    if had is not noun and had.lemma_.lower() not in lower_set(pattern.nouns) | roles:
+        return []
+    head = had.head
+    if had.dep_ != "dobj" or head.lemma_.lower() not in lower_set(pattern.verbs):
         return []
     if owner is not None or any(c.dep_ == "det" and c.lower_ in _POINTING for c in noun.lefts):
         return []  # "I have my sister's car", "I have the dog today"
