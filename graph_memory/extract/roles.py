@@ -117,6 +117,21 @@ _COOKING_VERBS = frozenset({"make", "cook", "eat", "grill", "bake", "fry", "roas
                             "season", "order", "devour"})
 
 
+def _listed_names(noun: Any) -> list[str]:
+    """The names listed after a plural role: "my kids Leo and Mia", "I have two dogs, Max and
+    Bella" (the parser hangs the first name as an appositive or a conjunct); [] unless two or
+    more are named."""
+    if noun.tag_ != "NNS":
+        return []
+    after = [c for c in noun.rights if c.pos_ == "PROPN" and c.dep_ in ("appos", "conj")]
+    if not after:
+        return []
+    first = after[0]
+    listed = [first, *(c for c in first.subtree if c.dep_ == "conj" and c.pos_ == "PROPN")]
+    names = [n for n in (person_name(t, trust_ner=False) for t in listed) if n]
+    return names if len(names) >= 2 and len(names) == len(listed) else []
+
+
 def _first_conjunct(noun: Any) -> Any:
     """The first noun of the coordination the noun is in ("son" of "a son and a daughter")."""
     while noun.dep_ == "conj" and noun.head.pos_ == "NOUN" and noun.head.i < noun.i:
@@ -165,11 +180,12 @@ def role_matches(
         key = noun.lemma_.lower()  # "my cats name is soufflé": a cat
         owner = owner if owner is not None else role_owner(noun.head)
     name = _given_name(noun)
-    # "my husband Tom", wherever it stands in the sentence.
-    if owner is not None and name is not None:
-        found = Found(name, "PERSON", [noun])
+    names = _listed_names(noun) or ([name] if name else [])
+    # "my husband Tom", "my kids Leo and Mia", wherever it stands in the sentence.
+    if owner is not None and names:
+        given = [Found(n, "PERSON", [noun]) for n in names]
         return make_matches(
-            relation, pattern, Who(owner, "", True, []), [found], False, [noun], key
+            relation, pattern, Who(owner, "", True, []), given, False, [noun], key
         )
     head = noun.head
     named_subject = owner is not None and noun.dep_ == "attr" and is_be(head)
@@ -222,6 +238,6 @@ def role_matches(
     negated = polarity(head, pattern, modals)
     if subject is None or negated is None:
         return []
-    found = Found(name, "PERSON", [noun]) if name else _counted(noun)
+    kept = [Found(n, "PERSON", [noun]) for n in names] if names else [_counted(noun)]
     cue = "used to" if used_to(head) is not None else None
-    return make_matches(relation, pattern, subject, [found], negated, [head, noun], key, cue)
+    return make_matches(relation, pattern, subject, kept, negated, [head, noun], key, cue)
