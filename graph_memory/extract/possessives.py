@@ -70,6 +70,11 @@ def possessive_matches(
         for prep in key_head.rights:
             if prep.dep_ == "prep" and prep.lower_ in pattern.prepositions:
                 owners.extend(g for g in prep.children if g.dep_ == "pobj")
+        named_by = [
+            t for t in key_head.lefts if t.dep_ in ("compound", "nmod") and t.pos_ == "NOUN"
+        ]
+        if not owners and named_by and named_by[-1].lemma_.lower() not in lower_set(pattern.keys):
+            owners = named_by[-1:]  # "the project deadline", "the essay due date"
         owner = who(owners[0], pattern, roles) if owners else None
         if owner is None:
             return []
@@ -333,6 +338,11 @@ def _possessive_object(be: Any, pattern: PossessivePattern) -> Found | None:
             and all(_of_now(c) for c in child.children)
         ):
             return noun_object(child, pattern)
+        elif child.dep_ == "npadvmod" and child.ent_type_ == "DATE" and pattern.subject == "noun":
+            # "the deadline for the grant is next Friday": the parser makes a date an adverb of
+            # "is" (a thing's date; "my first class is today" is a moment of the speaker's).
+            tokens = [t for t in child.subtree if not t.is_punct]
+            return Found(phrase_text(tokens), "DATE", tokens)
     return None
 
 

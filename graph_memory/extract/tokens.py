@@ -18,6 +18,8 @@ from graph_memory.extract.chat_spelling import split_contractions
 _IDENTIFIER = re.compile(r"(?<![\w-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+(?![\w-])")
 # A phone number with its area code in parentheses: "(555) 123-4567", "+1 (555) 123-4567".
 _PHONE = re.compile(r"(?<![\w(])(?:\+\d{1,3}\s?)?\(\d{2,5}\)\s?\d{2,5}[-\s.]\d{2,5}(?![\w-])")
+# A relative by marriage, one word: "my sister-in-law Dave", "my mother-in-law has diabetes".
+_IN_LAW = re.compile(r"(?i)\b(brother|sister|mother|father|son|daughter|parent)(s?)-in-law\b")
 _INITIAL = re.compile(r"^[A-Z]\.$")
 _MAYBE_INITIAL = re.compile(r"\b[A-Z]\.")
 
@@ -40,6 +42,8 @@ def tokenize(nlp: Any, text: str) -> Doc:
         with doc.retokenize() as retokenizer:
             for token in initials:
                 retokenizer.split(token, [token.text[0], "."], heads=[(token, 0), (token, 0)])
+    if "-in-law" in lowered:
+        _merge_in_laws(doc, text)
     if "-" in text or "/" in text or "(" in text:
         found = [doc.char_span(*m.span()) for m in _IDENTIFIER.finditer(text)]
         if "(" in text:
@@ -54,3 +58,16 @@ def tokenize(nlp: Any, text: str) -> Doc:
                 for span in spans:
                     retokenizer.merge(span)
     return doc
+
+
+def _merge_in_laws(doc: Doc, text: str) -> None:
+    """ "sister-in-law" as one noun, its lemma without the plural ("sisters-in-law")."""
+    found = [(doc.char_span(*m.span()), m) for m in _IN_LAW.finditer(text)]
+    spans = [(span, m) for span, m in found if span is not None and len(span) > 1]
+    if not spans:
+        return
+    with doc.retokenize() as retokenizer:
+        for span, m in spans:
+            lemma = f"{m.group(1).lower()}-in-law"
+            retokenizer.merge(span, attrs={"LEMMA": lemma, "TAG": "NNS" if m.group(2) else "NN",
+                                           "POS": "NOUN"})
