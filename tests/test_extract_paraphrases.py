@@ -164,6 +164,8 @@ IDENTITY_AND_PEOPLE: list[tuple[str, list[Gold]]] = [
     ("My dog Max sleeps on the couch all day.", [("Emi", "HAS_PET", "Max", "dog")]),
     ("I have a cat named Luna.", [("Emi", "HAS_PET", "Luna", "cat")]),
     ("I have two cats.", [("Emi", "HAS_PET", "two cats", "cat")]),
+    ("i have a dog named rex", [("Emi", "HAS_PET", "Rex", "dog")]),
+    ("I'm married with two kids.", [("Emi", "HAS_RELATIVE", "two kids", "kids")]),
     ("I have a son and a daughter.",
      [("Emi", "HAS_RELATIVE", "son", "son"), ("Emi", "HAS_RELATIVE", "daughter", "daughter")]),
     ("I've got a brother and two sisters.",
@@ -340,3 +342,8 @@ def test_a_role_at_no_workplace_names_no_employer_or_school(
         extractor: Extractor, text: str) -> None:
     relations = [f.relations[0] for f in _extract(extractor, text)]
     assert "WORKS_AT" not in relations and "STUDIES_AT" not in relations, (text, relations)
+
+
+def test_a_misparsed_stay_at_home_role_is_no_role_stay(extractor: Extractor) -> None:
+    objects = [f.object for f in _extract(extractor, "i'm a stay at home mom")]
+    assert "stay" not in objects, objects

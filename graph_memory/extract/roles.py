@@ -65,7 +65,7 @@ def _given_name(noun: Any) -> str | None:
         if child.dep_ == "acl" and child.lemma_.lower() in _NAMING_VERBS:
             for named in child.children:
                 if named.dep_ in ("oprd", "xcomp", "dobj", "attr", "npadvmod"):
-                    name = person_name(named)
+                    name = person_name(named) or _lowercase_name(named, child)
                     if name:
                         return name
     return None
@@ -87,6 +87,14 @@ def _written_name(token: Any) -> str | None:
         return None
     text: str = token.text
     return text[:1].upper() + text[1:]
+
+
+def _lowercase_name(named: Any, verb: Any) -> str | None:
+    """Chat's lower-case name right after a naming verb: "a dog named rex" -> Rex. One plain
+    word that ends the phrase (not "named after my grandpa", "called it")."""
+    alone = not list(named.children) and named.i == verb.i + 1
+    word = named.is_alpha and not named.is_stop and named.pos_ in ("NOUN", "PROPN", "ADJ")
+    return named.text.capitalize() if alone and word and named.text.islower() else None
 
 
 _FAVORITE = frozenset({"favorite", "favourite", "fav", "fave"})
@@ -130,6 +138,16 @@ def _listed_names(noun: Any) -> list[str]:
     listed = [first, *(c for c in first.subtree if c.dep_ == "conj" and c.pos_ == "PROPN")]
     names = [n for n in (person_name(t, trust_ner=False) for t in listed) if n]
     return names if len(names) >= 2 and len(names) == len(listed) else []
+
+
+def _married_with(noun: Any) -> Any | None:
+    """The "is" of "I'm married with three kids", "we're engaged with a baby on the way"
+    when the noun is what comes "with" it; else None."""
+    prep = noun.head
+    state = prep.head
+    if noun.dep_ != "pobj" or prep.lower_ != "with" or state.lower_ not in ("married", "engaged"):
+        return None
+    return state.head if state.dep_ == "acomp" and is_be(state.head) else None
 
 
 def _first_conjunct(noun: Any) -> Any:
@@ -221,7 +239,10 @@ def role_matches(
     if had is not noun and had.lemma_.lower() not in lower_set(pattern.nouns) | roles:
         return []
     head = had.head
-    if had.dep_ != "dobj" or head.lemma_.lower() not in lower_set(pattern.verbs):
+    with_family = _married_with(had)
+    if with_family is not None:
+        head = with_family  # "I'm married with three kids": the kids are had
+    elif had.dep_ != "dobj" or head.lemma_.lower() not in lower_set(pattern.verbs):
         return []
     if owner is not None or any(c.dep_ == "det" and c.lower_ in _POINTING for c in noun.lefts):
         return []  # "I have my sister's car", "I have the dog today"
