@@ -110,6 +110,8 @@ PREFERENCES: list[tuple[str, list[Gold]]] = [
                  marks=gap("'on <context>' after the object is no key (only fronted)")),
     ("For backend work I prefer Go.", [("Emi", "PREFERS", "Go", "backend work")]),
     ("I prefer Python for data science.", [("Emi", "PREFERS", "Python", "data science")]),
+    ("When it comes to backend work, I prefer Go.",
+     [("Emi", "PREFERS", "Go", "backend work")]),
     ("I love pizza, tacos and curry.",
      [("Emi", "PREFERS", "pizza", None), ("Emi", "PREFERS", "taco", None),
       ("Emi", "PREFERS", "curry", None)]),

@@ -115,6 +115,9 @@ def _when_key(verb: Any) -> str | None:
         if not any(c.lower_ in _WHEN and c.i < clause.i for c in clause.children):
             continue
         subjects = [c for c in clause.children if c.dep_ == "nsubj"]
+        topic = _comes_to(clause, subjects)
+        if topic is not None:
+            return topic
         gerund = clause.tag_ == "VBG" and not subjects  # "when coding"
         own = clause.tag_ == "VBP" and subjects and subjects[0].lower_ in ("i", "we")
         if not (gerund or own):
@@ -124,4 +127,16 @@ def _when_key(verb: Any) -> str | None:
                             for t in c.subtree)]  # fmt: skip
         if len(tokens) <= _MAX_WHEN_TOKENS:
             return phrase_text(tokens) or None
+    return None
+
+
+def _comes_to(clause: Any, subjects: list[Any]) -> str | None:
+    """ "When it comes to backend work, I prefer Go": the topic is the context."""
+    if clause.lemma_ != "come" or not subjects or subjects[0].lower_ != "it":
+        return None
+    for prep in clause.children:
+        if prep.dep_ == "prep" and prep.lower_ == "to":
+            pobj = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "NOUN"]
+            if pobj:
+                return phrase_text([t for t in pobj[0].subtree if t.pos_ != "DET"]) or None
     return None
