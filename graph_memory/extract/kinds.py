@@ -104,10 +104,34 @@ def _relative_objects(verb: Any, objects: list[Any]) -> list[Any]:
         return objects  # "one tip I'd like to share": the tip is what is shared
     if any(c.dep_ == "prep" and not list(c.children) for c in verb.children):
         return objects  # "the concert I went to": the noun is the preposition's
+    if any(c.dep_ == "advmod" and c.tag_ == "WRB" for c in verb.children):
+        return objects  # "the festival where I went to a concert": the noun is where or when
     relative = [o for o in objects if o.tag_ in WH_TAGS or o.lower_ == "that"]
     if relative or not objects:
         return [*(o for o in objects if o not in relative), _named_by_be(verb.head)]
     return objects
+
+
+def _relative_pronoun(token: Any) -> bool:
+    return token.tag_ in WH_TAGS or token.lower_ == "that"
+
+
+def _stranded_preposition_objects(verb: Any, preps: list[Any]) -> list[Any]:
+    """ "the recent concert I went to", "the festival that I went to": a relative clause whose
+    preposition stands alone at its end (or has only the relative pronoun for its object); its
+    object is the noun the clause describes (not "the day I went to the beach", where the
+    preposition has its own object)."""
+    if verb.dep_ != "relcl" or verb.head.pos_ not in ("NOUN", "PROPN"):
+        return []
+    stranded = [
+        p for p in preps
+        if p.head.i == verb.i and p.i > verb.i
+        and (not list(p.children) or any(
+            c.dep_ == "pobj" and _relative_pronoun(c) and c.i < verb.i for c in p.children))
+    ]  # fmt: skip
+    if not stranded or verb.left_edge.i > verb.head.i + 2:
+        return []  # far from its noun, the clause is a sentence of its own (_relative_objects)
+    return [_named_by_be(verb.head)]
 
 
 def _exceptions(objects: list[Any]) -> list[Any]:
@@ -240,7 +264,9 @@ def verb_matches(
             # trying different teas"); "looking forward to visiting X" is a plan, a clause
             objects = [g for p in preps for g in (
                 prep_objects(p) if is_be(verb) or p.lower_ == "into"
-                else [c for c in p.children if c.dep_ == "pobj"])]  # fmt: skip
+                else [c for c in p.children if c.dep_ == "pobj"])
+                if not _relative_pronoun(g)]  # fmt: skip
+            objects += _stranded_preposition_objects(verb, preps)
         else:
             objects = [
                 c for c in verb.children
