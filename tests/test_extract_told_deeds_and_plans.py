@@ -45,3 +45,47 @@ def test_a_relative_clause_with_its_own_object_does_not_name_the_noun(
     rows = fact_rows(extractor, text)
     assert attended in [obj for _, rel, obj, _ in rows if rel == "ATTENDED"]
     assert not_done not in [obj for _, _, obj, _ in rows]
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        # decided on (in the present perfect: the choice stands)
+        ("I've decided to learn Spanish.", "learn Spanish"),
+        ("I have decided to explore Banff National Park.", "explore Banff National Park"),
+        # meant to do for a while
+        ("I've been meaning to learn Spanish.", "learn Spanish"),
+        # not done yet, and meant
+        ("I have yet to see Dune.", "see Dune"),
+        ("I still have yet to visit Japan.", "visit Japan"),
+        # hoped for in the progressive ("hoping" is hope, not hop)
+        ("I'm hoping to visit Japan next spring.", "visit Japan"),
+        # a place in a series with its name says which
+        ("I want to watch the last season of The Office.", "watch the last season of The Office"),
+        ("I want to learn a second language.", "learn a second language"),
+    ],
+)
+def test_a_plan_decided_meant_or_yet_to_do_is_a_goal(extractor: Extractor, text: str,
+                                                    goal: str) -> None:
+    assert goal in relations_of(extractor, text, "HAS_GOAL")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I decided to learn Spanish.",  # a choice told in the past: done or dropped, no plan
+        "I have to learn Spanish.",  # an obligation, not "yet to"
+        "I haven't decided to learn Spanish.",  # denied
+        "Have you decided to learn Spanish?",  # a question to the other
+        "I have yet to hear back from them.",  # a chat move, nothing to do
+        "I meant to tell you about Spanish.",  # politeness in the past
+        "Next time I decide to learn a language, I'll ask you.",  # a time, no decision
+        "I mean to be fair it is a hard language.",  # a filler
+        "I have yet to watch the third movie.",  # which movie? a place in a series, pointed at
+        "I want to read the next book.",
+    ],
+)
+def test_no_goal_from_a_past_choice_an_obligation_a_denial_or_a_question(
+    extractor: Extractor, text: str
+) -> None:
+    assert relations_of(extractor, text, "HAS_GOAL") == []

@@ -136,18 +136,34 @@ def clause_object(
 
 def _pointed_at(verb: Any, tokens: list[Any]) -> bool:
     """The goal's own thing named only by pointing ("give this recipe a try", "visit that
-    place", "go to that place"), with no name in the goal ("read this book called Dune" names
-    it); a thing beside it may point ("get a refund for these shoes": the goal is the refund)."""
+    place", "go to that place", "watch the third movie"), with no name in the goal ("read
+    this book called Dune" names it); a thing beside it may point ("get a refund for these
+    shoes": the goal is the refund)."""
     if any(t.pos_ == "PROPN" for t in tokens):
         return False
     own = [c for c in verb.children if c.dep_ in ("dobj", "dative")]
     if not own:
         own = [g for p in verb.children if p.dep_ == "prep" for g in p.children
                if g.dep_ == "pobj"][:1]
-    return any(
-        t.pos_ == "NOUN"
-        and any(c.dep_ == "det" and c.lower_ in DEMONSTRATIVES for c in t.children)
-        for t in own
+    return any(t.pos_ == "NOUN" and (_pointing(t) or _place_in_a_series(t)) for t in own)
+
+
+def _pointing(noun: Any) -> bool:
+    return any(c.dep_ == "det" and c.lower_ in DEMONSTRATIVES for c in noun.children)
+
+
+# "the third movie", "the next book", "the last season": a place in a series the chat knows.
+_SERIES_PLACES = frozenset(
+    {"first", "second", "third", "fourth", "fifth", "sixth", "next", "last", "latest", "final",
+     "previous"}
+)
+
+
+def _place_in_a_series(noun: Any) -> bool:
+    """ "I have yet to watch the third movie": which movie, only the chat knows (not "a
+    second language", which says what it is)."""
+    return any(c.dep_ == "det" and c.lower_ == "the" for c in noun.children) and any(
+        c.dep_ == "amod" and c.lower_ in _SERIES_PLACES for c in noun.children
     )
 
 

@@ -184,6 +184,14 @@ def _named_by_be(noun: Any) -> Any:
     return named[0] if named else noun
 
 
+def _has_auxiliary(verb: Any, lemmas: set[str]) -> bool:
+    """Whether the verb carries an auxiliary of these lemmas, or the parser hung it on the
+    next auxiliary ("I've been meaning": "'ve" on "been")."""
+    auxes = [c for c in verb.children if c.dep_ == "aux"]
+    auxes += [g for a in auxes for g in a.children if g.dep_ == "aux"]
+    return any(a.lemma_.lower() in lemmas for a in auxes)
+
+
 def _verb_name(verb: Any, pattern: VerbPattern) -> str:
     """The verb's lemma, with its particle when the pattern names the phrasal verb ("sign up")."""
     lemma = str(verb.lemma_).lower()
@@ -196,6 +204,12 @@ def _verb_name(verb: Any, pattern: VerbPattern) -> str:
 def verb_matches(
     verb: Any, relation: str, pattern: VerbPattern, roles: frozenset[str]
 ) -> list[Match]:
+    if pattern.adverbs and not any(
+        c.dep_ == "advmod" and c.lower_ in lower_set(pattern.adverbs) for c in verb.children
+    ):
+        return []
+    if pattern.auxiliaries and not _has_auxiliary(verb, lower_set(pattern.auxiliaries)):
+        return []
     subject_token = clause_subject(verb, passive=pattern.passive)
     if subject_token is None:
         subject = None if pattern.passive else implied_speaker(verb, pattern)

@@ -134,6 +134,16 @@ class VerbPattern(_ClausePattern):
         "clause hypothetical and it is skipped.",
     )
     require_modal: bool = Field(default=False, description="The verb must carry one of `modals`.")
+    adverbs: tuple[str, ...] = Field(
+        default=(),
+        description="When set, the verb must carry one of these adverbs ('I have yet to see "
+        "Dune': have + yet).",
+    )
+    auxiliaries: tuple[str, ...] = Field(
+        default=(),
+        description="When set, the verb must carry an auxiliary of one of these lemmas ('I've "
+        "decided to ...': have; not 'next time I decide to ...').",
+    )
     proper_noun: bool = Field(
         default=False, description="The object must be a proper noun or a named entity."
     )
