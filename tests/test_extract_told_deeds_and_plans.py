@@ -89,3 +89,58 @@ def test_no_goal_from_a_past_choice_an_obligation_a_denial_or_a_question(
     extractor: Extractor, text: str
 ) -> None:
     assert relations_of(extractor, text, "HAS_GOAL") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        # a deed in the future or the present progressive, set ahead of the day by its time
+        ("I'll start a new job next month.", "start a new job"),
+        ("I will visit my parents next week.", "visit Emi's parents"),
+        ("I'm starting a new job next week.", "start a new job"),
+        ("We're adopting a puppy tomorrow.", "adopt a puppy"),
+        ("I'm taking a class in Economics next semester.", "take a class in Economics"),
+        ("I'm visiting my aunt this weekend.", "visit Emi's aunt"),
+        # the month it is set in is its time, no part of the goal
+        ("I'll be moving to Denver in June.", "move to Denver"),
+        ("I'm going to Japan in March.", "go to Japan"),
+    ],
+)
+def test_a_deed_set_ahead_by_its_time_is_a_goal(extractor: Extractor, text: str,
+                                               goal: str) -> None:
+    assert goal in relations_of(extractor, text, "HAS_GOAL")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll talk to you tomorrow!",  # a chat move
+        "I'll see you next week.",
+        "I'll start a new job.",  # no time: a chatty will, no plan told
+        "I'm playing basketball today.",  # the day's activity
+        "If I have time I will visit Japan next year.",  # on a condition
+        "You will start school next week.",  # the other's, foretold
+        "Will you visit Japan next year?",  # a question
+        "I'll read it next week.",  # a pronoun
+        "I started a new job in May.",  # done, no plan
+        "I've spent a lot of hours this week playing video games.",  # done by now
+        "I'm taking two workout classes this semester.",  # the time one is in, no plan
+    ],
+)
+def test_no_goal_from_chat_undated_conditional_or_past_futures(extractor: Extractor,
+                                                             text: str) -> None:
+    assert relations_of(extractor, text, "HAS_GOAL") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "states"),
+    [
+        # a verb a dated-plan pattern lists stays the open fallback's in a plain present clause
+        ("Yeah I drive a ford f150.", "ford f150"),
+        ("But I do play easier games with my girlfriend of course.", "easier game"),
+    ],
+)
+def test_a_narrow_plan_pattern_leaves_plain_clauses_to_the_open_fallback(
+    extractor: Extractor, text: str, states: str
+) -> None:
+    assert states in relations_of(extractor, text, "STATES")

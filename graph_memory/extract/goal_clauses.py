@@ -23,6 +23,7 @@ from graph_memory.extract.objects import (
     unwrap_container,
 )
 from graph_memory.extract.open_objects import DEMONSTRATIVES
+from graph_memory.extract.passing_plans import month_phrase
 from graph_memory.extract.patterns import PatternSpec, VerbPattern
 from graph_memory.extract.people import owner_placeholder
 
@@ -56,10 +57,12 @@ def clause_object(
         verb = tried[0]
     tokens = verb_phrase(verb)
     if own:
-        # The verb's own clause: its prepositional phrases are the goal ("move to Tokyo").
+        # The verb's own clause: its prepositional phrases are the goal ("move to Tokyo"), not
+        # the month it is set in ("move to Tokyo in June": that is its time).
         tokens = [
             verb,
-            *(t for c in verb.children if c.dep_ in ("dobj", "prep", "prt") for t in c.subtree),
+            *(t for c in verb.children if c.dep_ in ("dobj", "prep", "prt")
+              and not month_phrase(c) for t in c.subtree),
         ]
         tokens.sort(key=lambda t: t.i)
     # "learn to surf and to run a marathon": a conjoined goal is a goal of its own.

@@ -41,7 +41,7 @@ from graph_memory.extract.objects import (
     unwrap_container,
 )
 from graph_memory.extract.open_objects import quoted_title
-from graph_memory.extract.passing_plans import passing_plan, wanted_for_now
+from graph_memory.extract.passing_plans import passing_plan, set_ahead, wanted_for_now
 from graph_memory.extract.patterns import (
     CopulaPattern,
     NounPattern,
@@ -209,6 +209,8 @@ def verb_matches(
     ):
         return []
     if pattern.auxiliaries and not _has_auxiliary(verb, lower_set(pattern.auxiliaries)):
+        return []
+    if pattern.ahead and not set_ahead(verb):
         return []
     subject_token = clause_subject(verb, passive=pattern.passive)
     if subject_token is None:

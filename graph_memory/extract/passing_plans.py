@@ -5,6 +5,7 @@ tonight", "I'm going to go to a shelter later this week")."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from graph_memory.extract.open_vocabulary import DAY_VERBS, NOTABLE_OUTINGS
@@ -38,6 +39,55 @@ _TODAY_PHRASES = (
 )
 # "I'm gonna start my basketball game now": "now" alone dates the plan to the moment (not "now
 # I'm going to learn Spanish", where it marks a change: the verb's own, after it, counts).
+
+
+# A time ahead that sets a plan: "tomorrow", "next week", "this weekend", "next semester";
+# "this week", "this year", "this semester" may be the time one is in ("I'm taking two classes
+# this semester"), so only a weekend or a season or break names one ahead after "this".
+_THIS_UNITS = frozenset(
+    {"weekend", "summer", "winter", "spring", "fall", "autumn", "break", "vacation", "holiday",
+     "holidays"}
+)
+_NEXT_UNITS = _THIS_UNITS | frozenset(
+    {"week", "month", "year", "semester", "term", "season"}
+    | {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+)
+
+
+_MONTHS = frozenset(
+    {"january", "february", "march", "april", "may", "june", "july", "august", "september",
+     "october", "november", "december"}
+)
+
+
+def month_phrase(prep: Any) -> bool:
+    """ "in June", "in early May": a preposition that dates its clause to a month."""
+    return prep.lower_ == "in" and bool(_MONTHS & {t.lower_ for t in prep.subtree})
+
+
+def set_ahead(verb: Any) -> bool:
+    """ "I'll start a new job next month", "I'm visiting my aunt this weekend", "we're
+    adopting a puppy tomorrow", "I'm moving to Denver in June": the verb's own time is ahead
+    of the day (not "I'll talk to you later", "I'm playing today", a time of another clause,
+    the perfect: "I've spent hours this week", nor a plan on a condition: "if I have time I
+    will visit Japan next year")."""
+    if any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in ("if", "unless")
+                                     for m in c.children) for c in verb.children):
+        return False
+    if verb.tag_ == "VBN" and any(c.lemma_ == "have" for c in verb.children if c.dep_ == "aux"):
+        return False  # "I've spent a lot of hours this week": done by now
+    for child in verb.children:
+        if child.dep_ not in _TIME_DEPS:
+            continue
+        words = [t.lower_ for t in child.subtree]
+        if "tomorrow" in words or month_phrase(child):
+            return True
+        for before, unit in pairwise(words):
+            if before in ("next", "coming", "upcoming") and unit in _NEXT_UNITS:
+                return True
+            if before == "this" and unit in _THIS_UNITS:
+                return True
+    return False
 
 
 def passing_plan(goal: Any) -> bool:

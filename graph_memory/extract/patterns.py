@@ -139,6 +139,12 @@ class VerbPattern(_ClausePattern):
         description="When set, the verb must carry one of these adverbs ('I have yet to see "
         "Dune': have + yet).",
     )
+    ahead: bool = Field(
+        default=False,
+        description="The verb must carry a time ahead of the day ('I'll start a new job next "
+        "month', 'I'm visiting my aunt this weekend', 'tomorrow'): a plan, not chat ('I'll "
+        "let you know').",
+    )
     auxiliaries: tuple[str, ...] = Field(
         default=(),
         description="When set, the verb must carry an auxiliary of one of these lemmas ('I've "

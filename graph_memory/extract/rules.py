@@ -139,8 +139,11 @@ class RuleExtractor:
                     # A present-tense one refused a past clause on tense ("I ate sushi"), a
                     # habitual one a progressive clause ("I'm watching a movie series").
                     # A negative-only one refused an affirmative clause on polarity.
+                    # So does one that needs a word beside the verb ("have yet to", "I've
+                    # decided", "next week"): without it the clause is the fallback's.
                     narrow = bool(pattern.objects or pattern.ner or pattern.proper_noun
-                                  or pattern.polarity == "negative")
+                                  or pattern.polarity == "negative" or pattern.ahead
+                                  or pattern.adverbs or pattern.auxiliaries)
                     for verb in pattern.verbs:
                         self._verbs.setdefault(verb.lower(), []).append((relation, pattern))
                         # A progressive one ("I'm visiting Rome": a plan) refused a past
