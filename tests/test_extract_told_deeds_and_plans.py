@@ -123,6 +123,8 @@ def test_a_deed_set_ahead_by_its_time_is_a_goal(extractor: Extractor, text: str,
         "Will you visit Japan next year?",  # a question
         "I'll read it next week.",  # a pronoun
         "I started a new job in May.",  # done, no plan
+        "I'm leaving for work tomorrow.",  # the day's errand
+        "I'll take a look tomorrow.",  # a chat move
         "I've spent a lot of hours this week playing video games.",  # done by now
         "I'm taking two workout classes this semester.",  # the time one is in, no plan
     ],
