@@ -146,3 +146,31 @@ def test_a_narrow_plan_pattern_leaves_plain_clauses_to_the_open_fallback(
     extractor: Extractor, text: str, states: str
 ) -> None:
     assert states in relations_of(extractor, text, "STATES")
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("I'm so excited for the concert next week.", "concert"),
+        ("I'm excited about my trip to Japan.", "Emi's trip to Japan"),
+    ],
+)
+def test_an_event_or_trip_one_is_excited_about_is_a_goal(extractor: Extractor, text: str,
+                                                         goal: str) -> None:
+    assert goal in relations_of(extractor, text, "HAS_GOAL")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was excited about the concert but it got cancelled.",  # past
+        "Are you excited for your trip to Japan?",  # a question
+        "I'm excited for you!",  # a reaction
+        "I'm excited for the trip.",  # a bare trip names nothing
+        "I'm excited about my new job.",  # no trip or event ahead
+    ],
+)
+def test_no_goal_from_past_excitement_questions_reactions_or_other_things(
+    extractor: Extractor, text: str
+) -> None:
+    assert relations_of(extractor, text, "HAS_GOAL") == []

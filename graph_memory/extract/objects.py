@@ -30,7 +30,7 @@ from graph_memory.extract.object_spans import (
     trailing_noun,
 )
 from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS, SERVINGS
-from graph_memory.extract.patterns import NounPattern, PatternSpec, VerbPattern
+from graph_memory.extract.patterns import CopulaPattern, NounPattern, PatternSpec, VerbPattern
 from graph_memory.extract.people import PARTICIPANTS, owner_placeholder
 
 MENTION_LABELS = frozenset(
@@ -198,7 +198,7 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     # "my dog", "your idea" are about their owner, not a general entity; a head with its
     # own subject ("how they are impacting") is a clause, not a thing.
     clausal = any(c.dep_ in _CLAUSE_DEPS for c in head.children) and not misparsed
-    possessed = isinstance(pattern, VerbPattern) and pattern.possessed
+    possessed = isinstance(pattern, (VerbPattern, CopulaPattern)) and pattern.possessed
     possessor = _possessor(head) if possessed else _named_possessor(head)
     owned = possessor is not None or (possessed and _own(head) is not None)
     if ("<poss>" in dets and not owned) or clausal:

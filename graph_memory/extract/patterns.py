@@ -189,6 +189,11 @@ class CopulaPattern(_ClausePattern):
         description="Without adjectives: the complement must be a noun with 'a'/'an' ('I'm a "
         "nurse'), its modifiers kept ('grad student').",
     )
+    possessed: bool = Field(
+        default=False,
+        description="With adjectives: accept objects the subject possesses ('I'm excited about "
+        "my trip to Japan' -> trip to Japan).",
+    )
 
 
 class PossessivePattern(_ClausePattern):
