@@ -174,3 +174,10 @@ def test_no_goal_from_past_excitement_questions_reactions_or_other_things(
     extractor: Extractor, text: str
 ) -> None:
     assert relations_of(extractor, text, "HAS_GOAL") == []
+
+
+def test_a_class_planned_for_the_day_is_no_errand(extractor: Extractor) -> None:
+    assert relations_of(extractor, "I'm planning on taking a cooking class today!",
+                        "HAS_GOAL") == ["take a cooking class"]
+    assert relations_of(extractor, "I'm gonna go to the gym today.", "HAS_GOAL") == []
+    assert relations_of(extractor, "I'm gonna take a nap today.", "HAS_GOAL") == []

@@ -141,9 +141,16 @@ def _undated_errand(goal: Any) -> bool:
     return not (_AHEAD_WORDS & set(_plan_words(goal)))
 
 
+# A class or a lesson taken is no errand: "I'm planning on taking a cooking class today" (as
+# "I'm going to a cycling class this evening").
+_LESSONS = frozenset({"class", "lesson", "course", "workshop", "seminar"})
+
+
 def _names_something(goal: Any) -> bool:
-    """A name or a notable outing in the plan: "watch Oppenheimer", "go to a concert"."""
-    return any(t.pos_ == "PROPN" or t.lemma_.lower() in NOTABLE_OUTINGS for t in goal.subtree)
+    """A name, a notable outing or a class in the plan: "watch Oppenheimer", "go to a
+    concert", "take a cooking class"."""
+    return any(t.pos_ == "PROPN" or t.lemma_.lower() in NOTABLE_OUTINGS | _LESSONS
+               for t in goal.subtree)
 
 
 def _plan_words(goal: Any) -> list[str]:
