@@ -181,3 +181,36 @@ def test_a_class_planned_for_the_day_is_no_errand(extractor: Extractor) -> None:
                         "HAS_GOAL") == ["take a cooking class"]
     assert relations_of(extractor, "I'm gonna go to the gym today.", "HAS_GOAL") == []
     assert relations_of(extractor, "I'm gonna take a nap today.", "HAS_GOAL") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("I just got back from Hawaii.", "Hawaii"),
+        ("I came back from Paris yesterday.", "Paris"),
+        ("We returned from Japan last night.", "Japan"),
+        ("We spent a week in Italy.", "Italy"),
+        ("I spent the weekend in Chicago.", "Chicago"),
+    ],
+)
+def test_a_named_place_come_back_from_or_spent_time_in_is_visited(
+    extractor: Extractor, text: str, place: str
+) -> None:
+    assert place in relations_of(extractor, text, "VISITED")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I got a package from Japan.",  # got, not come back
+        "I got back from work.",  # no named place
+        "I just got back from Target.",  # a store, no place visited
+        "Did you get back from Hawaii?",  # a question
+        "I didn't spend any time in Paris.",  # denied
+        "I'm spending a week in Italy next month.",  # ahead: no visit yet
+    ],
+)
+def test_no_visit_from_things_got_errands_questions_denials_or_plans(
+    extractor: Extractor, text: str
+) -> None:
+    assert relations_of(extractor, text, "VISITED") == []

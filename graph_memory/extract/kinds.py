@@ -267,7 +267,8 @@ def verb_matches(
             found = [f for f in found if f is not None and any(t.pos_ == "PROPN" for t in f.tokens)]
     else:
         if pattern.prepositions:
-            heads = [verb, *(c for c in verb.children if c.dep_ == "dobj")]
+            heads = [verb, *(c for c in verb.children if c.dep_ == "dobj"
+                             or (c.dep_ == "advmod" and c.lower_ in lower_set(pattern.adverbs)))]
             # "I work as a nurse at Mercy Hospital": the "at" may hang on the role.
             heads += [g for c in verb.children if c.dep_ == "prep" and c.lower_ == "as"
                       for g in c.children if g.dep_ == "pobj"]  # fmt: skip
