@@ -187,6 +187,7 @@ def test_a_class_planned_for_the_day_is_no_errand(extractor: Extractor) -> None:
     ("text", "place"),
     [
         ("I just got back from Hawaii.", "Hawaii"),
+        ("I just got back from Tokyo.", "Tokyo"),
         ("I came back from Paris yesterday.", "Paris"),
         ("We returned from Japan last night.", "Japan"),
         ("We spent a week in Italy.", "Italy"),
