@@ -42,6 +42,7 @@ from graph_memory.extract.objects import (
 )
 from graph_memory.extract.open_objects import quoted_title
 from graph_memory.extract.passing_plans import passing_plan, set_ahead, wanted_for_now
+from graph_memory.extract.pastimes import pastime_doing
 from graph_memory.extract.patterns import (
     CopulaPattern,
     NounPattern,
@@ -258,6 +259,8 @@ def verb_matches(
         ]  # fmt: skip
         found += [clause_object(g, pattern, as_lemma=True) for g in gerunds
                   if not passing_plan(g)]
+    elif pattern.object == "doing":
+        found = [pastime_doing(verb, pattern)]
     elif pattern.object == "predicate":
         found = [clause_object(verb, pattern, as_lemma=True, own=True)]
         wanted = lower_set(pattern.prepositions)

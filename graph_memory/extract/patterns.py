@@ -74,11 +74,12 @@ class VerbPattern(_ClausePattern):
     kind: Literal["verb"]
     verbs: tuple[str, ...] = Field(min_length=1, description="Verb lemmas.")
     subject: Subject = Field(default="person", description=_SUBJECT_DOC)
-    object: Literal["noun", "clause", "predicate"] = Field(
+    object: Literal["noun", "clause", "predicate", "doing"] = Field(
         default="noun",
         description="clause: the object is the 'to ...' verb phrase ('want to get a refund'), "
         "or the gerund of 'planning on going skiing' (as 'go skiing'); predicate: the verb's "
-        "own phrase ('I'm moving to Tokyo' -> 'move to Tokyo').",
+        "own phrase ('I'm moving to Tokyo' -> 'move to Tokyo'); doing: the verb's own doing, "
+        "told as a pastime ('I hike a lot' -> hiking; 'I spend my weekends hiking').",
     )
     key: Literal["none", "verb", "context"] = Field(
         default="none",
