@@ -381,3 +381,30 @@ def test_an_interest_or_a_passion_had_is_a_liking(extractor: RuleExtractor) -> N
     for text in ("Your interest in technology is fascinating.",
                  "I have an interest in the project.", "Do you have an interest in art?"):
         assert [r for r in fact_rows(extractor, text) if r[1] in ("PREFERS", "AVOIDS")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a doing with what it is done to after its preposition
+        ("I also like listening to music.", ("Emi", "PREFERS", "listening to music", None)),
+        ("I like thinking of names.", ("Emi", "PREFERS", "thinking of names", None)),
+        ("I love swimming in the ocean.", ("Emi", "PREFERS", "swimming", None)),
+    ],
+)  # fmt: skip
+def test_a_doing_keeps_its_argument(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "They're hilarious and I love listening to them.",  # listening to whom?
+        "Now I just enjoy playing occasionally.",  # playing what?
+        "I love watching.",
+        "I enjoyed talking to you too.",  # a chat move
+    ],
+)
+def test_a_doing_without_its_object_names_nothing(extractor: RuleExtractor, text: str) -> None:
+    found = fact_rows(extractor, text)
+    assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS", "HAS_HOBBY")], found

@@ -233,6 +233,10 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             tokens = [t for t in tokens if not (t.dep_ == "prt" and t.lower_ == "out")]
         if len(tokens) == 1:
             tokens = _learnt_about(head)
+        if len(tokens) == 1:
+            tokens = _with_its_argument(head)
+            if not tokens:
+                return None  # "I love listening to them", "I enjoy playing occasionally"
         if head.tag_ != "VBG" or _words(tokens) > _MAX_GERUND_TOKENS + len(within):
             return None
         if len(tokens) == 1 and head.lemma_ in _LIGHT_VERBS:
@@ -384,6 +388,30 @@ def _only_praised(head: Any, tokens: list[Any]) -> bool:
     if taken_up and changed:
         return False  # "I started a new job": an event of one's life, "new" no praise
     return bool(rest) and all(t.lower_ in _PRAISE for t in rest)
+
+
+# Doings that name nothing without what they are done to: "I enjoy playing" (what?), and
+# those that take it after a preposition ("listening to jazz", "thinking of names").
+_NEED_OBJECT = frozenset({"play", "watch", "use", "try", "buy", "find", "see", "hear", "make"})
+_ARGUMENT_PREPOSITIONS = {"listen": ("to",), "think": ("of", "about"), "talk": ("about",)}
+
+
+def _with_its_argument(gerund: Any) -> list[Any]:
+    """A lone gerund with the preposition phrase that says what it is done to ("listening to
+    jazz"); [] when that is missing or a pronoun; the gerund alone when it needs none."""
+    lemma = gerund.lemma_.lower()
+    if lemma in _NEED_OBJECT:
+        return []
+    wanted = _ARGUMENT_PREPOSITIONS.get(lemma)
+    if wanted is None:
+        return [gerund]
+    for prep in gerund.children:
+        objects = [g for g in prep.children if g.dep_ == "pobj"]
+        if prep.dep_ == "prep" and prep.lower_ in wanted and objects:
+            if objects[0].pos_ == "PRON":
+                return []
+            return sorted([gerund, *prep.subtree], key=lambda t: t.i)
+    return []
 
 
 def _learnt_about(gerund: Any) -> list[Any]:
