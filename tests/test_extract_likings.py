@@ -408,3 +408,33 @@ def test_a_doing_keeps_its_argument(extractor: RuleExtractor, text: str, expecte
 def test_a_doing_without_its_object_names_nothing(extractor: RuleExtractor, text: str) -> None:
     found = fact_rows(extractor, text)
     assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS", "HAS_HOBBY")], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a kind of place or weather named with "the"
+        ("I love the beach.", ("Emi", "PREFERS", "beach", None)),
+        ("I really enjoy the outdoors.", ("Emi", "PREFERS", "outdoors", None)),
+        ("I hate the cold.", ("Emi", "AVOIDS", "cold", None)),
+        # the leisure time a liked doing is done in is no part of it
+        ("I like to play video games in my free time.",
+         ("Emi", "PREFERS", "play video games", None)),
+        ("I like to go fishing on weekends.", ("Emi", "PREFERS", "go fishing", None)),
+    ],
+)  # fmt: skip
+def test_generic_kinds_and_leisure(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love the beach you sent.",  # one of the chat's
+        "I also enjoyed the outdoors.",  # a moment past
+        "I love the idea.",
+    ],
+)
+def test_the_chats_own_things_are_no_likings(extractor: RuleExtractor, text: str) -> None:
+    found = fact_rows(extractor, text)
+    assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS")], found

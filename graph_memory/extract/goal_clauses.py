@@ -80,6 +80,8 @@ def clause_object(
         tokens = sorted([*tokens, *passive], key=lambda t: t.i)
     subject = not own and any(c.dep_ == "nsubj" for c in verb.children)
     liking = isinstance(pattern, VerbPattern) and pattern.bare
+    if liking:  # "I like to play video games in my free time": when, no part of the doing
+        tokens = [t for t in tokens if t.i not in leisure_times(verb)]
     if len(tokens) > _MAX_CLAUSE_TOKENS and liking:
         tokens = _liking_core(verb)  # "do yoga as a form of self care and relaxation after ..."
     # "do a bit of yoga and meditating": a conjunction the conjunct left behind
@@ -203,6 +205,20 @@ def _in_object(token: Any, verb: Any) -> bool:
             return False
         token = token.head
     return token.dep_ in ("dobj", "prt")
+
+
+# Times given to a pastime: "in my free time", "on weekends", "for fun".
+_LEISURE_TIMES = {"in": ("time",), "on": ("weekend", "weekends"), "for": ("fun",)}
+
+
+def leisure_times(verb: Any) -> set[int]:
+    """The tokens of the verb's phrases that say when or why it is done at leisure."""
+    return {
+        t.i for p in verb.subtree if p.dep_ == "prep" and p.lower_ in _LEISURE_TIMES
+        for g in p.children if g.dep_ == "pobj" and g.lower_ in _LEISURE_TIMES[p.lower_]
+        and (g.lower_ != "time" or any(a.lower_ in ("free", "spare") for a in g.children))
+        for t in p.subtree
+    }  # fmt: skip
 
 
 def _adverbial(token: Any, top: Any) -> bool:

@@ -265,7 +265,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         if (
             common
             and isinstance(pattern, VerbPattern)
-            and (pattern.proper_noun or (dets & _DEFINITE and not pattern.definite))
+            and (pattern.proper_noun or (dets & _DEFINITE and not pattern.definite
+                                         and not _generic_the(head, dets)))
         ):
             return None
         if common and isinstance(pattern, NounPattern) and not pattern.definite:
@@ -388,6 +389,17 @@ def _only_praised(head: Any, tokens: list[Any]) -> bool:
     if taken_up and changed:
         return False  # "I started a new job": an event of one's life, "new" no praise
     return bool(rest) and all(t.lower_ in _PRAISE for t in rest)
+
+
+# Kinds of place and weather named with "the" ("I love the beach", "I enjoy the outdoors").
+_GENERIC_THE = frozenset(
+    {"beach", "outdoors", "ocean", "sea", "mountains", "snow", "rain", "sun", "countryside"}
+    | {"theater", "theatre", "zoo", "gym", "holidays", "cold", "heat"}
+)
+def _generic_the(head: Any, dets: set[str]) -> bool:
+    """ "the beach" of "I love the beach" is the kind; "the beach you sent" one of the chat."""
+    return dets == {"the"} and head.lower_ in _GENERIC_THE and head.n_lefts == 1 and not any(
+        c.dep_ in ("relcl", "acl") for c in head.children)
 
 
 # Doings that name nothing without what they are done to: "I enjoy playing" (what?), and
