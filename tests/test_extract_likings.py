@@ -438,3 +438,30 @@ def test_generic_kinds_and_leisure(extractor: RuleExtractor, text: str, expected
 def test_the_chats_own_things_are_no_likings(extractor: RuleExtractor, text: str) -> None:
     found = fact_rows(extractor, text)
     assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS")], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # time spent says with whom or where
+        ("I love spending time with my family.",
+         ("Emi", "PREFERS", "spending time with family", None)),
+        ("I really enjoy spending time outdoors.",
+         ("Emi", "PREFERS", "spending time outdoors", None)),
+    ],
+)  # fmt: skip
+def test_time_spent_says_how(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love spending time.",  # spent how?
+        "I love spending time with them.",
+        "Hm I like to wait and see the pet first.",  # a way of going about it, no liking
+    ],
+)
+def test_time_alone_is_no_liking(extractor: RuleExtractor, text: str) -> None:
+    found = fact_rows(extractor, text)
+    assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS")], found

@@ -195,3 +195,37 @@ def binomial(head: Any) -> Any | None:
             if pair and " ".join([*first, head.lower_, pair[-1].lower_, conj.lower_]) in BINOMIALS:
                 return conj
     return None
+
+
+def time_spent(gerund: Any) -> list[Any] | None:
+    """ "spending time with my family" -> "spending time with family", "spending time
+    outdoors": the time with where or with whom it is spent; [] when nothing says so (the
+    time alone names nothing); None for any other doing."""
+    if gerund.lemma_.lower() != "spend":
+        return None
+    times = [c for c in gerund.children if c.dep_ == "dobj" and c.lemma_.lower() == "time"]
+    if not times:
+        return None
+    where = [
+        c for h in (gerund, times[0]) for c in h.children
+        if (c.dep_ == "prep" and c.lower_ in ("with", "in", "at", "by"))
+        or (c.dep_ == "advmod" and c.lower_ in ("outdoors", "outside"))
+    ]  # fmt: skip
+    tokens = [gerund, times[0], *(t for c in where for t in c.subtree if t.tag_ != "PRP$")]
+    if not where or any(t.pos_ == "PRON" for t in tokens):
+        return []
+    return sorted(tokens, key=lambda t: t.i)
+
+
+# Kinds of place and weather named with "the" ("I love the beach", "I enjoy the outdoors").
+_GENERIC_THE = frozenset(
+    {"beach", "outdoors", "ocean", "sea", "mountains", "snow", "rain", "sun", "countryside"}
+    | {"theater", "theatre", "zoo", "gym", "holidays", "cold", "heat"}
+)
+
+
+def generic_the(head: Any, dets: set[str]) -> bool:
+    """ "the beach" of "I love the beach" is the kind; "the beach you sent" one of the chat."""
+    return dets == {"the"} and head.lower_ in _GENERIC_THE and head.n_lefts == 1 and not any(
+        c.dep_ in ("relcl", "acl") for c in head.children
+    )

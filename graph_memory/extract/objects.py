@@ -25,8 +25,10 @@ from graph_memory.extract.object_spans import (
     JOURNEYS,
     binomial,
     entity_span,
+    generic_the,
     hyphen_joined,
     object_tokens,
+    time_spent,
     trailing_noun,
 )
 from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS, SERVINGS
@@ -218,6 +220,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             head, *(t for c in head.children if c.dep_ in parts for t in _without_conjuncts(c)),
             *(t for c in head.children if (t := trailing_noun(c)) is not None),
         ]  # fmt: skip
+        if (spent := time_spent(head)) is not None:  # "spending time with family"
+            tokens = spent
         # "beating people up in the game": what is done in a game or a film is no deed of life.
         settings = [
             c for t in [head, *tokens] for c in t.children if c.dep_ == "prep"
@@ -266,7 +270,7 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             common
             and isinstance(pattern, VerbPattern)
             and (pattern.proper_noun or (dets & _DEFINITE and not pattern.definite
-                                         and not _generic_the(head, dets)))
+                                         and not generic_the(head, dets)))
         ):
             return None
         if common and isinstance(pattern, NounPattern) and not pattern.definite:
@@ -390,16 +394,6 @@ def _only_praised(head: Any, tokens: list[Any]) -> bool:
         return False  # "I started a new job": an event of one's life, "new" no praise
     return bool(rest) and all(t.lower_ in _PRAISE for t in rest)
 
-
-# Kinds of place and weather named with "the" ("I love the beach", "I enjoy the outdoors").
-_GENERIC_THE = frozenset(
-    {"beach", "outdoors", "ocean", "sea", "mountains", "snow", "rain", "sun", "countryside"}
-    | {"theater", "theatre", "zoo", "gym", "holidays", "cold", "heat"}
-)
-def _generic_the(head: Any, dets: set[str]) -> bool:
-    """ "the beach" of "I love the beach" is the kind; "the beach you sent" one of the chat."""
-    return dets == {"the"} and head.lower_ in _GENERIC_THE and head.n_lefts == 1 and not any(
-        c.dep_ in ("relcl", "acl") for c in head.children)
 
 
 # Doings that name nothing without what they are done to: "I enjoy playing" (what?), and
