@@ -465,3 +465,22 @@ def test_time_spent_says_how(extractor: RuleExtractor, text: str, expected: Row)
 def test_time_alone_is_no_liking(extractor: RuleExtractor, text: str) -> None:
     found = fact_rows(extractor, text)
     assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS")], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "X is something I love": the liked thing is what "is" says it of
+        ("Cooking is something I really enjoy.", ("Emi", "PREFERS", "cooking", None)),
+        ("Hiking is one thing I love.", ("Emi", "PREFERS", "hiking", None)),
+        ("Sushi is something I hate.", ("Emi", "AVOIDS", "Sushi", None)),
+    ],
+)  # fmt: skip
+def test_a_liking_said_of_a_placeholder(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize("text", ["This is something I love.", "It is something I enjoy."])
+def test_a_placeholder_of_a_pronoun_names_nothing(extractor: RuleExtractor, text: str) -> None:
+    found = fact_rows(extractor, text)
+    assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS")], found

@@ -86,7 +86,9 @@ def _acquired(verb: Any, obj: Any) -> bool:
 def _relative_objects(verb: Any, objects: list[Any]) -> list[Any]:
     """ "a bubble tea I made", "the cake that I baked": in a relative clause without an object
     of its own, the object is the noun the clause describes."""
-    if verb.dep_ != "relcl" or verb.head.pos_ not in ("NOUN", "PROPN"):
+    if verb.dep_ != "relcl" or (
+        verb.head.pos_ not in ("NOUN", "PROPN") and verb.head.lower_ not in _PLACE_HOLDING
+    ):
         return objects
     after = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
     if not objects and after is not None and after.pos_ in ("NOUN", "PROPN") and (
@@ -172,9 +174,17 @@ def _stranded_conjuncts(verb: Any, objects: list[Any]) -> list[Any]:
     return out
 
 
+# Words that hold the place of what a relative clause is about ("something I enjoy").
+_PLACE_HOLDING = frozenset({"something", "thing", "one"})
+
+
 def _named_by_be(noun: Any) -> Any:
     """ "One dish I love is lasagna", "a trope I don't like is a stamina system": the noun the
     clause describes is only a kind; what "is" names is the thing itself."""
+    if noun.dep_ == "attr" and noun.lower_ in _PLACE_HOLDING and is_be(noun.head):
+        # "Cooking is something I really enjoy": what "is" says it of is the thing itself
+        subjects = [c for c in noun.head.children if c.dep_ == "nsubj"]
+        return subjects[0] if subjects and subjects[0].pos_ in ("NOUN", "PROPN") else noun
     if noun.dep_ != "nsubj" or not is_be(noun.head):
         return noun
     named = [
