@@ -484,3 +484,11 @@ def test_a_liking_said_of_a_placeholder(extractor: RuleExtractor, text: str, exp
 def test_a_placeholder_of_a_pronoun_names_nothing(extractor: RuleExtractor, text: str) -> None:
     found = fact_rows(extractor, text)
     assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS")], found
+
+
+def test_not_caring_for_a_thing_is_a_dislike(extractor: RuleExtractor) -> None:
+    found = fact_rows(extractor, "I don't really care for sushi.")
+    assert ("Emi", "AVOIDS", "sushi", None) in found
+    for text in ("I care for my mom.", "I didn't care for the ending.", "I don't care for him."):
+        found = fact_rows(extractor, text)
+        assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS")], (text, found)
