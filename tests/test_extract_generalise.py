@@ -76,6 +76,9 @@ def nlp() -> Any:
         ("I'm hoping to go.", "hoping", "hope"),
         ("I was riding my bike.", "riding", "ride"),
         ("I hated it.", "hated", "hate"),
+        ("She hates it.", "hates", "hate"),  # and its "-es" form: not "hat"
+        ("He rides a bike.", "rides", "ride"),
+        ("She boxes a lot.", "boxes", "box"),  # "-es" after a sibilant is the ending alone
         ("I was hopping around.", "hopping", "hop"),
         ("I was planning it.", "planning", "plan"),
         ("I was visiting Rome.", "visiting", "visit"),

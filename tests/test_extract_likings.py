@@ -492,3 +492,15 @@ def test_not_caring_for_a_thing_is_a_dislike(extractor: RuleExtractor) -> None:
     for text in ("I care for my mom.", "I didn't care for the ending.", "I don't care for him."):
         found = fact_rows(extractor, text)
         assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS")], (text, found)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "hates" is "hate" (the tables know "hat" too; the stem took its "e")
+        ("My daughter hates spinach.", ("Emi's daughter", "AVOIDS", "spinach", None)),
+        ("Tom hates waiting.", ("Tom", "AVOIDS", "waiting", None)),
+    ],
+)  # fmt: skip
+def test_a_third_persons_dislike(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)

@@ -64,10 +64,10 @@ _ONE_SYLLABLE_CVC = re.compile(r"^[^aeiou]*[aeiou][^aeiouwxy]$")
 
 
 def _silent_e(word: str, index: set[str]) -> str | None:
-    """ "hoping" -> hope, "riding" -> ride, "hated" -> hate: where the tables know both the stem
-    and the stem with "e" ("hop" and "hope"), a one-syllable stem whose consonant was not
-    doubled ("hopping" -> hop) took the "e"."""
-    suffix = next((s for s in _INFLECTIONS if word.endswith(s)), None)
+    """ "hoping" -> hope, "riding" -> ride, "hated" -> hate, "hates" -> hate: where the tables
+    know both the stem and the stem with "e" ("hop" and "hope"), a one-syllable stem whose
+    consonant was not doubled ("hopping" -> hop) took the "e"."""
+    suffix = next((s for s in (*_INFLECTIONS, "es") if word.endswith(s)), None)
     if suffix is None:
         return None
     stem = word[: -len(suffix)]
