@@ -504,3 +504,11 @@ def test_not_caring_for_a_thing_is_a_dislike(extractor: RuleExtractor) -> None:
 )  # fmt: skip
 def test_a_third_persons_dislike(extractor: RuleExtractor, text: str, expected: Row) -> None:
     assert expected in fact_rows(extractor, text)
+
+
+def test_never_having_liked_a_thing_is_a_dislike(extractor: RuleExtractor) -> None:
+    assert ("Emi", "AVOIDS", "coffee", None) in fact_rows(extractor, "I've never liked coffee.")
+    found = fact_rows(extractor, "I haven't liked it.")  # a pronoun, and not "never"
+    assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS")], found
+    found = fact_rows(extractor, "I've never tried sushi.")  # not yet: no dislike
+    assert not [r for r in found if r[1] == "AVOIDS"], found

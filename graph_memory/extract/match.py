@@ -308,7 +308,9 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
         return None
     negated = is_negated(clause) or (habit is not None and is_negated(habit))
     perfect = clause.tag_ == "VBN" and any(c.lemma_ == "have" for c in clause.children)
-    if negated and perfect and pattern.polarity != "negative":
+    never_liked = clause.lemma_ in ("like", "love", "enjoy") and any(
+        c.lower_ == "never" for c in clause.children)  # "I've never liked coffee": still so
+    if negated and perfect and pattern.polarity != "negative" and not never_liked:
         return None  # "I haven't tried yoga", "I haven't played it": not yet, no denial
     if pattern.polarity == "affirmative":
         return None if negated else False
