@@ -512,3 +512,22 @@ def test_never_having_liked_a_thing_is_a_dislike(extractor: RuleExtractor) -> No
     assert not [r for r in found if r[1] in ("PREFERS", "AVOIDS")], found
     found = fact_rows(extractor, "I've never tried sushi.")  # not yet: no dislike
     assert not [r for r in found if r[1] == "AVOIDS"], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "go-to" marks a favorite, as "favorite" does
+        ("My go-to drink is an iced latte.", ("Emi", "PREFERS", "iced latte", "drink")),
+        ("Popcorn is my go-to snack.", ("Emi", "PREFERS", "popcorn", "snack")),
+        ("One of my go-to poses is the downward dog.",
+         ("Emi", "PREFERS", "downward dog", "pose")),
+    ],
+)  # fmt: skip
+def test_a_go_to_is_a_favorite(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+def test_going_to_is_no_go_to(extractor: RuleExtractor) -> None:
+    found = fact_rows(extractor, "I go to the gym a lot.")
+    assert not [r for r in found if r[1] == "PREFERS"], found

@@ -24,6 +24,10 @@ from graph_memory.extract.opinions import experienced
 from graph_memory.extract.patterns import PossessivePattern
 from graph_memory.extract.people import PARTICIPANTS, owner_placeholder, person_subject
 
+# How a favorite's mark hangs on its key: "favorite" an adjective, "go-to" (one token, see
+# tokens.py) whatever the parser makes of it.
+_MARKS = frozenset({"amod", "compound", "nmod"})
+
 
 def possessive_matches(
     key_head: Any, be: Any, relation: str, pattern: PossessivePattern, roles: frozenset[str]
@@ -42,7 +46,7 @@ def possessive_matches(
     modifiers = lower_set(pattern.modifiers)
     # "my favorite color" and also "my favorite is ...", "my favourites are ...".
     if modifiers and not any(
-        t.lemma_.lower() in modifiers and (t.dep_ == "amod" or t.i == key_head.i)
+        t.lemma_.lower() in modifiers and (t.dep_ in _MARKS or t.i == key_head.i)
         for t in key_head.subtree
     ):
         return []
@@ -138,7 +142,7 @@ def favorite_matches(
     owners = [c for c in key_head.children if c.dep_ == "poss"]
     owner = owner_placeholder(owners[0]) if owners else None
     marked = key_head.lemma_.lower() in modifiers | named_keys or any(
-        c.dep_ == "amod" and c.lemma_.lower() in modifiers for c in key_head.lefts
+        c.dep_ in _MARKS and c.lemma_.lower() in modifiers for c in key_head.lefts
     )
     subjects = [c for c in be.children if c.dep_ == "nsubj"] or _subject_of_has_to(be)
     if owner is None or not marked or not subjects:
@@ -213,7 +217,7 @@ def named_favorite_matches(
     modifiers = lower_set(pattern.modifiers)
     if not modifiers or pattern.subject != "speaker" or pattern.object != "noun" or pattern.listed:
         return []
-    if not any(c.dep_ == "amod" and c.lemma_.lower() in modifiers for c in key_head.lefts):
+    if not any(c.dep_ in _MARKS and c.lemma_.lower() in modifiers for c in key_head.lefts):
         return []
     owners = [c for c in key_head.children if c.dep_ == "poss"]
     owner = owner_placeholder(owners[0]) if owners else None

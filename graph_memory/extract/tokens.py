@@ -20,6 +20,9 @@ _IDENTIFIER = re.compile(r"(?<![\w-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]
 _PHONE = re.compile(r"(?<![\w(])(?:\+\d{1,3}\s?)?\(\d{2,5}\)\s?\d{2,5}[-\s.]\d{2,5}(?![\w-])")
 # A relative by marriage, one word: "my sister-in-law Dave", "my mother-in-law has diabetes".
 _IN_LAW = re.compile(r"(?i)\b(brother|sister|mother|father|son|daughter|parent)(s?)-in-law\b")
+
+
+_GO_TO = re.compile(r"(?i)(?<![\w-])go-to(?![\w-])")
 _INITIAL = re.compile(r"^[A-Z]\.$")
 _MAYBE_INITIAL = re.compile(r"\b[A-Z]\.")
 
@@ -52,6 +55,8 @@ def tokenize(nlp: Any, text: str) -> Doc:
             found = [s for s in found if s is None or not any(
                 p is not None and p.start <= s.start and s.end <= p.end for p in phones)]
             found += phones
+        # "my go-to snack": one word, a favorite's mark, not the verb "go"
+        found += [doc.char_span(*m.span()) for m in _GO_TO.finditer(text)]
         spans = [s for s in found if s is not None and len(s) > 1]
         if spans:
             with doc.retokenize() as retokenizer:
