@@ -20,8 +20,7 @@ _IDENTIFIER = re.compile(r"(?<![\w-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]
 _PHONE = re.compile(r"(?<![\w(])(?:\+\d{1,3}\s?)?\(\d{2,5}\)\s?\d{2,5}[-\s.]\d{2,5}(?![\w-])")
 # A relative by marriage, one word: "my sister-in-law Dave", "my mother-in-law has diabetes".
 _IN_LAW = re.compile(r"(?i)\b(brother|sister|mother|father|son|daughter|parent)(s?)-in-law\b")
-
-
+# "my go-to drink": one word, a favorite's mark.
 _GO_TO = re.compile(r"(?i)(?<![\w-])go-to(?![\w-])")
 _INITIAL = re.compile(r"^[A-Z]\.$")
 _MAYBE_INITIAL = re.compile(r"\b[A-Z]\.")
