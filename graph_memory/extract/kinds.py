@@ -1,6 +1,6 @@
-"""The grammar of the clause pattern kinds `verb`, `copula`, `possessive` and `noun` (see
-patterns.py and ontology/README.md): each reads one construction of spaCy's parse and returns
-the matches of one pattern."""
+"""The grammar of the clause pattern kinds `verb` and `copula` (see patterns.py and
+ontology/README.md; `noun` is noun_kind.py's, `possessive` possessives.py's): each reads one
+construction of spaCy's parse and returns the matches of one pattern."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from typing import Any
 from graph_memory.extract.canonical import (
     WH_TAGS,
     canonical_name,
-    determiners,
     has_to,
     is_be,
     is_negated,
@@ -22,7 +21,6 @@ from graph_memory.extract.goal_clauses import clause_object
 from graph_memory.extract.match import (
     USED_TO,
     Match,
-    Who,
     clause_subject,
     implied_speaker,
     make_matches,
@@ -45,10 +43,9 @@ from graph_memory.extract.passing_plans import passing_plan, set_ahead, wanted_f
 from graph_memory.extract.pastimes import pastime_doing
 from graph_memory.extract.patterns import (
     CopulaPattern,
-    NounPattern,
     VerbPattern,
 )
-from graph_memory.extract.people import PLACEHOLDERS, owner_placeholder
+from graph_memory.extract.people import PLACEHOLDERS
 
 _ARTICLES = frozenset({"a", "an"})
 _GERUND_PREPOSITIONS = frozenset({"on"})
@@ -64,7 +61,8 @@ def _quoted(token: Any) -> bool:
     return any(t.text in ('"', "\u201c", "\u201d", "'") for t in around)
 
 
-def _cue(verb: Any) -> str | None:
+def used_to_cue(verb: Any) -> str | None:
+    """The cue of a past habit ("I used to play chess"), else None."""
     return USED_TO if used_to(verb) is not None else None
 
 
@@ -137,7 +135,7 @@ def _stranded_preposition_objects(verb: Any, preps: list[Any]) -> list[Any]:
     return [_named_by_be(verb.head)]
 
 
-def _exceptions(objects: list[Any]) -> list[Any]:
+def exceptions(objects: list[Any]) -> list[Any]:
     """The nouns excepted from the objects of a denial: "French fries" of "not into French
     stuff other than French fries", "carrots" of "I don't eat vegetables except carrots"."""
     links = []
@@ -341,7 +339,7 @@ def verb_matches(
             objects = [o for o in objects if o.tag_ == "VBG"]
         found = [noun_object(o, pattern, misparsed=o == gerund) for o in objects]
         if negated:
-            excepted = [noun_object(o, pattern) for o in _exceptions(objects)]
+            excepted = [noun_object(o, pattern) for o in exceptions(objects)]
         # 'I recently enjoyed "Where the Crawdads Sing"': the parser splits a quoted title
         # into clauses; written right after the verb, the title is its object whole.
         title = quoted_title(verb) if not (pattern.prepositions or pattern.gerunds_only) else None
@@ -361,9 +359,10 @@ def verb_matches(
                 return [
                     m for obj, context in pairs
                     for m in make_matches(relation, pattern, subject, [obj], negated, [verb],
-                                          context, _cue(verb))
+                                          context, used_to_cue(verb))
                 ]  # fmt: skip
-    matches = make_matches(relation, pattern, subject, found, negated, [verb], key, _cue(verb))
+    cue = used_to_cue(verb)
+    matches = make_matches(relation, pattern, subject, found, negated, [verb], key, cue)
     # "I'm not really into French stuff other than French fries": the exception is held.
     return matches + make_matches(relation, pattern, subject, excepted, False, [verb], key)
 
@@ -446,7 +445,7 @@ def copula_matches(
         if name and object_ok(name, complement, pattern):
             found.append(Found(name, ner_label(complement), tokens))
     return make_matches(
-        relation, pattern, subject, found, negated, [be, complement], None, _cue(be)
+        relation, pattern, subject, found, negated, [be, complement], None, used_to_cue(be)
     )
 
 
@@ -454,79 +453,3 @@ def prep_objects(prep: Any) -> list[Any]:
     """What a preposition governs: its noun, or a doing ("a fan of drinking hot water", "into
     betting on sports")."""
     return [g for g in prep.children if g.dep_ == "pobj" or (g.dep_ == "pcomp" and g.tag_ == "VBG")]
-
-
-# What one is "much of", "more of" or "a bit of": "not much of a fan of X".
-_DEGREE_NOUNS = frozenset({"much", "more", "less"})
-
-
-def noun_matches(
-    noun: Any, relation: str, pattern: NounPattern, roles: frozenset[str]
-) -> list[Match]:
-    verb = None
-    if noun.dep_ in ("dobj", "attr"):
-        verb = noun.head
-    elif noun.dep_ == "pobj" and noun.head.dep_ == "prep":
-        verb = noun.head.head  # "I'm on a vegan diet"
-        if verb.lower_ in _DEGREE_NOUNS and noun.head.lower_ == "of" and verb.dep_ == "attr":
-            verb = verb.head  # "I'm not much of a fan of X", "I'm more of a cat person"
-    verbs = lower_set(pattern.verbs)
-    owned = verb is not None and (verb.lemma_.lower() in verbs or ("be" in verbs and is_be(verb)))
-    subject: Who | None = None
-    if owned:
-        subject_token = clause_subject(verb)
-        subject = who(subject_token, pattern, roles) if subject_token is not None else None
-        if subject is None:
-            return []
-    else:
-        # "my nut allergy", and "your new job at Spotify": the addressee's.
-        if not pattern.possessed:
-            return []
-        owners = [owner_placeholder(c) for c in noun.children if c.dep_ == "poss"]
-        if not owners or owners[0] is None:
-            return []
-        subject = Who(owners[0], "", True, [])
-    clause = verb if owned else noun
-    told = not owned and pattern.tense == "past" and noun.dep_ == "nsubj"
-    if told:
-        clause = noun.head  # "My trip to Japan was amazing" (not "... is next month")
-    negated = polarity(clause, pattern, ("would", "will", "can"))
-    if negated is None:
-        return []
-    if told:
-        negated = False  # "My trip to Japan wasn't great" denies the judgement, not the trip
-    # "I have no interest in politics", "I'm no fan of jazz": the noun denies it.
-    negated = negated or any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children)
-    modifier_deps = {"compound": ("compound",), "any": ("compound", "amod"), "none": ()}[
-        pattern.modifiers
-    ]
-    found: list[Found | None] = []
-    for child in noun.lefts:
-        if child.dep_ in modifier_deps:
-            tokens = list(child.subtree)
-            name = canonical_name(tokens)
-            if name and object_ok(name, child, pattern):
-                found.append(Found(name, ner_label(child), tokens))
-    # "I've got an allergy to penicillin": the parser may hang "to ..." on the verb.
-    heads = [noun, verb] if owned and noun.dep_ == "dobj" else [noun]
-    preps = [c for h in heads for c in h.children if c.dep_ == "prep"]
-    objects = [g for p in preps if p.lower_ in pattern.prepositions for g in prep_objects(p)]
-    objects = [examples(o) for o in objects]
-    found.extend(_fandom(noun, noun_object(o, pattern)) for o in with_conjuncts(objects))
-    cue = _cue(verb) if owned else None
-    matches = make_matches(relation, pattern, subject, found, negated, [clause, noun], None, cue)
-    # "I'm not a fan of sports other than tennis": the exception is held.
-    excepted = [noun_object(o, pattern) for o in _exceptions(objects)] if negated else []
-    return matches + make_matches(relation, pattern, subject, excepted, False, [clause, noun])
-
-
-def _fandom(noun: Any, found: Found | None) -> Found | None:
-    """ "a fan of the Pistons", "a fan of the beatles": a team or band is named by "the" and
-    its plural, written in lower case too; the plural is its name, not a count to drop."""
-    if found is None or noun.lemma_.lower() not in ("fan", "fans"):
-        return found
-    head = max(found.tokens, key=lambda t: t.i)
-    if head.tag_ not in ("NNS", "NNPS") or "the" not in determiners(head):
-        return found
-    return Found(canonical_name(found.tokens, keep_counts=True), found.label, found.tokens)
-

@@ -28,7 +28,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
 )
 from graph_memory.extract.habits import habit_match
-from graph_memory.extract.kinds import copula_matches, noun_matches, verb_matches
+from graph_memory.extract.kinds import copula_matches, verb_matches
 from graph_memory.extract.lemmas import better_lemmas
 from graph_memory.extract.linking import (
     be_or_gerund,
@@ -38,6 +38,7 @@ from graph_memory.extract.linking import (
     one_of,
 )
 from graph_memory.extract.match import Match
+from graph_memory.extract.noun_kind import noun_matches
 from graph_memory.extract.objects import MENTION_LABELS, NOT_OBJECT_POS, VAGUE, object_ok
 from graph_memory.extract.open_fallback import object_rules, open_matches
 from graph_memory.extract.opinions import opinion_matches
