@@ -107,6 +107,18 @@ NEGATIONS: list[Case] = [
          ("Not a fan of jazz these days.", 60 * DAY)],
         {"PREFERS": {"jazz": "superseded", "hiking": "current"}},
     ),
+    (
+        "haventtouched",  # "touched" says no more than "played"
+        [("I play the piano.", DAY), ("I play chess.", DAY),
+         ("I haven't touched the piano in ages.", 60 * DAY)],
+        {"HAS_HOBBY": {"piano": "superseded", "chess": "current"}},
+    ),
+    (
+        "notinterested",  # the gerund of the held goal's verb
+        [("I want to learn Spanish.", DAY), ("I want to learn to cook.", DAY),
+         ("I'm not interested in learning Spanish anymore.", 60 * DAY)],
+        {"HAS_GOAL": {"learn Spanish": "superseded", "learn to cook": "current"}},
+    ),
 ]
 
 RETRACTIONS: list[Case] = [
@@ -150,6 +162,16 @@ RETRACTIONS: list[Case] = [
         "wrongaboutsomeone",  # being wrong about a person ends nothing of theirs
         [("My brother Sam lives in Ohio.", DAY), ("I was wrong about Sam, he's great.", DAY)],
         {"HAS_RELATIVE": {"Sam [brother]": "current"}},
+    ),
+    (
+        "quitteaching",  # a role ended by its work
+        [("I'm a teacher.", DAY), ("I play chess.", DAY), ("i quit teaching last year", 60 * DAY)],
+        {"IS_A": {"teacher": "superseded"}, "HAS_HOBBY": {"chess": "current"}},
+    ),
+    (
+        "sisterquitteaching",
+        [("I'm a teacher.", DAY), ("My sister quit teaching.", 60 * DAY)],
+        {"IS_A": {"teacher": "current"}},
     ),
 ]
 

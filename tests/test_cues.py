@@ -224,6 +224,7 @@ def test_retractions_name_what_they_end(
         "I don't want pizza right now.",
         "I was wrong about Tom, he's great.",  # only a state of the speaker's
         "You were wrong about being late.",
+        "I used to play mobile games but I stopped playing them.",  # a pronoun names nothing
     ],
 )
 def test_no_retraction_where_the_speaker_ends_nothing(text: str) -> None:
@@ -268,6 +269,27 @@ def test_a_denial_ends_only_what_it_names_but_for_verbs() -> None:
     [go] = retractions("I don't use Go for backend work anymore.")
     assert go.ends("PREFERS", "Go", "backend work")  # within its context only
     assert not go.ends("PREFERS", "Go", "scripting") and not go.ends("PREFERS", "Go")
+    [learning] = retractions("I'm not interested in learning Spanish anymore.")
+    assert learning.ends("HAS_GOAL", "learn Spanish")  # the gerund of the goal's verb
+    assert not learning.ends("HAS_GOAL", "teach Spanish")
+    [piano] = retractions("I haven't touched the piano in ages.")
+    assert piano.ends("HAS_HOBBY", "piano") and not piano.ends("HAS_HOBBY", "guitar")
+
+
+@pytest.mark.parametrize(
+    ("text", "role", "ends"),
+    [
+        ("i quit teaching last year", "teacher", True),
+        ("I stopped writing novels.", "writer", True),
+        ("I gave up running.", "runner", True),
+        ("I quit teaching.", "teaching assistant", False),
+        ("I quit my job.", "teacher", False),
+        ("I stopped cooking.", "teacher", False),
+    ],
+)
+def test_a_role_ends_with_its_work(text: str, role: str, ends: bool) -> None:
+    [found] = retractions(text)
+    assert found.ends("IS_A", role) is ends
 
 
 @pytest.mark.parametrize(

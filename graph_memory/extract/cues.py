@@ -215,12 +215,12 @@ def names_object(phrase: str, object_name: str) -> bool:
     """Whether the phrase names the object (its words, ignoring case and a plural s; a
     gerund names its verb: "on learning Spanish" names "learn Spanish")."""
     words = {w.rstrip("s") for w in re.findall(r"[\w'-]+", phrase.lower())}
-    words |= {stem for w in words if w.endswith("ing") and len(w) > 4 for stem in _stems(w)}
+    words |= {stem for w in words if w.endswith("ing") and len(w) > 4 for stem in gerund_stems(w)}
     wanted = [w.rstrip("s") for w in re.findall(r"[\w'-]+", object_name.lower())]
     return bool(wanted) and all(w in words for w in wanted)
 
 
-def _stems(gerund: str) -> tuple[str, ...]:
+def gerund_stems(gerund: str) -> tuple[str, ...]:
     """The verbs a gerund may come from: learning -> learn, making -> make, running -> run."""
     stem = gerund[:-3]
     return (stem, stem + "e", stem[:-1]) if stem[-1] == stem[-2] else (stem, stem + "e")

@@ -16,7 +16,13 @@ import re
 from dataclasses import dataclass, field
 
 from graph_memory.extract.corrections import NOT_A_VALUE, short_value
-from graph_memory.extract.cues import NEW_CLAUSE_AND, content_words, names_object, sentences
+from graph_memory.extract.cues import (
+    NEW_CLAUSE_AND,
+    content_words,
+    gerund_stems,
+    names_object,
+    sentences,
+)
 
 # --- retractions: a message ends what it names, whether or not a statement was extracted ----
 # Denials ("I'm not vegetarian anymore", "I no longer work at Amazon") are stated by the
@@ -168,7 +174,7 @@ _DENIAL_VERBS = frozenset(
         "eating", "drinking", "doing", "going", "own", "study", "studying", "allergic",
         "intolerant", "a", "on", "diet", "working", "living", "using", "watching", "dating",
         "seeing", "with", "have", "got", "stand", "played", "watched", "eaten", "drunk",
-        "used", "done", "gone", "had", "been", "do", "person",
+        "used", "done", "gone", "had", "been", "do", "person", "interested", "touched", "touch",
     }
 )  # fmt: skip
 # Relations whose key is the kind of a thing named by its name ("my dog Rex"): a retraction
@@ -183,6 +189,7 @@ _FOR_A_WHILE = re.compile(
 )
 _FOR_Y = re.compile(r"\s+(?:for|in favou?r of)\s+", re.IGNORECASE)
 _DENIED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever|\bcannot)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_POINTING_END = re.compile(r"\b(?:it|them|that|this|those|these|him|her)$", re.IGNORECASE)
 _HYPOTHETICAL = re.compile(r"^\W*(?:if|unless|should|would|could|maybe|what if)\b", re.IGNORECASE)
 
 
@@ -219,6 +226,8 @@ class Retraction:
         if self.pointing:
             return True
         if not names_object(self.what, object_name):
+            if predicate == "IS_A" and _does_the_work_of(self.what, object_name):
+                return True  # "I quit teaching" ends IS_A teacher
             # "I no longer have a dog" ends HAS_PET Rex [dog]: a pet or a relative by its kind
             if not (predicate in _KIND_KEYED and key and names_object(self.what, key)):
                 return False
@@ -226,10 +235,23 @@ class Retraction:
         if not self.denied:
             return True
         # The key may be said too: a context ("for backend work") or a verb ("learning").
-        extra = content_words(self.what) - content_words(object_name) - _DENIAL_VERBS
+        held = content_words(object_name)
+        extra = content_words(self.what) - held - _DENIAL_VERBS
         extra -= content_words(key or "")
+        # "not interested in learning Spanish anymore" denies "learn Spanish"
+        extra = {w for w in extra if not (w.endswith("ing") and held & set(gerund_stems(w)))}
         verb = (key or "").lower()
         return all(verb and w.startswith(verb[:-1] if verb.endswith("e") else verb) for w in extra)
+
+
+def _does_the_work_of(phrase: str, role: str) -> bool:
+    """Whether the phrase opens with the gerund of the role's work: "teaching" for teacher,
+    "writing novels" for writer, "running" for runner (an agent noun in -er / -or)."""
+    words, role = phrase.lower().split(), role.lower()
+    if not words or not words[0].endswith("ing") or len(words[0]) <= 4 or " " in role:
+        return False
+    agent = role[:-2] if role.endswith(("er", "or")) else None
+    return agent is not None and agent in gerund_stems(words[0])
 
 
 def retractions(text: str) -> list[Retraction]:
@@ -253,6 +275,8 @@ def retractions(text: str) -> list[Retraction]:
                 ):
                     continue
                 what = m.group("what").strip()
+                if _POINTING_END.search(what):
+                    continue  # "I stopped playing them": what they are was said before
                 cue = " ".join(m.group("cue").split())
                 if constraints_only:
                     found.append(Retraction(f"can {cue} ... again", what, True, m.group(0)))
