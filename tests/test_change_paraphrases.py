@@ -169,6 +169,23 @@ RETRACTIONS: list[Case] = [
         {"IS_A": {"teacher": "superseded"}, "HAS_HOBBY": {"chess": "current"}},
     ),
     (
+        "changedmindabout",  # a wish given up
+        [("I want to move to Canada.", DAY), ("I want to visit Japan.", DAY),
+         ("I changed my mind about moving to Canada.", 30 * DAY)],
+        {"HAS_GOAL": {"move to Canada": "superseded", "visit Japan": "current"}},
+    ),
+    (
+        "decidednotto",
+        [("I want to buy a car.", DAY), ("I love my car.", DAY),
+         ("I've decided not to buy a car.", 30 * DAY)],
+        {"HAS_GOAL": {"buy a car": "superseded"}},
+    ),
+    (
+        "changedmindaboutsomeone",  # a change of mind ends wishes only
+        [("My brother Sam lives in Ohio.", DAY), ("I changed my mind about Sam.", DAY)],
+        {"HAS_RELATIVE": {"Sam [brother]": "current"}, "LIVES_IN": {"Ohio": "current"}},
+    ),
+    (
         "sisterquitteaching",
         [("I'm a teacher.", DAY), ("My sister quit teaching.", 60 * DAY)],
         {"IS_A": {"teacher": "current"}},

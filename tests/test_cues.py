@@ -189,6 +189,9 @@ def test_change_cue_prefers_the_extractors_cue_and_skips_caller_triples() -> Non
             False,
         ),
         ("ive given up coffee", "given up", "coffee", False),
+        ("I changed my mind about moving to Canada.", "changed my mind about", "moving to Canada",
+         False),
+        ("I've decided not to buy a car.", "decided not to", "buy a car", False),
     ],
 )
 def test_retractions_name_what_they_end(

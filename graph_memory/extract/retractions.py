@@ -105,6 +105,13 @@ _TO_X_FROM_Y = re.compile(
     r"(?=\s+(?:because|since|but|when|while|after|as|so|and\s+now|these\s+days|now)\b|[,.;!?]|$)",
     re.IGNORECASE,
 )
+# "I changed my mind about moving to Canada", "I've decided not to buy a car": a wish given up.
+_CALLED_OFF = re.compile(
+    r"(?:^|[^\w'])i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|now\s+)?(?P<cue>changed\s+my\s+mind\s+"
+    r"about|decided\s+against|decided\s+not\s+to)\s+(?!it\b|that\b|this\b|them\b)"
+    r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
+    re.IGNORECASE,
+)
 # "I replaced Vim with VS Code", "I swapped coffee for tea": what it became.
 _REPLACED_BY = re.compile(r"\s+(?:with|for|by)\s+", re.IGNORECASE)
 _ARTICLE = re.compile(r"^\s*(?:an?|the|my)\s+", re.IGNORECASE)
@@ -303,6 +310,11 @@ def retractions(text: str) -> list[Retraction]:
             found.append(Retraction(f"{cue} from", what, False, m.group(0).strip(), to))
         found.extend(_denials(sentence))
         found.extend(_parted(sentence))
+        found.extend(
+            Retraction(" ".join(m.group("cue").split()), m.group("what").strip(),
+                       said=m.group(0).strip(" ,;"), relations=frozenset({"HAS_GOAL"}))
+            for m in _CALLED_OFF.finditer(sentence)
+        )
         found.extend(
             Retraction(
                 " ".join((m.group("cue") or m.group("cue2")).split()),
