@@ -61,6 +61,18 @@ UPDATES: list[Case] = [
                      "pizza [food]": "current"}},
     ),
     (
+        "wasfavorite",  # a favorite in the past tense ends the held one and is history
+        [("My favorite band is Muse.", DAY), ("My favorite movie is Dune.", DAY),
+         ("Muse was my favorite band in high school, now I like Radiohead.", 30 * DAY)],
+        {"PREFERS": {"Muse [band]": "superseded", "Dune [movie]": "current",
+                     "Radiohead": "current"}},
+    ),
+    (
+        "favoriteinthepast",
+        [("My favorite color was blue.", DAY), ("My favorite color is green.", DAY)],
+        {"PREFERS": {"blue [color]": "superseded", "green [color]": "current"}},
+    ),
+    (
         "movedto",
         [("I live in Chicago.", DAY), ("I moved to Denver last month.", 60 * DAY)],
         {"LIVES_IN": {"Chicago": "superseded", "Denver": "current"}},
@@ -297,6 +309,11 @@ REPEATS: list[Case] = [
         "reallylove",
         [("I love tea.", DAY), ("I really love tea!", 7 * DAY)],
         {"PREFERS": {"tea": "current"}},
+    ),
+    (
+        "stillfavorite",
+        [("My favorite band is Muse.", DAY), ("My favorite band is still Muse.", 30 * DAY)],
+        {"PREFERS": {"Muse [band]": "current"}},
     ),
 ]
 

@@ -156,6 +156,33 @@ def test_change_cue_prefers_the_extractors_cue_and_skips_caller_triples() -> Non
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Python was my favorite language.", Cue("past", "was my favorite language")),
+        ("My favorite language was Python.", Cue("past", "My favorite language was")),
+        ("Python was probably my favorite language.",
+         Cue("past", "was probably my favorite language")),
+        ("Python is my favorite language.", None),
+        ("Python is still my favorite language.", None),
+        ("My favorite language was always Python, and it still is", None),
+    ],
+)
+def test_a_favorite_in_the_past_tense_is_history(text: str, expected: Cue | None) -> None:
+    fact = ExtractedFact(
+        triple=Triple(
+            subject=EntityRef(name="Emi", type="Person"),
+            predicate="PREFERS",
+            object=EntityRef(name="Python", type="Thing"),
+            key="language",
+        ),
+        span=(0, len(text)),
+        extractor="test",
+        confidence=0.8,
+    )
+    assert change_cue(text, fact) == expected
+
+
+@pytest.mark.parametrize(
     ("text", "cue", "what", "constraints_only"),
     [
         ("I've moved on from running, these days I swim.", "moved on from", "running", False),

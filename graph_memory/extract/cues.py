@@ -370,10 +370,19 @@ def change_cue(text: str, statement: ExtractedFact) -> Cue | None:
     found = statement_cue(text, statement.span, statement.triple.object.name)
     slot = slot_key(statement.triple.key)
     if found is None and slot:
+        sentence = text[slice(*sentence_of(text, statement.span))]
         # a new favorite replaces the favorite of its slot ("my new favorite color is green",
         # "Interstellar is my new favorite movie"); "my new friend Sam" replaces no friend
         said = rf"\bmy\s+(?P<cue>new)\s+favou?rite\s+{re.escape(slot)}\b"
-        m = re.search(said, text[slice(*sentence_of(text, statement.span))], re.IGNORECASE)
+        m = re.search(said, sentence, re.IGNORECASE)
         if m is not None:
             return Cue("update", m.group("cue"))
+        # a favorite in the past tense is history: "Python was my favorite language", "my
+        # favorite band was Muse" (not "was always ...", "... and it still is")
+        was = (rf"\b(?:was|were)\s+(?:\w+\s+)?my\s+(?:\w+\s+)?favou?rite\s+"
+               rf"{re.escape(slot)}\b|\bmy\s+(?:\w+\s+)?favou?rite\s+{re.escape(slot)}\s+"
+               r"(?:was|were)\b")
+        m = re.search(was, sentence, re.IGNORECASE)
+        if m is not None and not re.search(r"\b(?:always|still)\b", sentence, re.IGNORECASE):
+            return Cue("past", " ".join(m.group(0).split()))
     return found
