@@ -198,6 +198,16 @@ RETRACTIONS: list[Case] = [
         {"HAS_RELATIVE": {"Sam [brother]": "current"}, "LIVES_IN": {"Ohio": "current"}},
     ),
     (
+        "droppedoff",  # a drive, no parting
+        [("My son Leo plays soccer.", DAY), ("I dropped my son off at practice.", DAY)],
+        {"HAS_RELATIVE": {"Leo [son]": "current", "son [son]": "current"}},
+    ),
+    (
+        "stoppeddaughter",
+        [("My daughter Mia loves candy.", DAY), ("I stopped my daughter from eating candy.", DAY)],
+        {"HAS_RELATIVE": {"Mia [daughter]": "current", "daughter [daughter]": "current"}},
+    ),
+    (
         "sisterquitteaching",
         [("I'm a teacher.", DAY), ("My sister quit teaching.", 60 * DAY)],
         {"IS_A": {"teacher": "current"}},

@@ -255,6 +255,9 @@ def test_retractions_name_what_they_end(
         "I was wrong about Tom, he's great.",  # only a state of the speaker's
         "You were wrong about being late.",
         "I used to play mobile games but I stopped playing them.",  # a pronoun names nothing
+        "I dropped the kids off at school.",  # "dropped" ends a diet, not a drive
+        "I dropped off my son at practice.",
+        "I dropped my phone.",
     ],
 )
 def test_no_retraction_where_the_speaker_ends_nothing(text: str) -> None:
@@ -304,6 +307,16 @@ def test_a_denial_ends_only_what_it_names_but_for_verbs() -> None:
     assert not learning.ends("HAS_GOAL", "teach Spanish")
     [piano] = retractions("I haven't touched the piano in ages.")
     assert piano.ends("HAS_HOBBY", "piano") and not piano.ends("HAS_HOBBY", "guitar")
+
+
+def test_a_relative_or_pet_ends_only_by_a_parting() -> None:
+    [stopped] = retractions("I stopped my daughter from eating candy.")
+    assert not stopped.ends("HAS_RELATIVE", "Mia", "daughter")
+    assert not stopped.ends("HAS_RELATIVE", "daughter", "daughter")
+    [seeing] = retractions("I stopped seeing Tom.")
+    assert seeing.ends("HAS_RELATIVE", "Tom", "boyfriend")
+    [no_dog] = retractions("I no longer have a dog.")
+    assert no_dog.ends("HAS_PET", "Rex", "dog") and not no_dog.ends("HAS_PET", "Luna", "cat")
 
 
 @pytest.mark.parametrize(

@@ -64,6 +64,10 @@ _ADDITION = re.compile(
 )
 _NAME_END = r"(?=\s+(?:to|for|with|and|but|because|since|now|these days)\b|[,.;!?]|$)"
 
+# Relations of a person or pet the speaker has: a deed stopped or quit ends none of them.
+_KIN = frozenset({"HAS_RELATIVE", "HAS_PET"})
+_DEED_ENDED = re.compile(r"gave\s+up|give\s+up|quit|stopped", re.IGNORECASE)
+
 # Cues that open a sentence and apply to all of it.
 _LEADING = re.compile(
     r"^\W*(?P<cue>(?:oh,?\s+)?(?:sorry,?\s+)?(?:i\s+meant|i\s+mean|correction|no,?\s+wait|"
@@ -368,6 +372,11 @@ def change_cue(text: str, statement: ExtractedFact) -> Cue | None:
     if statement.span[1] <= statement.span[0]:
         return None
     found = statement_cue(text, statement.span, statement.triple.object.name)
+    if (found is not None and found.kind == "past" and statement.triple.predicate in _KIN
+            and _DEED_ENDED.fullmatch(found.text)):
+        # "I stopped my daughter from eating candy": she is no past relative ("I used to have
+        # a dog" is a past pet)
+        found = None
     slot = slot_key(statement.triple.key)
     if found is None and slot:
         sentence = text[slice(*sentence_of(text, statement.span))]

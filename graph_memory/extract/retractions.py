@@ -187,6 +187,8 @@ _DENIAL_VERBS = frozenset(
 # Relations whose key is the kind of a thing named by its name ("my dog Rex"): a retraction
 # that names the kind names the thing.
 _KIND_KEYED = frozenset({"HAS_PET", "HAS_RELATIVE"})
+# The one generic retraction that ends a relative: "I stopped seeing Tom".
+_COMPANY = re.compile(r"^(?:seeing|dating|talking\s+to)\b", re.IGNORECASE)
 _FROM_X_TO = re.compile(r"\s+(?:to|for|in favou?r of)\s+", re.IGNORECASE)
 # "I'm done with work for today", "I stopped running for a week": a pause, not an end.
 _FOR_A_WHILE = re.compile(
@@ -196,6 +198,8 @@ _FOR_A_WHILE = re.compile(
 )
 _FOR_Y = re.compile(r"\s+(?:for|in favou?r of)\s+", re.IGNORECASE)
 _DENIED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever|\bcannot)\s+(?:\w+\s+)?$", re.IGNORECASE)
+# "dropped" ends a diet or a class, not a thing let fall or someone driven somewhere.
+_DROPPED_THING = re.compile(r"^(?:off|my)\b|\boff\b", re.IGNORECASE)
 _POINTING_END = re.compile(r"\b(?:it|them|that|this|those|these|him|her)$", re.IGNORECASE)
 _HYPOTHETICAL = re.compile(r"^\W*(?:if|unless|should|would|could|maybe|what if)\b", re.IGNORECASE)
 
@@ -232,6 +236,10 @@ class Retraction:
             return False
         if self.pointing:
             return True
+        if predicate in _KIND_KEYED and not (self.relations or self.denied) and not (
+            _COMPANY.match(self.what)
+        ):
+            return False  # "I stopped my daughter from eating candy": no parting
         if not names_object(self.what, object_name):
             if predicate == "IS_A" and _does_the_work_of(self.what, object_name):
                 return True  # "I quit teaching" ends IS_A teacher
@@ -285,6 +293,8 @@ def retractions(text: str) -> list[Retraction]:
                 if _POINTING_END.search(what):
                     continue  # "I stopped playing them": what they are was said before
                 cue = " ".join(m.group("cue").split())
+                if cue.lower() == "dropped" and _DROPPED_THING.search(what):
+                    continue  # "I dropped the kids off at school", "I dropped my phone"
                 if constraints_only:
                     found.append(Retraction(f"can {cue} ... again", what, True, m.group(0)))
                     continue
