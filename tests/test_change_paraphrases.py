@@ -73,6 +73,12 @@ UPDATES: list[Case] = [
         {"PREFERS": {"blue [color]": "superseded", "green [color]": "current"}},
     ),
     (
+        "latelymorethan",  # a weak cue with a comparison names what it replaces
+        [("I love Android.", DAY), ("I love pizza.", DAY),
+         ("Lately I've been more into iPhone than Android.", 30 * DAY)],
+        {"PREFERS": {"Android": "superseded", "pizza": "current", "iPhone": "current"}},
+    ),
+    (
         "movedto",
         [("I live in Chicago.", DAY), ("I moved to Denver last month.", 60 * DAY)],
         {"LIVES_IN": {"Chicago": "superseded", "Denver": "current"}},
@@ -289,6 +295,11 @@ COEXISTING: list[Case] = [
          ("i hope to run a marathon next year", DAY)],
         {"HAS_GOAL": {"visit Japan": "current", "learn the guitar": "current",
                       "run a marathon": "current"}},
+    ),
+    (
+        "latelyinto",  # "lately" alone adds a like
+        [("I love hiking.", DAY), ("Lately I'm really into cooking.", 30 * DAY)],
+        {"PREFERS": {"hiking": "current", "cooking": "current"}},
     ),
     (
         "liketoo",

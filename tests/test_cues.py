@@ -44,6 +44,7 @@ def cue(text: str, clause: str, obj: str) -> Cue | None:
         ("Actually, I live in Lisbon.", "I live in Lisbon", "Lisbon", "update", "Actually"),
         ("These days I prefer coffee.", "I prefer coffee", "coffee", "update", "These days"),
         ("I drink coffee nowadays.", "I drink coffee nowadays", "coffee", "update", "nowadays"),
+        ("Lately I drink coffee.", "I drink coffee", "coffee", "update", "Lately"),
         ("My favorite color is red now.", "My favorite color is red now", "red", "update", "now"),
         ("I've switched to Rust.", "I've switched to Rust", "Rust", "update", "switched to"),
         ("Sorry, I meant Lisbon.", "I meant Lisbon", "Lisbon", "correction", "I meant"),

@@ -10,7 +10,7 @@ as the reason.
   than X, switched / changed / moved (on) to Y, from now on, and a sentence opened by "I've
   changed my mind" or "change of plans". The statement replaces the
   speaker's current statement of the same relation and context. "actually", "now",
-  "currently", "these days" and "nowadays" are *weak* (often mere discourse, or what holds
+  "currently", "these days", "nowadays" and "lately" are *weak* (often mere discourse, or what holds
   now beside the rest: "These days I'm really into cooking" ends no love of hiking): they
   replace only within a keyed slot ("my favorite color is red now") or a single-valued
   relation.
@@ -104,7 +104,7 @@ _CUE_PATTERNS: tuple[tuple[CueKind, str], ...] = (
     (
         "update",
         r"\b(?P<cue>(?:switched|changed|moved(?:\s+on)?|transitioned)\s+(?:over\s+)?to"
-        r"|from\s+now\s+on|these\s+days|nowadays|currently|instead|actually)\b",
+        r"|from\s+now\s+on|these\s+days|nowadays|lately|currently|instead|actually)\b",
     ),
     ("ended", r"\b(?P<cue>no\s+longer|any\s?more|any\s+longer)\b"),
     (
@@ -130,7 +130,9 @@ _MORE_THAN = re.compile(
 # Update cues that are often mere discourse ("Actually, I want to go hiking this weekend"):
 # they replace a statement of a keyed slot or a single-valued relation, never one of several
 # coexisting values (graph_memory/write/conflict_policy.py).
-WEAK_CUES = frozenset({"actually", "now", "currently", "these days", "nowadays", "其实", "现在"})
+WEAK_CUES = frozenset(
+    {"actually", "now", "currently", "these days", "nowadays", "lately", "其实", "现在"}
+)
 # The cues the Chinese extractor sets (graph_memory/extract/chinese.py), by kind: 其实 / 现在
 # are weak like "actually" / "now"; 以前…现在 is the "I used to ..., now ..." of the new
 # statement; 不再 is "no longer"; 我是说 / 说错了 are "I meant" / "sorry, wrong".
