@@ -166,6 +166,8 @@ def test_change_cue_prefers_the_extractors_cue_and_skips_caller_triples() -> Non
         ("Python is my favorite language.", None),
         ("Python is still my favorite language.", None),
         ("My favorite language was always Python, and it still is", None),
+        ("Python was my favorite language and I always think of it", Cue(
+            "past", "was my favorite language")),
     ],
 )
 def test_a_favorite_in_the_past_tense_is_history(text: str, expected: Cue | None) -> None:

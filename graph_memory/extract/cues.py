@@ -64,6 +64,8 @@ _ADDITION = re.compile(
 )
 _NAME_END = r"(?=\s+(?:to|for|with|and|but|because|since|now|these days)\b|[,.;!?]|$)"
 
+# "my favorite band was always Muse", "... and it still is": a past favorite that holds.
+_STILL_SO = re.compile(r"\b(?:was|were)\s+always\b|\bstill\b", re.IGNORECASE)
 # Relations of a person or pet the speaker has: a deed stopped or quit ends none of them.
 _KIN = frozenset({"HAS_RELATIVE", "HAS_PET"})
 _DEED_ENDED = re.compile(r"gave\s+up|give\s+up|quit|stopped", re.IGNORECASE)
@@ -394,6 +396,6 @@ def change_cue(text: str, statement: ExtractedFact) -> Cue | None:
                rf"{re.escape(slot)}\b|\bmy\s+(?:\w+\s+)?favou?rite\s+{re.escape(slot)}\s+"
                r"(?:was|were)\b")
         m = re.search(was, sentence, re.IGNORECASE)
-        if m is not None and not re.search(r"\b(?:always|still)\b", sentence, re.IGNORECASE):
+        if m is not None and not _STILL_SO.search(sentence):
             return Cue("past", " ".join(m.group(0).split()))
     return found
