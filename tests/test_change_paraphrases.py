@@ -204,6 +204,23 @@ RETRACTIONS: list[Case] = [
         {"HAS_RELATIVE": {"Sam [brother]": "current"}, "LIVES_IN": {"Ohio": "current"}},
     ),
     (
+        "partnerbyrole",  # a parting said with the partner's role
+        [("My boyfriend Tom is a chef.", DAY), ("My brother Sam lives in Ohio.", DAY),
+         ("my boyfriend and i broke up", 30 * DAY)],
+        {"HAS_RELATIVE": {"Tom [boyfriend]": "superseded", "Sam [brother]": "current"}},
+    ),
+    (
+        "divorced",
+        [("My husband Mark is a lawyer.", DAY), ("My sister Sue lives in Ohio.", DAY),
+         ("I got divorced last year.", 30 * DAY)],
+        {"HAS_RELATIVE": {"Mark [husband]": "superseded", "Sue [sister]": "current"}},
+    ),
+    (
+        "brokeupthefight",
+        [("My sister Sue lives in Ohio.", DAY), ("My sister and I broke up the fight.", DAY)],
+        {"HAS_RELATIVE": {"Sue [sister]": "current", "sister [sister]": "current"}},
+    ),
+    (
         "droppedoff",  # a drive, no parting
         [("My son Leo plays soccer.", DAY), ("I dropped my son off at practice.", DAY)],
         {"HAS_RELATIVE": {"Leo [son]": "current", "son [son]": "current"}},

@@ -261,6 +261,8 @@ def test_retractions_name_what_they_end(
         "I dropped the kids off at school.",  # "dropped" ends a diet, not a drive
         "I dropped off my son at practice.",
         "I dropped my phone.",
+        "I separated the eggs.",
+        "My sister and I broke up the fight.",
     ],
 )
 def test_no_retraction_where_the_speaker_ends_nothing(text: str) -> None:
@@ -310,6 +312,22 @@ def test_a_denial_ends_only_what_it_names_but_for_verbs() -> None:
     assert not learning.ends("HAS_GOAL", "teach Spanish")
     [piano] = retractions("I haven't touched the piano in ages.")
     assert piano.ends("HAS_HOBBY", "piano") and not piano.ends("HAS_HOBBY", "guitar")
+
+
+@pytest.mark.parametrize(
+    ("text", "role", "ends"),
+    [
+        ("My boyfriend and I broke up.", "boyfriend", True),
+        ("my girlfriend and i split up last week", "girlfriend", True),
+        ("Me and Tom broke up", "boyfriend", True),
+        ("I got divorced.", "husband", True),
+        ("I got divorced.", "sister", False),
+        ("My husband and I separated last year.", "wife", False),
+    ],
+)
+def test_a_parting_said_with_the_partners_role(text: str, role: str, ends: bool) -> None:
+    [found] = retractions(text)
+    assert found.ends("HAS_RELATIVE", "Tom", role) is ends
 
 
 def test_a_relative_or_pet_ends_only_by_a_parting() -> None:

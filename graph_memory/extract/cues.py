@@ -66,6 +66,11 @@ _NAME_END = r"(?=\s+(?:to|for|with|and|but|because|since|now|these days)\b|[,.;!
 
 # "my favorite band was always Muse", "... and it still is": a past favorite that holds.
 _STILL_SO = re.compile(r"\b(?:was|were)\s+always\b|\bstill\b", re.IGNORECASE)
+# A partnership ended: the partner the sentence names is a past one.
+_PARTNERS = frozenset(
+    {"boyfriend", "girlfriend", "husband", "wife", "partner", "fiance", "fiancee"}
+)
+_PARTING = re.compile(r"\b(?:broke\s+up|split\s+up|got\s+divorced|divorced|separated)\b", re.I)
 # Relations of a person or pet the speaker has: a deed stopped or quit ends none of them.
 _KIN = frozenset({"HAS_RELATIVE", "HAS_PET"})
 _DEED_ENDED = re.compile(r"gave\s+up|give\s+up|quit|stopped", re.IGNORECASE)
@@ -381,6 +386,11 @@ def change_cue(text: str, statement: ExtractedFact) -> Cue | None:
         # "I stopped my daughter from eating candy": she is no past relative ("I used to have
         # a dog" is a past pet)
         found = None
+    if statement.triple.predicate == "HAS_RELATIVE" and (statement.triple.key or "") in _PARTNERS:
+        # "My boyfriend and I broke up": the partner named is a past one
+        parted = _PARTING.search(text[slice(*sentence_of(text, statement.span))])
+        if parted is not None:
+            return Cue("past", " ".join(parted.group(0).split()))
     slot = slot_key(statement.triple.key)
     if found is None and slot:
         sentence = text[slice(*sentence_of(text, statement.span))]

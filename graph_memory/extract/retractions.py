@@ -75,6 +75,15 @@ _PARTED = (
         ),
         frozenset({"HAS_RELATIVE"}),
     ),
+    (  # the partner by role, or "me and Tom": "My boyfriend and I broke up", "I got divorced"
+        re.compile(
+            r"(?:^|[^\w'])(?:my\s+(?P<what>boyfriend|girlfriend|husband|wife|partner|fianc\w*)\s+"
+            r"and\s+i|me\s+and\s+(?P<what2>(?-i:[A-Z][\w'-]*)|my\s+\w+)|i)\s+(?:just\s+|finally\s+)?"
+            r"(?P<cue>broke\s+up|split\s+up|got\s+divorced|separated)\b(?!\s+with)",
+            re.IGNORECASE,
+        ),
+        frozenset({"HAS_RELATIVE"}),
+    ),
     (
         re.compile(
             r"^\W*(?:my\s+(?:\w+\s+)?)?(?P<what>(?:(?<=my\s)\w+|[A-Z][\w'-]*))\s+"
@@ -362,6 +371,8 @@ def _parted(sentence: str) -> list[Retraction]:
             cue = m.groupdict().get("cue") or m.groupdict().get("cue2") or ""
             if what.lower().startswith("my "):
                 what = what[3:]
+            if not what and cue.lower().startswith("got"):
+                what = "husband wife spouse"  # "I got divorced": the spouse, whoever it is
             if what and what.lower() not in NOT_A_VALUE:
                 said = m.group(0).strip(" ,;")
                 cue = " ".join(cue.split())
