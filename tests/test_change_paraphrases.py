@@ -216,6 +216,12 @@ RETRACTIONS: list[Case] = [
         {"HAS_RELATIVE": {"Mark [husband]": "superseded", "Sue [sister]": "current"}},
     ),
     (
+        "singlenow",  # no partner, whoever it was; the sister stays
+        [("I have a boyfriend named Tom.", DAY), ("My sister Sue lives in Ohio.", DAY),
+         ("im single again lol", 30 * DAY)],
+        {"HAS_RELATIVE": {"Tom [boyfriend]": "superseded", "Sue [sister]": "current"}},
+    ),
+    (
         "brokeupthefight",
         [("My sister Sue lives in Ohio.", DAY), ("My sister and I broke up the fight.", DAY)],
         {"HAS_RELATIVE": {"Sue [sister]": "current", "sister [sister]": "current"}},

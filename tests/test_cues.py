@@ -262,6 +262,9 @@ def test_retractions_name_what_they_end(
         "I dropped off my son at practice.",
         "I dropped my phone.",
         "I separated the eggs.",
+        "I'm a single mom.",
+        "I'm single-handedly running the shop.",
+        "Are you single?",
         "My sister and I broke up the fight.",
     ],
 )
@@ -323,6 +326,8 @@ def test_a_denial_ends_only_what_it_names_but_for_verbs() -> None:
         ("I got divorced.", "husband", True),
         ("I got divorced.", "sister", False),
         ("My husband and I separated last year.", "wife", False),
+        ("I'm single now.", "boyfriend", True),
+        ("I am officially single!", "wife", True),
     ],
 )
 def test_a_parting_said_with_the_partners_role(text: str, role: str, ends: bool) -> None:

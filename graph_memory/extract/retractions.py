@@ -84,6 +84,14 @@ _PARTED = (
         ),
         frozenset({"HAS_RELATIVE"}),
     ),
+    (  # "I'm single now": no partner, whoever it was
+        re.compile(
+            r"(?:^|[^\w'])(?:i'm|i\s+am)\s+(?:now\s+|officially\s+|finally\s+)?"
+            r"(?P<cue>single)(?![\w-])(?!\s+(?:mom|mother|dad|father|parent)\b)",
+            re.IGNORECASE,
+        ),
+        frozenset({"HAS_RELATIVE"}),
+    ),
     (
         re.compile(
             r"^\W*(?:my\s+(?:\w+\s+)?)?(?P<what>(?:(?<=my\s)\w+|[A-Z][\w'-]*))\s+"
@@ -373,6 +381,8 @@ def _parted(sentence: str) -> list[Retraction]:
                 what = what[3:]
             if not what and cue.lower().startswith("got"):
                 what = "husband wife spouse"  # "I got divorced": the spouse, whoever it is
+            if not what and cue.lower() == "single":
+                what = "boyfriend girlfriend husband wife partner"
             if what and what.lower() not in NOT_A_VALUE:
                 said = m.group(0).strip(" ,;")
                 cue = " ".join(cue.split())
