@@ -22,7 +22,8 @@ from graph_memory.extract.cues import (
     slot_key,
     statement_cue,
 )
-from graph_memory.extract.retractions import retractions, switched_to
+from graph_memory.extract.retractions import retractions
+from graph_memory.extract.switches import switched_to
 from graph_memory.models import EntityRef, ExtractedFact, Triple
 
 

@@ -3,11 +3,11 @@ statement need be extracted from them): retractions ("I've moved on from running
 dairy again", "I don't want to move to Canada anymore", "I've lost interest in running", "I'm
 over sushi", "I replaced Vim with VS Code", "I no longer have a dog" for a pet named by its
 kind, "Coldplay is no longer my favorite band", "I haven't played tennis in years", "Tom and I
-broke up", "Luna passed away") and updates that name only the new value ("Actually I've
-switched to squash"). Pure and deterministic; the write path acts on them
-(graph_memory/write/restate.py, graph_memory/write/conflict_policy.py rule 3d). Corrections
-of a value just said ("Sorry, I meant Tuesday.") are in graph_memory/extract/corrections.py,
-the change cues of extracted statements in graph_memory/extract/cues.py.
+broke up", "Luna passed away"). Pure and deterministic; the write path acts on them
+(graph_memory/write/restate.py, graph_memory/write/conflict_policy.py rule 3d). Updates
+that name only the new value ("Actually I've switched to squash") are in switches.py,
+corrections of a value just said ("Sorry, I meant Tuesday.") in corrections.py, the change
+cues of extracted statements in cues.py (all in graph_memory/extract/).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from graph_memory.extract.cues import (
 # a fact whose object says all it denies but for verbs of liking, wanting and doing.
 
 # What a retraction names ends at a new clause: "I quit Google and joined Meta".
-_WHAT_END = (
+WHAT_END = (
     r"(?=[,.;!?]|$|\s+(?:because|since|but|and\s+now|these\s+days|now)\b|" + NEW_CLAUSE_AND + ")"
 )
 # The speaker ends it: "I (have) ... <cue>", or the imperative "forget what I said about".
@@ -51,7 +51,7 @@ _RETRACTION = re.compile(
     # "I was wrong about being lactose intolerant": only a state of the speaker's
     r"(?:wrong|mistaken)\s+about(?=\s+(?:being|having)\b))\s+"
     r"(?!by\b|at\b|in\b|for\b|to\b|there\b|here\b|it\b|that\b|this\b)"
-    r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
+    r"(?P<what>[^,.;!?]+?)" + WHAT_END,
     re.IGNORECASE,
 )
 # "I'm (so) over sushi", "I'm off sugar": only right after "I'm", where "over" / "off" end a
@@ -60,7 +60,7 @@ _OVER = re.compile(
     r"(?:^|[^\w'])(?:i'm|im|i\s+am)\s+(?:so\s+|totally\s+|completely\s+|kind\s+of\s+)?"
     r"(?P<cue>over|off)\s+(?!at\b|there\b|here\b|it\b|that\b|this\b|the\s+moon\b|to\b|"
     r"work\b|today\b|tomorrow\b|for\b|on\b|duty\b)"
-    r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
+    r"(?P<what>[^,.;!?]+?)" + WHAT_END,
     re.IGNORECASE,
 )
 # "Sarah and I broke up", "I broke up with Tom", "I divorced Mark": a partner no more;
@@ -126,7 +126,7 @@ _TO_X_FROM_Y = re.compile(
 _CALLED_OFF = re.compile(
     r"(?:^|[^\w'])i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|now\s+)?(?P<cue>changed\s+my\s+mind\s+"
     r"about|decided\s+against|decided\s+not\s+to)\s+(?!it\b|that\b|this\b|them\b)"
-    r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
+    r"(?P<what>[^,.;!?]+?)" + WHAT_END,
     re.IGNORECASE,
 )
 # "I replaced Vim with VS Code", "I swapped coffee for tea": what it became.
@@ -136,7 +136,7 @@ _ARTICLE = re.compile(r"^\s*(?:an?|the|my)\s+", re.IGNORECASE)
 # left my keys at work" ends no liking).
 _LEFT = re.compile(
     r"\b(?P<cue>left|sold|got\s+rid\s+of|gave\s+away)\s+(?!it\b|that\b|this\b|for\b|to\b)"
-    r"(?P<what>[^,.;!?]+?)" + _WHAT_END,
+    r"(?P<what>[^,.;!?]+?)" + WHAT_END,
     re.IGNORECASE,
 )
 # "I left Google early today": a day's leaving, not a job's.
@@ -162,7 +162,7 @@ _DENIALS = (
         re.IGNORECASE,
     ),
     re.compile(
-        r"(?:^|[^\w'])(?:i|i'm|i\s+am)\s+(?P<cue>no\s+longer)\s+(?P<what>[^,.;!?]+?)" + _WHAT_END,
+        r"(?:^|[^\w'])(?:i|i'm|i\s+am)\s+(?P<cue>no\s+longer)\s+(?P<what>[^,.;!?]+?)" + WHAT_END,
         re.IGNORECASE,
     ),
     re.compile(  # the subject dropped: "Not a fan of sushi anymore / these days"
@@ -171,7 +171,7 @@ _DENIALS = (
         re.IGNORECASE,
     ),
     re.compile(  # "No longer working at the bank"
-        r"^\W*(?P<cue>no\s+longer)\s+(?P<what>[^,.;!?]+?)" + _WHAT_END, re.IGNORECASE
+        r"^\W*(?P<cue>no\s+longer)\s+(?P<what>[^,.;!?]+?)" + WHAT_END, re.IGNORECASE
     ),
     re.compile(  # "Knitting isn't my hobby anymore", "Coldplay isn't my favorite band anymore"
         r"^\W*(?P<what>[\w' -]{1,40}?)\s+(?:isn't|is\s+not)\s+(?:really\s+)?my\s+(?:\w+\s+){1,2}"
@@ -218,7 +218,7 @@ _DENIED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever|\bcannot)\s+(?:\w+\s+)?$", re
 # "dropped" ends a diet or a class, not a thing let fall or someone driven somewhere.
 _DROPPED_THING = re.compile(r"^(?:off|my)\b|\boff\b", re.IGNORECASE)
 _POINTING_END = re.compile(r"\b(?:it|them|that|this|those|these|him|her)$", re.IGNORECASE)
-_HYPOTHETICAL = re.compile(r"^\W*(?:if|unless|should|would|could|maybe|what if)\b", re.IGNORECASE)
+HYPOTHETICAL = re.compile(r"^\W*(?:if|unless|should|would|could|maybe|what if)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -292,7 +292,7 @@ def retractions(text: str) -> list[Retraction]:
     found: list[Retraction] = []
     for s_start, s_end in sentences(text):
         sentence = _plain(text[s_start:s_end])
-        if sentence.rstrip().endswith("?") or _HYPOTHETICAL.match(sentence):
+        if sentence.rstrip().endswith("?") or HYPOTHETICAL.match(sentence):
             continue
         patterns = ((_RETRACTION, False), (_OVER, False), (_LEFT, False), (_AGAIN, True))
         for pattern, constraints_only in patterns:
@@ -387,73 +387,6 @@ def _parted(sentence: str) -> list[Retraction]:
                 said = m.group(0).strip(" ,;")
                 cue = " ".join(cue.split())
                 found.append(Retraction(cue, what, said=said, relations=relations))
-    return found
-
-
-# "Actually I've switched to squash": what the speaker took up, the old value unnamed.
-_SWITCHED_TO = re.compile(
-    r"(?:^|[^\w'])i(?:'ve|\s+have)?\s+(?:just\s+|since\s+|now\s+)?(?P<cue>switched|changed|"
-    r"moved\s+on|moved\s+over|gone\s+over|went\s+over)\s+(?:over\s+)?to\s+"
-    r"(?:an?\s+|the\s+)?(?P<to>[^,.;!?]+?)" + _WHAT_END,
-    re.IGNORECASE,
-)
-
-
-# "These days it's all about coffee", "Now it's coffee for me", "It's all about swimming
-# now": a preference of now, stated as what "it" is ("all about" / "for me" say so).
-_NOW_IT_IS = (
-    re.compile(
-        r"(?:^|[^\w'])(?P<cue>these\s+days|nowadays|now),?\s+it(?:'s|\s+is)\s+"
-        r"(?:(?:all\s+about\s+)(?:an?\s+|the\s+)?(?P<to>[^,.;!?]+?)|(?:an?\s+|the\s+)?"
-        r"(?P<to2>[^,.;!?]+?)\s+for\s+me)" + _WHAT_END,
-        re.IGNORECASE,
-    ),
-    re.compile(
-        r"(?:^|[^\w'])it(?:'s|\s+is)\s+(?:(?:all\s+about\s+)(?:an?\s+|the\s+)?(?P<to>[^,.;!?]+?)"
-        r"|(?:an?\s+|the\s+)?(?P<to2>[^,.;!?]+?)\s+for\s+me)\s+"
-        r"(?P<cue>these\s+days|nowadays|now)\b",
-        re.IGNORECASE,
-    ),
-)
-_OWNED = frozenset({"my", "your", "our", "his", "her", "their", "too", "so", "very"})
-# "now it is easier for me": a judgement of how things are, no value taken up.
-_JUDGED = frozenset(
-    {"easier", "harder", "better", "worse", "simpler", "nicer", "cheaper", "faster", "slower",
-     "bigger", "smaller", "busier", "quieter", "calmer", "happier", "tougher", "safer",
-     "healthier", "lighter", "heavier", "best", "worst", "fine", "good", "great", "bad",
-     "hard", "easy", "different", "ok", "okay", "enough", "much", "more", "less"}
-)  # fmt: skip
-
-
-def switched_to(text: str) -> list[tuple[str, str, tuple[int, int]]]:
-    """(cue, value, value span) for each "I've switched to squash" / "I moved on to Rust" /
-    "these days it's all about swimming" / "now it's coffee for me" of the message whose
-    sentence names no old value ("from X" is a retraction) and is no question or
-    conditional: a short value (corrections.short_value)."""
-    found: list[tuple[str, str, tuple[int, int]]] = []
-    for s_start, s_end in sentences(text):
-        sentence = text[s_start:s_end].replace("\u2019", "'")
-        if sentence.rstrip().endswith("?") or _HYPOTHETICAL.match(sentence):
-            continue
-        for pattern in _NOW_IT_IS:
-            for m in pattern.finditer(sentence):
-                group = "to" if m.group("to") else "to2"
-                value = short_value(m.group(group))
-                if value is None or value.split()[0].lower() in _OWNED or (
-                    group == "to2" and value.split()[0].lower() in _JUDGED
-                ):
-                    continue
-                start = s_start + m.start(group)
-                cue = f"{' '.join(m.group('cue').split())} it's"  # "ended: 'now it's coffee'"
-                found.append((cue, value, (start, start + len(value))))
-        for m in _SWITCHED_TO.finditer(sentence):
-            value = short_value(m.group("to"))
-            if value is None or re.search(r"\bfrom\b", sentence, re.IGNORECASE):
-                continue
-            start = s_start + m.start("to")
-            found.append(
-                (f"{' '.join(m.group('cue').split())} to", value, (start, start + len(value)))
-            )
     return found
 
 

@@ -18,7 +18,8 @@ from graph_memory.extract.corrections import (
     self_correction,
 )
 from graph_memory.extract.cues import names_object
-from graph_memory.extract.retractions import Retraction, retractions, switched_to
+from graph_memory.extract.retractions import Retraction, retractions
+from graph_memory.extract.switches import switched_to
 from graph_memory.models import EntityRef, ExtractedFact, Fact, Triple
 from graph_memory.store.base import Store
 from graph_memory.write.conflict_policy import ALIKE
@@ -170,7 +171,7 @@ def switched_to_held(
     stated: Sequence[ExtractedFact],
     similarity: Similarity,
 ) -> list[tuple[ExtractedFact, Retraction]]:
-    """ "Actually I've switched to squash." (retractions.switched_to) where no statement of
+    """ "Actually I've switched to squash." (switches.switched_to) where no statement of
     the message names squash: the speaker's held fact (not an event) whose value is most like
     it, at least conflict_policy.ALIKE alike, restated with the new value and the cue "switched
     to"; with the retraction that ends the old value (rule 3d), so that the new fact is its
