@@ -215,3 +215,12 @@ def test_no_visit_from_things_got_errands_questions_denials_or_plans(
     extractor: Extractor, text: str
 ) -> None:
     assert relations_of(extractor, text, "VISITED") == []
+
+
+def test_a_goal_denied_in_its_own_clause_is_no_goal(extractor: Extractor) -> None:
+    # "decided not to" gives a wish up (a retraction), it sets none
+    for text in ("I've decided not to buy a car.",
+                 "i want to not think about gymming till tomorrow"):
+        assert [r for r in fact_rows(extractor, text) if r[1] == "HAS_GOAL"] == []
+    assert ("Emi", "HAS_GOAL", "buy a car", None) in fact_rows(
+        extractor, "I've decided to buy a car.")

@@ -55,6 +55,8 @@ def clause_object(
     tried = [c for c in verb.children if c.dep_ == "xcomp" and has_to(c)]
     if verb.lemma_ == "try" and tried and not own:
         verb = tried[0]
+    if any(c.dep_ == "neg" for c in verb.children):
+        return None  # "I've decided not to buy a car": a wish given up (retractions.py)
     tokens = verb_phrase(verb)
     if own:
         # The verb's own clause: its prepositional phrases are the goal ("move to Tokyo"), not
