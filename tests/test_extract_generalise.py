@@ -530,9 +530,20 @@ def test_a_plan_named_or_set_ahead_stays_a_goal(
         ("I love physics.", "physics"),  # not the old "physic"
         ("I like mathematics and genetics.", "mathematics"),
         ("I like dogs and books.", "dog"),  # a common plural still takes its singular
+        ("I like fries", "fries"),  # a "fry" is a young fish
+        ("I love wearing jeans.", "wearing jeans"),
     ],
 )
 def test_a_plural_of_its_own_keeps_its_form(
     extractor: RuleExtractor, text: str, liked: str
 ) -> None:
     assert ("Emi", "PREFERS", liked, None) in fact_rows(extractor, text)
+
+
+def test_a_conjoined_verb_shares_its_heads_modal(extractor: RuleExtractor) -> None:
+    # "might" is "read"'s too: a maybe of the evening, no pastime
+    text = "When I get home I might watch a movie or read a book."
+    assert [r for r in fact_rows(extractor, text) if r[1] == "HAS_HOBBY"] == []
+    # a conjunct with its own subject keeps its own reading
+    assert ("Emi", "HAS_HOBBY", "guitar", None) in fact_rows(
+        extractor, "I might come later and I play guitar.")

@@ -12,7 +12,8 @@ the shorter ("hoping" -> "hop", "hated" -> "hat"): an undoubled consonant says t
 A plural noun that is a word of its own keeps its form: a field or a practice in "-ics"
 ("economics", not "economic"; "physics", not "physic"), or a plural whose singular is no noun
 ("clothes", "outdoors", "molasses"), or a word in "-s" the tables do not know as a noun at all
-("diabetes", "pilates", "measles"); an object is the singular lemma of a common noun only
+("diabetes", "pilates", "measles"), or a plural whose singular names something else ("fries",
+"glasses", "jeans"); an object is the singular lemma of a common noun only
 where that singular means the same thing.
 """
 
@@ -98,12 +99,18 @@ _SINGULAR_IN_S = frozenset(
     {"diabetes", "herpes", "measles", "mumps", "rabies", "scabies", "shingles", "rickets"}
     | {"pilates", "billiards", "darts", "series", "species"}
 )
+# Plurals whose singular names something else: "fries" (a "fry" is a young fish), "glasses"
+# (to see with), "pants", "jeans" ("shorts" stays: "youtube shorts" are videos).
+_PLURAL_ONLY = frozenset(
+    {"fries", "glasses", "sunglasses", "pants", "jeans", "leggings", "goggles"}
+    | {"scissors", "sweatpants", "pajamas", "overalls"}
+)
 
 
 def plural_kept(word: str, lemma: str, nouns: set[str]) -> bool:
     """Whether a plural noun form keeps its form rather than the lemmatizer's `lemma` (see the
     module's docstring)."""
-    if word in _SINGULAR_IN_S:
+    if word in _SINGULAR_IN_S or word in _PLURAL_ONLY:
         return True
     return word in nouns and (word.endswith("ics") or lemma not in nouns)
 

@@ -301,7 +301,7 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
             return None  # "I have read Vinland Saga", "I've eaten sushi": once, no habit
     if any(c.lower_ == "ever" for c in clause.children):
         return None  # "I don't think I've ever watched it", "have you ever ...": no statement
-    used = {c.lemma_.lower() for c in tensed.children if c.tag_ == "MD"}
+    used = {c.lemma_.lower() for c in _modal_holder(tensed).children if c.tag_ == "MD"}
     if used - set(modals):
         return None  # "I might move to Lisbon", "I will love it"
     if isinstance(pattern, VerbPattern) and pattern.require_modal and not used:
@@ -320,6 +320,16 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
         habitual = clause.tag_ in ("VB", "VBP", "VBZ")
         return False if negated and habitual else None
     return negated
+
+
+def _modal_holder(verb: Any) -> Any:
+    """The verb whose modal a conjoined verb shares: "I might watch a movie or read a book"
+    ("read" is "might"'s too); a conjunct with its own subject or auxiliary keeps its own."""
+    own = ("aux", "auxpass", "nsubj", "nsubjpass")
+    while verb.dep_ == "conj" and verb.head.i != verb.i and not any(
+            c.dep_ in own for c in verb.children):
+        verb = verb.head
+    return verb
 
 
 def make_matches(
