@@ -20,9 +20,9 @@ from graph_memory.memory import Memory
 from graph_memory.models import Fact
 
 CODE_REQUESTS = [
-    "When it comes to code, I prefer concise replies.",
-    # Not "For code reviews I prefer ..." nor "When we talk about code, I prefer ...": a stated
-    # context is the fact's key, another statement.
+    "Honestly, I prefer concise replies.",
+    # Not "For code reviews I prefer ...", "When it comes to code, I prefer ..." nor "When we
+    # talk about code, I prefer ...": a stated context is the fact's key, another statement.
     "I prefer concise replies when I'm reviewing code.",
     "Please keep it short when debugging code, I prefer concise replies.",
 ]
