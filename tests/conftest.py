@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -154,6 +154,14 @@ class Chat:
 
     def superseded(self) -> list[Fact]:
         return [f for f in self.facts() if f.status == "superseded"]
+
+    def states_after(
+        self, messages: list[tuple[str, timedelta]], relations: Iterable[str]
+    ) -> dict[str, dict[str, str]]:
+        """Each relation's facts and their states once the messages are said, in order."""
+        for text, after in messages:
+            self.say(text, after)
+        return {relation: self.state(relation) for relation in relations}
 
     def history(self, fact: Fact, kind: str) -> list[FactLink]:
         return [link for link in self.memory.history(fact.id) if link.kind == kind]

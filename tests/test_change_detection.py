@@ -380,10 +380,7 @@ def test_what_a_change_ends_and_what_it_leaves(
     messages: list[tuple[str, timedelta]],
     expected: dict[str, dict[str, str]],
 ) -> None:
-    chat = Chat(chat_memory, user)
-    for text, after in messages:
-        chat.say(text, after)
-    assert {relation: chat.state(relation) for relation in expected} == expected
+    assert Chat(chat_memory, user).states_after(messages, expected) == expected
 
 
 def test_a_denial_ends_the_diet_and_stores_no_positive_fact(chat_memory: Memory) -> None:

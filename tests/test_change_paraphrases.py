@@ -371,10 +371,7 @@ def test_a_paraphrased_change_ends_what_it_names_and_leaves_the_rest(
     messages: list[tuple[str, timedelta]],
     expected: dict[str, dict[str, str]],
 ) -> None:
-    chat = Chat(chat_memory, user)
-    for text, after in messages:
-        chat.say(text, after)
-    assert {relation: chat.state(relation) for relation in expected} == expected
+    assert Chat(chat_memory, user).states_after(messages, expected) == expected
 
 
 @pytest.mark.parametrize(
