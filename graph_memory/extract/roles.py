@@ -78,23 +78,28 @@ def _name_owner(noun: Any) -> bool:
         noun.dep_ == "poss" or (noun.dep_ == "compound" and noun.tag_ == "NNS")))
 
 
-def _written_name(token: Any) -> str | None:
-    """A name given after "name is" however it is written: one word of its own, no pronoun,
-    no determiner, no phrase ("soufflé", not "a long story" or "something silly")."""
-    if token.pos_ not in ("NOUN", "PROPN") or list(token.children) or not token.is_alpha:
-        return None
-    if token.lower_ in VAGUE or token.lower_ in ("name", "names"):
+def _one_word_name(token: Any, parts_of_speech: tuple[str, ...]) -> str | None:
+    """A name as chat writes it, capitalised: one plain word with nothing hanging on it."""
+    if token.pos_ not in parts_of_speech or list(token.children) or not token.is_alpha:
         return None
     text: str = token.text
     return text[:1].upper() + text[1:]
 
 
+def _written_name(token: Any) -> str | None:
+    """A name given after "name is" however it is written: one word of its own, no pronoun,
+    no determiner, no phrase ("soufflé", not "a long story" or "something silly")."""
+    if token.lower_ in VAGUE or token.lower_ in ("name", "names"):
+        return None
+    return _one_word_name(token, ("NOUN", "PROPN"))
+
+
 def _lowercase_name(named: Any, verb: Any) -> str | None:
     """Chat's lower-case name right after a naming verb: "a dog named rex" -> Rex. One plain
     word that ends the phrase (not "named after my grandpa", "called it")."""
-    alone = not list(named.children) and named.i == verb.i + 1
-    word = named.is_alpha and not named.is_stop and named.pos_ in ("NOUN", "PROPN", "ADJ")
-    return named.text.capitalize() if alone and word and named.text.islower() else None
+    if named.i != verb.i + 1 or named.is_stop or not named.text.islower():
+        return None
+    return _one_word_name(named, ("NOUN", "PROPN", "ADJ"))
 
 
 _FAVORITE = frozenset({"favorite", "favourite", "fav", "fave"})
