@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import spacy
 
+from graph_memory.extract.patterns import OpenPattern
 from graph_memory.extract.rules import MODEL, RuleExtractor
 from graph_memory.models import ExtractionInput
 from graph_memory.ontology import load_ontology
@@ -22,8 +23,11 @@ def extractor() -> RuleExtractor:
     return RuleExtractor(load_ontology(), nlp)
 
 
-# DID's open pattern's verbs (ontology/default.yaml)
-_WORK_VERBS = frozenset({"watch", "rewatch", "read", "reread", "play", "listen to", "binge"})
+# DID's open pattern's verbs, as the default ontology declares them
+_WORK_VERBS = frozenset(
+    verb for pattern in load_ontology().relations["DID"].patterns
+    if isinstance(pattern, OpenPattern) for verb in pattern.past_verbs
+)
 
 
 def states(extractor: RuleExtractor, text: str) -> list[Row]:
@@ -34,7 +38,7 @@ def states(extractor: RuleExtractor, text: str) -> list[Row]:
         (f.triple.subject.name, f.triple.predicate, f.triple.object.name, f.triple.key)
         for f in extractor.extract([item])[0].facts
         if f.triple.predicate == "STATES"
-        or (f.triple.predicate == "DID" and f.triple.key in _WORK_VERBS)
+        or (f.triple.predicate == "DID" and (f.triple.key or "").split(" ")[0] in _WORK_VERBS)
     ]
 
 

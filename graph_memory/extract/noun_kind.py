@@ -43,7 +43,7 @@ def noun_matches(
             return []
     else:
         # "my nut allergy", and "your new job at Spotify": the addressee's.
-        if not pattern.possessed:
+        if not pattern.possessive_owner:
             return []
         owners = [owner_placeholder(c) for c in noun.children if c.dep_ == "poss"]
         if not owners or owners[0] is None:

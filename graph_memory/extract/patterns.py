@@ -257,7 +257,7 @@ class NounPattern(_ClausePattern):
         "classic cheeseburger' does not); a plural with 'the' may name a team or band ('a fan "
         "of the pistons').",
     )
-    possessed: bool = Field(
+    possessive_owner: bool = Field(
         default=True,
         description="false: only the noun had through a verb ('I have a passion for cooking'), "
         "not owned by a possessive ('your passion for cooking' recaps what the other said).",
