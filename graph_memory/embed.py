@@ -80,10 +80,14 @@ def default_cache_dir() -> Path:
 
 
 def _float32_model_file(model: Any, model_path: Path, cache_dir: Path) -> Path:
-    """The network exported to ONNX (float32), cached on disk per model (exported if missing)."""
-    weights = model_path / "model.safetensors"
-    stamp = f"{model_path.resolve()}|{weights.stat().st_size}|{weights.stat().st_mtime_ns}"
-    path = cache_dir / f"minilm-{hashlib.sha256(stamp.encode()).hexdigest()[:16]}.onnx"
+    """The network exported to ONNX (float32), cached on disk per model (exported if missing).
+
+    Keyed by the weights' content (about 0.1 s to hash), not by where they are installed: every
+    fresh install (a new venv, a CI clone) would otherwise add its own ~110 MB pair of files to
+    the shared cache directory, and the cache grew without bound (2.4 GB seen)."""
+    with (model_path / "model.safetensors").open("rb") as weights:
+        digest = hashlib.file_digest(weights, "sha256").hexdigest()
+    path = cache_dir / f"minilm-{digest[:16]}.onnx"
     if not path.exists():
         _OnnxEncoder.export(model, path)
     return path

