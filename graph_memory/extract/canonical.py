@@ -170,10 +170,18 @@ def verb_phrase(verb: Any) -> list[Any]:
     "get a refund" from "to get a refund today because it broke"."""
     tokens = [verb]
     for child in verb.children:
-        if child.dep_ not in _CLAUSE_DROP:
+        if child.dep_ not in _CLAUSE_DROP or _pointing_back(child):
             tokens.extend(child.subtree)
     cut = _contrasts(tokens)
     return sorted((t for t in tokens if t.i not in cut), key=lambda t: t.i)
+
+
+def _pointing_back(child: Any) -> bool:
+    """ "get back into reading", "go back to Japan": "back" with a phrase of its own says where
+    the verb goes; the parser hangs it as an adverb."""
+    return child.dep_ == "advmod" and child.lower_ == "back" and any(
+        c.dep_ == "prep" and list(c.children) for c in child.children
+    )
 
 
 def _contrasts(tokens: list[Any]) -> set[int]:

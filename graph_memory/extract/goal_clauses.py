@@ -223,10 +223,21 @@ def leisure_times(verb: Any) -> set[int]:
     }  # fmt: skip
 
 
+# "before then", "until now": a time the chat alone knows, no part of the goal.
+_POINTING_TIMES = frozenset({"then", "now", "later", "soon"})
+
+
 def _adverbial(token: Any, top: Any) -> bool:
-    """Whether the token lies in an adverbial below `top` ("this weekend", "really")."""
+    """Whether the token lies in an adverbial below `top` ("this weekend", "really", "before
+    then"); "back into reading" is no adverbial."""
     while token.i != top.i:
+        if token.lower_ == "back" and token.dep_ == "advmod" and token.head.i == top.i:
+            return False  # "get back into reading" (canonical.verb_phrase keeps it)
         if token.dep_ in ("npadvmod", "advmod", "advcl", "intj", "parataxis", "punct"):
+            return True
+        if token.dep_ == "prep" and [c.lower_ for c in token.children] in (
+            [w] for w in _POINTING_TIMES
+        ):
             return True
         if token.head.i == token.i:
             return False

@@ -1,0 +1,70 @@
+"""Lasting facts in messages that gave none (issue 11: coverage of fact-less REALTALK
+messages), with the real spaCy model: an effort under way told as "I'm trying to ...", and a
+return told with "back" ("get back into reading", "go back to school")."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import fact_rows
+
+from graph_memory.extract.base import Extractor
+
+
+def goals_of(extractor: Extractor, text: str) -> list[str]:
+    return [obj for _, rel, obj, _ in fact_rows(extractor, text) if rel == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("Yeah I'm trying to get a gameboy but I don't wanna pay that much.", "get a gameboy"),
+        ("I've been trying to save money for a car.", "save money for a car"),
+        ("I'm trying to become stronger.", "become stronger"),
+        ("Im trying to lose weight.", "lose weight"),
+        ("I am really trying my best to get into a job at Google.", "get into a job at Google"),
+        # a time the chat alone knows is no part of the goal
+        ("I am trying to rush to gold before then.", "rush to gold"),
+    ],
+)
+def test_an_effort_under_way_is_a_goal(extractor: Extractor, text: str, goal: str) -> None:
+    assert goal in goals_of(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I tried to fix the sink.",  # past: done or given up, no goal now
+        "I try to eat healthy.",  # a habit, not an effort under way
+        "I'm trying to think of what else to make.",  # a moment's thought
+        "I'm trying to print out some forms right now.",  # an errand of the moment
+        "I'm trying to enjoy a cup of tea before bed.",
+        "I've been trying to play games to distract myself.",
+        "I'm not trying to be rude.",
+        "You're trying to resolve the issue.",  # the addressee's effort, told by the speaker
+        "I've been trying to harvest it regularly.",  # what "it" is, the chat knows
+    ],
+)
+def test_an_effort_of_the_moment_or_of_someone_else_is_no_goal(
+    extractor: Extractor, text: str
+) -> None:
+    assert goals_of(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("I'm thinking of going back to school myself.", "go back to school"),
+        ("I want to get back into reading.", "get back into reading"),
+        ("I've been trying to get back into running.", "get back into running"),
+        ("I want to go back to Japan.", "go back to Japan"),
+    ],
+)
+def test_a_return_told_with_back_keeps_where_it_goes(
+    extractor: Extractor, text: str, goal: str
+) -> None:
+    assert goal in goals_of(extractor, text)
+
+
+@pytest.mark.parametrize("text", ["I want to go back.", "I'm trying to go back now."])
+def test_back_without_a_place_names_no_goal(extractor: Extractor, text: str) -> None:
+    assert goals_of(extractor, text) == []
