@@ -68,3 +68,42 @@ def test_a_return_told_with_back_keeps_where_it_goes(
 @pytest.mark.parametrize("text", ["I want to go back.", "I'm trying to go back now."])
 def test_back_without_a_place_names_no_goal(extractor: Extractor, text: str) -> None:
     assert goals_of(extractor, text) == []
+
+
+def owned_by(extractor: Extractor, text: str) -> list[tuple[str, str]]:
+    return [(subject, obj) for subject, rel, obj, _ in fact_rows(extractor, text) if rel == "OWNS"]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Instead of lotion, I use liquid coconut oil to moisturize after a shower.",
+         "liquid coconut oil"),
+        ("I use Cetaphil cleanser every morning.", "Cetaphil cleanser"),
+        ("I also use sheet masks as they are hydrating.", "sheet mask"),
+        ("I sometimes use an aluminum pan as a temporary litter box.", "aluminum pan"),
+    ],
+)
+def test_what_the_speaker_uses_as_a_habit_is_owned(
+    extractor: Extractor, text: str, thing: str
+) -> None:
+    assert ("Emi", thing) in owned_by(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm using the computer right now.",  # the moment's use
+        "I used a grill for the burgers.",  # one use, past
+        "I don't use Facebook.",
+        "I use the bathroom a lot.",
+        "I only use it when I'm sick.",  # what "it" is, the chat knows
+        "I've been using your tips and tricks for blonde hair.",  # advice, no thing
+        "Kandinsky uses colors to show spirituality.",  # how a painter paints
+        "Do you use Spotify?",
+    ],
+)
+def test_a_use_of_the_moment_a_denied_one_or_someone_elses_owns_nothing(
+    extractor: Extractor, text: str
+) -> None:
+    assert owned_by(extractor, text) == []
