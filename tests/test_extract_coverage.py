@@ -107,3 +107,34 @@ def test_a_use_of_the_moment_a_denied_one_or_someone_elses_owns_nothing(
     extractor: Extractor, text: str
 ) -> None:
     assert owned_by(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("I'm looking into adopting a cat.", "adopt a cat"),
+        ("We're looking into getting a dog.", "get a dog"),
+        ("I've been working on improving my cooking.", "improve Emi's cooking"),
+        ("My resolution is to go to the gym more.", "go to the gym"),
+    ],
+)
+def test_a_doing_looked_into_or_long_worked_on_is_a_goal(
+    extractor: Extractor, text: str, goal: str
+) -> None:
+    assert goal in goals_of(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm working on finishing my homework right now.",  # a task of the day
+        "I'm working on it.",
+        "I've been working on it.",
+        "I'm looking into the problem.",  # no doing
+        "I looked into buying a house but it was too expensive.",  # weighed and done with
+    ],
+)
+def test_a_task_of_the_day_or_a_thing_looked_into_is_no_goal(
+    extractor: Extractor, text: str
+) -> None:
+    assert goals_of(extractor, text) == []
