@@ -39,6 +39,7 @@ from graph_memory.extract.objects import (
     unwrap_container,
 )
 from graph_memory.extract.open_objects import quoted_title
+from graph_memory.extract.open_vocabulary import LIKINGS
 from graph_memory.extract.passing_plans import passing_plan, set_ahead, wanted_for_now
 from graph_memory.extract.pastimes import pastime_doing
 from graph_memory.extract.patterns import (
@@ -418,8 +419,11 @@ def copula_matches(
         between = complement.doc[be.i + 1 : complement.i]
         if any(t.lower_ in _DEGREES and t.i > 0 and t.doc[t.i - 1].lower_ == "a" for t in between):
             return []  # "my parents are a little old school", "Im a bit messy": a trait, no role
+        if any(t.lower_ in LIKINGS and t.doc[t.i - 1].dep_ == "cc" for t in between):
+            return []  # "I'm a vegan and love cooking": a liking the parser glued to the role
         judged = lower_set(pattern.exclude_modifiers)
-        if any(c.dep_ == "amod" and c.lemma_.lower() in judged for c in complement.lefts):
+        if any(c.dep_ == "amod" and {c.lemma_.lower(), c.lower_} & judged
+               for c in complement.lefts):
             return []  # "I'm a terrible parent haha": a joke or a judgement, no identity
         tokens = [
             t for t in noun_phrase(complement) if t.dep_ in ("amod", "compound") or t == complement
@@ -431,6 +435,9 @@ def copula_matches(
     elif complement.pos_ not in NOT_OBJECT_POS:
         if any(t.lower_ in _PASSING for h in (be, complement) for t in h.children):
             return []  # "I am a bit sick today": a passing state, no condition or diet
+        if any(p.dep_ == "prep" and p.lower_ == "of"
+               for h in (complement, *complement.conjuncts) for p in h.children):
+            return []  # "I'm sick of Netflix", "sick and tired of it": fed up, no condition
         # The complement itself, with its modifiers but not its adverbs: "lactose intolerant".
         tokens = [complement]
         for child in complement.lefts:

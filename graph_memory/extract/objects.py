@@ -21,6 +21,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
     phrase_text,
 )
+from graph_memory.extract.hollow import nameless_one, points_back, without_diverse
 from graph_memory.extract.object_spans import (
     JOURNEYS,
     binomial,
@@ -282,6 +283,11 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         tokens = hyphen_joined(object_tokens(head))
         tokens = [t for t in tokens if not (
             t.dep_ == "advmod" and t.head.i == head.i and t.lower_ in _FOCUS)]
+        kept = without_diverse(head, tokens) if common else tokens
+        verbal = isinstance(pattern, VerbPattern)  # "I found the book boring" judges it
+        if kept is None or (common and verbal and points_back(head, dets, kept)):
+            return None  # "different restaurants", "I finished the game": which?
+        tokens = kept
         if filler.i != head.i:  # "spanish cuisine haha": the filler's modifiers are the noun's
             kept = [t for c in filler.lefts if c.dep_ in ("amod", "compound") and c.i < head.i
                     for t in c.subtree]  # fmt: skip
@@ -317,6 +323,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         name.lower() in ("one", "ones") or set(name.lower().split()) & VAGUE
     ):
         return None  # "a couple different ones", "another one I love" name nothing
+    if nameless_one(head, tokens):
+        return None  # "milky ones", "a red one": a kind named elsewhere, if at all
     # A phrase across lines is a list or a layout artefact ("I like the following:\n• ...").
     start, end = char_span(tokens)
     if "\n" in head.doc.text[start:end] or not object_ok(name, head, pattern):

@@ -1,0 +1,58 @@
+"""Objects that name nothing identifiable though their head is a real noun: a kind made vague
+by a word that says only that there are several ("different restaurants", "various
+cuisines"), and a generic thing pointed at with "the" or "every" ("I finished the game",
+"watching every game"), which is one the chat named before, if at all. objects.py asks these
+of a common noun's tokens; gerunds keep their words ("trying different cuisines" is a doing)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_memory.extract.object_spans import generic_the
+from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS
+from graph_memory.extract.retag import COLOURS
+
+# Modifiers that say there are several without saying which.
+DIVERSE = frozenset({"different", "various", "assorted", "diverse", "random"})
+# Determiners that point at one thing of the chat or at each of a kind.
+POINTING = frozenset({"the", "this", "that", "these", "those", "every", "each"})
+# Tokens of a phrase that say nothing of what the thing is.
+_FRAME_DEPS = frozenset({"det", "predet", "poss", "case", "nummod"})
+
+
+def _naming(tokens: list[Any]) -> list[Any]:
+    return [t for t in tokens if t.dep_ not in _FRAME_DEPS and not t.is_punct]
+
+
+def without_diverse(head: Any, tokens: list[Any]) -> list[Any] | None:
+    """The tokens without "different", "various", ...; None when nothing but the head is left
+    to say what the things are ("different restaurants"; "different hair colors" is hair
+    colors)."""
+    diverse = {t.i for c in head.children if c.dep_ == "amod" and c.lower_ in DIVERSE
+               for t in c.subtree}  # fmt: skip
+    if not diverse:
+        return tokens
+    kept = [t for t in tokens if t.i not in diverse]
+    return kept if len(_naming(kept)) > 1 else None
+
+
+def points_back(head: Any, dets: set[str], tokens: list[Any]) -> bool:
+    """A bare generic thing with "the" or "every": "I finished the game", "I watched every
+    show" (not "the beach", the kind, "the board game", which says what it is, nor "the show
+    about the munchausen lady", whose phrase says which)."""
+    return (
+        head.lemma_.lower() in GENERIC_OBJECTS
+        and bool(dets & POINTING)
+        and not generic_the(head, dets)
+        and all(t.i == head.i for t in _naming(tokens))
+        and not any(c.dep_ == "prep" for c in head.children)
+    )
+
+
+def nameless_one(head: Any, tokens: list[Any]) -> bool:
+    """ "milky ones", "a big one": "one" with no noun beside it stands for a kind the chat
+    named elsewhere, if at all; its adjectives alone name nothing ("the Star Wars ones" do),
+    except a colour, which chat names as a thing ("I want a red one")."""
+    return head.lower_ in ("one", "ones") and not any(
+        t.pos_ in ("NOUN", "PROPN") or t.lower_ in COLOURS for t in tokens if t.i != head.i
+    )
