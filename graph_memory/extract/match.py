@@ -19,6 +19,7 @@ from graph_memory.extract.canonical import (
     ner_label,
     noun_phrase,
 )
+from graph_memory.extract.disowned import is_disowned
 from graph_memory.extract.objects import VAGUE, Found, lower_set
 from graph_memory.extract.patterns import PatternSpec, VerbPattern
 from graph_memory.extract.people import SPEAKER, person_subject
@@ -262,7 +263,7 @@ def _answers(word: Any) -> bool:
 
 def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | None:
     """None when the clause cannot match; else whether the match is to be negated."""
-    if is_conditional(clause) or is_hearsay(clause) or _whenever(clause):
+    if is_conditional(clause) or is_hearsay(clause) or _whenever(clause) or is_disowned(clause):
         return None
     if any(c.dep_ == "advmod" and c.lower_ in _GUESSES and not _answers(c)
            for c in clause.children):
