@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 DATA_DIR = BENCH_DIR / "data" / "extraction"
 FAMILIES: dict[str, str] = {
-    "IS_A": "identity", "FROM": "identity", "HAS_RELATIVE": "relationship", "HAS_PET": "pet",
+    "IS_A": "identity", "FROM": "identity", "SPEAKS": "identity",
+    "HAS_RELATIVE": "relationship", "HAS_PET": "pet",
     "OWNS": "possession", "HAS_HOBBY": "hobby", "HAS_HABIT": "hobby", "ATTENDED": "event",
     "VISITED": "event",
     "DID": "event", "HAS_GOAL": "plan", "STUDIES": "work_study", "STUDIES_AT": "work_study",

@@ -80,8 +80,8 @@ def test_and_inside_an_item_of_a_serial_list_joins_one_name(extractor: Extractor
     text = ("I'm taking Data Analytics, Microeconomics, Business and Society, and Power, "
             "Influence, and Negotiational Change.")
     found = objects(extractor, text)
-    assert ("STATES", "Business and Society") in found
-    assert ("STATES", "Business") not in found and ("STATES", "Society") not in found
+    assert ("STUDIES", "Business and Society") in found
+    assert ("STUDIES", "Business") not in found and ("STUDIES", "Society") not in found
 
 
 @pytest.mark.parametrize(

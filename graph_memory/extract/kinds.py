@@ -39,7 +39,7 @@ from graph_memory.extract.objects import (
     unwrap_container,
 )
 from graph_memory.extract.open_objects import quoted_title
-from graph_memory.extract.open_vocabulary import LIKINGS
+from graph_memory.extract.open_vocabulary import LIKINGS, MAX_CONJUNCTS
 from graph_memory.extract.passing_plans import passing_plan, set_ahead, wanted_for_now
 from graph_memory.extract.pastimes import pastime_doing
 from graph_memory.extract.patterns import (
@@ -202,12 +202,34 @@ def _has_auxiliary(verb: Any, lemmas: set[str]) -> bool:
     return any(a.lemma_.lower() in lemmas for a in auxes)
 
 
+def _named_conjuncts(objects: list[Any], found: list[Found | None], pattern: VerbPattern
+                     ) -> list[Found | None]:
+    """A list with a listed object in it: its named items are alike ("I'm taking Data
+    Analytics, Microeconomics and Business and Society": Business and Society too), up to the
+    open fallback's cap on a list (a longer one runs on)."""
+    unlisted = pattern.model_copy(update={"objects": ()})
+    return [
+        noun_object(o, unlisted) if f is None and o.pos_ == "PROPN" and i < MAX_CONJUNCTS else f
+        for i, (o, f) in enumerate(zip(objects, found, strict=True))
+    ]
+
+
+def particles(verb: Any) -> list[str]:
+    """The verb's particles ("sign up"), and the bare "part" of "take part" (the parser's
+    object: "I took part in the marathon"; not "I took a part", "my part")."""
+    out = [c.lower_ for c in verb.children if c.dep_ == "prt"]
+    if verb.lemma_.lower() == "take":
+        out += [c.lower_ for c in verb.children
+                if c.dep_ == "dobj" and c.lower_ == "part" and c.n_lefts == 0]
+    return out
+
+
 def _verb_name(verb: Any, pattern: VerbPattern) -> str:
     """The verb's lemma, with its particle when the pattern names the phrasal verb ("sign up")."""
     lemma = str(verb.lemma_).lower()
-    for child in verb.children:
-        if child.dep_ == "prt" and f"{lemma} {child.lower_}" in lower_set(pattern.verbs):
-            return f"{lemma} {child.lower_}"
+    for particle in particles(verb):
+        if f"{lemma} {particle}" in lower_set(pattern.verbs):
+            return f"{lemma} {particle}"
     return lemma
 
 
@@ -221,6 +243,8 @@ def verb_matches(
     if pattern.auxiliaries and not _has_auxiliary(verb, lower_set(pattern.auxiliaries)):
         return []
     if pattern.ahead and not set_ahead(verb):
+        return []
+    if pattern.now and set_ahead(verb):
         return []
     subject_token = clause_subject(verb, passive=pattern.passive)
     if subject_token is None:
@@ -339,6 +363,8 @@ def verb_matches(
         if pattern.gerunds_only:
             objects = [o for o in objects if o.tag_ == "VBG"]
         found = [noun_object(o, pattern, misparsed=o == gerund) for o in objects]
+        if pattern.named_conjuncts and any(found):
+            found = _named_conjuncts(objects, found, pattern)
         if negated:
             excepted = [noun_object(o, pattern) for o in exceptions(objects)]
         # 'I recently enjoyed "Where the Crawdads Sing"': the parser splits a quoted title

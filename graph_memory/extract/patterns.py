@@ -146,6 +146,11 @@ class VerbPattern(_ClausePattern):
         "month', 'I'm visiting my aunt this weekend', 'tomorrow'): a plan, not chat ('I'll "
         "let you know').",
     )
+    now: bool = Field(
+        default=False,
+        description="The verb must carry no time ahead ('I'm taking a pottery class', not '... "
+        "next week': that is a plan).",
+    )
     auxiliaries: tuple[str, ...] = Field(
         default=(),
         description="When set, the verb must carry an auxiliary of one of these lemmas ('I've "
@@ -168,6 +173,12 @@ class VerbPattern(_ClausePattern):
         default=False,
         description="The object must be a kind of thing, no name or title: 'I watch horror "
         "movies' is a pastime, 'I've been watching the Great British Bakeoff' is no hobby.",
+    )
+    named_conjuncts: bool = Field(
+        default=False,
+        description="With `objects`: a named conjunct of a listed object matches too, the "
+        "items of a list being alike ('I'm taking Data Analytics, Microeconomics and Business "
+        "and Society').",
     )
 
 

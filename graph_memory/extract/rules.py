@@ -28,7 +28,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
 )
 from graph_memory.extract.habits import habit_match
-from graph_memory.extract.kinds import copula_matches, verb_matches
+from graph_memory.extract.kinds import copula_matches, particles, verb_matches
 from graph_memory.extract.lemmas import better_lemmas
 from graph_memory.extract.linking import (
     be_or_gerund,
@@ -321,11 +321,11 @@ class RuleExtractor:
         """The patterns of a verb, a phrasal one by its own name where patterns name it ("I
         signed up for a class": "sign up"). With "on" the verb is always another one ("I've
         moved on from Python to Rust" is no relocation)."""
-        particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]
-        if not particles:
+        found = particles(verb)
+        if not found:
             return self._verbs.get(lemma, [])
-        phrasal = f"{lemma} {particles[0]}"
-        if phrasal in self._verbs or particles[0] == "on":
+        phrasal = f"{lemma} {found[0]}"
+        if phrasal in self._verbs or found[0] == "on":
             return self._verbs.get(phrasal, [])
         return self._verbs.get(lemma, [])
 
