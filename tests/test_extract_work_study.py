@@ -167,3 +167,39 @@ def test_no_work_fact_without_a_job_or_place(extractor: RuleExtractor, text: str
     found = fact_rows(extractor, text)
     work = {"IS_A", "WORKS_AT", "HAS_ATTRIBUTE"}
     assert not [r for r in found if r[1] in work], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm in college.", ("Emi", "STUDIES_AT", "college", None)),
+        ("I'm in nursing school.", ("Emi", "STUDIES_AT", "nursing school", None)),
+        ("My son is in high school.", ("Emi's son", "STUDIES_AT", "high school", None)),
+        ("I have a master's in economics.", ("Emi", "STUDIES", "economics", None)),
+        ("I'm getting my masters in psychology.", ("Emi", "STUDIES", "psychology", None)),
+        ("I'm studying to become a doctor.", ("Emi", "HAS_GOAL", "become a doctor", None)),
+        ("I'm training to be a pilot.", ("Emi", "HAS_GOAL", "be a pilot", None)),
+        ("I'm bilingual in English and Spanish.", ("Emi", "SPEAKS", "Spanish", None)),
+        ("I'm a native Spanish speaker.", ("Emi", "SPEAKS", "Spanish", None)),
+    ],
+)  # fmt: skip
+def test_school_degree_and_what_one_studies_for(extractor: RuleExtractor, text: str,
+                                                expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When I was in college I played soccer.",  # then, not now
+        "I was in college.",
+        "I'm in the school gym right now.",  # a room, no school one is in
+        "Are you in college?",
+        "I'm not in school anymore.",
+        "I studied to become a nurse.",  # past: no goal now
+        "I'm a public speaker.",  # no language
+    ],
+)
+def test_no_school_goal_or_language_without_one(extractor: RuleExtractor, text: str) -> None:
+    found = fact_rows(extractor, text)
+    assert not [r for r in found if r[1] in ("STUDIES_AT", "HAS_GOAL", "SPEAKS")], found
