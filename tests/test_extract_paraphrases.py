@@ -99,15 +99,11 @@ def test_a_denied_state_is_negated(extractor: Extractor, text: str,
 
 PREFERENCES: list[tuple[str, list[Gold]]] = [
     ("I'd prefer plan B.", [("Emi", "PREFERS", "plan B", None)]),
-    pytest.param("i prefer option A over option D",
-                 [("Emi", "PREFERS", "option A", None), ("Emi", "AVOIDS", "option D", None)],
-                 marks=gap("the parser reads a lone 'A' as a preposition; 'over' is lost")),
-    pytest.param("For dinner I like pasta with pesto.",
-                 [("Emi", "PREFERS", "pasta with pesto", "dinner")],
-                 marks=gap("a dish's 'with' part is no part of the object")),
-    pytest.param("I prefer a window seat on long flights.",
-                 [("Emi", "PREFERS", "window seat", "long flight")],
-                 marks=gap("'on <context>' after the object is no key (only fronted)")),
+    ("i prefer option A over option D",
+     [("Emi", "PREFERS", "option A", None), ("Emi", "AVOIDS", "option D", None)]),
+    ("For dinner I like pasta with pesto.", [("Emi", "PREFERS", "pasta with pesto", "dinner")]),
+    ("I prefer a window seat on long flights.",
+     [("Emi", "PREFERS", "window seat", "long flight")]),
     ("For backend work I prefer Go.", [("Emi", "PREFERS", "Go", "backend work")]),
     ("I prefer Python for data science.", [("Emi", "PREFERS", "Python", "data science")]),
     ("When it comes to backend work, I prefer Go.",
@@ -181,8 +177,7 @@ IDENTITY_AND_PEOPLE: list[tuple[str, list[Gold]]] = [
     ("We have a dog and two cats.",
      [("Emi", "HAS_PET", "dog", "dog"), ("Emi", "HAS_PET", "two cats", "cat")]),
     ("I own a Honda Civic.", [("Emi", "OWNS", "Honda Civic", None)]),
-    pytest.param("I've got a Tesla.", [("Emi", "OWNS", "Tesla", None)],
-                 marks=gap("'have got' is not read as 'have'")),
+    ("I've got a Tesla.", [("Emi", "OWNS", "Tesla", None)]),
 ]
 
 
@@ -233,13 +228,10 @@ ACTIVITIES: list[tuple[str, list[Gold]]] = [
      [("Emi's dad", "HAS_CONDITION", "cancer", None), ("Emi", "HAS_RELATIVE", "dad", "dad")]),
     ("I thought the new Dune movie was amazing.",
      [("Emi", "HAS_OPINION", "new Dune movie", "amazing")]),
-    pytest.param("Honestly the new cafe is too crowded.",
-                 [("Emi", "HAS_OPINION", "new cafe", "too crowded")],
-                 marks=gap("an opinion opened by 'honestly' without a comma")),
+    ("Honestly the new cafe is too crowded.",
+     [("Emi", "HAS_OPINION", "new cafe", "too crowded")]),
     ("My shoe size is 9.", [("Emi", "HAS_ATTRIBUTE", "9", "shoe size")]),
-    pytest.param("My blood type is O negative.",
-                 [("Emi", "HAS_ATTRIBUTE", "O negative", "blood type")],
-                 marks=gap("a two-word value of a letter and an adjective")),
+    ("My blood type is O negative.", [("Emi", "HAS_ATTRIBUTE", "O negative", "blood type")]),
 ]
 
 

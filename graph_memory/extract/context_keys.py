@@ -38,7 +38,34 @@ def context_key(verb: Any, objects: list[Any], contexts: set[str]) -> str | None
                 if pobj and pobj[0].tag_ == "VBG":  # "for coding", "for running long distances"
                     return phrase_text(pobj[0].subtree) or None
     gerunds = [o for o in objects if o.tag_ == "VBG"]  # "I hate driving at night"
-    return _time_key([verb, *gerunds], contexts) or _when_key(verb)
+    things = [o for o in objects if o.tag_ != "VBG"]  # "going on slides": the doing's own
+    return (_time_key([verb, *gerunds], contexts) or _occasion_key([verb, *things])
+            or _when_key(verb))
+
+
+# Meals: what is liked for one is a dish, and its "with" part is part of it.
+_MEALS = frozenset({"breakfast", "brunch", "lunch", "dinner", "supper", "dessert", "snack"})
+
+
+def with_accompaniment(found: Found | None, head: Any, key: str | None) -> Found | None:
+    """ "For dinner I like pasta with pesto", "I love toast with jam for breakfast": a
+    dish liked for a meal is the dish with what it comes with, a plain noun phrase (not "with
+    my kids": whose company, nor "with a friend")."""
+    if found is None or key not in _MEALS or head.pos_ != "NOUN":
+        return found
+    # the parser may hang it on the verb, right after the dish ("I love toast with jam")
+    after = [c for c in head.head.rights if c.i == head.right_edge.i + 1]
+    for prep in [*head.rights, *after]:
+        if prep.dep_ != "prep" or prep.lower_ != "with":
+            continue
+        parts = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "NOUN"]
+        if len(parts) != 1 or any(c.dep_ not in ("amod", "compound", "cc", "conj")
+                                  for c in parts[0].children):
+            return found
+        tokens = [t for t in prep.subtree if not t.is_punct]
+        return Found(f"{found.name} {phrase_text(tokens)}", found.label,
+                     [*found.tokens, *tokens])
+    return found
 
 
 _CONTEXT_PREPOSITIONS = frozenset({"in", "at", "on", "during", "before", "after"})
@@ -99,6 +126,27 @@ def _time_key(heads: list[Any], contexts: set[str]) -> str | None:
         for pobj in prep.children:
             if pobj.dep_ == "pobj" and pobj.lemma_.lower() in contexts:
                 return str(pobj.lemma_).lower()
+    return None
+
+
+_OCCASION_PREPOSITIONS = frozenset({"on", "during"})
+
+
+def _occasion_key(heads: list[Any]) -> str | None:
+    """ "I prefer a window seat on long flights", "I like cold brew on hot days", "I prefer
+    tea during exams": after the verb or its object, "on" / "during" with a bare plural is
+    the kind of occasion the liking holds in (not "the photos on Instagram": a name, nor
+    "on my trips", "on the weekend trip": one occasion of the speaker's, nor a doing's own
+    phrase: "going on slides")."""
+    for prep in (p for head in heads for p in head.rights):
+        if prep.dep_ != "prep" or prep.lower_ not in _OCCASION_PREPOSITIONS:
+            continue
+        for pobj in prep.children:
+            if pobj.dep_ != "pobj" or pobj.tag_ != "NNS" or pobj.ent_type_:
+                continue
+            if any(c.dep_ not in ("amod", "compound") for c in pobj.children):
+                continue  # "on my trips", "on the flights", "on flights to Japan"
+            return canonical_name(noun_phrase(pobj)) or None
     return None
 
 

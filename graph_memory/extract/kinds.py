@@ -16,7 +16,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
     with_conjuncts,
 )
-from graph_memory.extract.context_keys import context_key, paired_contexts
+from graph_memory.extract.context_keys import context_key, paired_contexts, with_accompaniment
 from graph_memory.extract.goal_clauses import clause_object
 from graph_memory.extract.match import (
     USED_TO,
@@ -149,6 +149,21 @@ def exceptions(objects: list[Any]) -> list[Any]:
     # "except for carrots": the noun hangs on "for"
     links += [g for p in links for g in p.children if g.dep_ == "prep" and g.lower_ == "for"]
     return with_conjuncts([g for p in links for g in p.children if g.dep_ == "pobj"])
+
+
+# The prepositions of a choice between two things or doings: "over running", "to walking".
+_CHOICE_PREPOSITIONS = frozenset({"over", "to", "than"})
+
+
+def _choice_between_doings(verb: Any) -> list[Any]:
+    """ "I prefer hiking over running", "reading to watching TV": the parser hangs the choice
+    on the doing preferred; only a doing set against it ("to" with a gerund: not the place of
+    "I prefer going to the gym")."""
+    return [
+        p for g in verb.children if g.dep_ == "xcomp" and g.tag_ == "VBG"
+        for p in g.children if p.dep_ == "prep" and p.lower_ in _CHOICE_PREPOSITIONS
+        and any(c.dep_ == "pcomp" and c.tag_ == "VBG" for c in p.children)
+    ]  # fmt: skip
 
 
 _PURPOSE_DEPS = frozenset({"ccomp", "xcomp", "advcl"})
@@ -313,11 +328,15 @@ def verb_matches(
                 c for h in heads for c in h.children
                 if c.dep_ in ("prep", "agent", "dative") and c.lower_ in wanted
             ]  # fmt: skip
+            choice = "over" in wanted  # "prefer X over / to Y": a choice between two
+            if choice:
+                preps += _choice_between_doings(verb)
             # a doing only after "be" or "into" ("I'm not into betting on sports", "I got into
             # trying different teas"); "looking forward to visiting X" is a plan, a clause
             objects = [g for p in preps for g in (
                 prep_objects(p) if is_be(verb) or p.lower_ == "into"
-                else [c for c in p.children if c.dep_ == "pobj"])
+                else [c for c in p.children if c.dep_ == "pobj" or (
+                    c.dep_ == "pcomp" and c.tag_ == "VBG" and choice)])
                 if not _relative_pronoun(g)]  # fmt: skip
             objects += _stranded_preposition_objects(verb, preps)
         else:
@@ -381,6 +400,8 @@ def verb_matches(
             found = [f for f in found if f is not None and f.label in labels]
         if pattern.key == "context":
             key = context_key(verb, objects, lower_set(pattern.contexts))
+            if len(found) == len(objects):  # each object's own (no title read instead)
+                found = [with_accompaniment(f, o, key) for f, o in zip(found, objects, strict=True)]
             pairs = paired_contexts(verb, lower_set(pattern.contexts))
             if pairs:
                 return [

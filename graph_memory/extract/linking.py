@@ -38,6 +38,19 @@ def has_become(verb: Any) -> bool:
     )
 
 
+def has_got(verb: Any) -> bool:
+    """ "I've got a Tesla", "she's got asthma": chat's present "have" ("got" with a present
+    "have" and an object; not "I've got to go", "I've got into pottery", "I had got it")."""
+    if verb.lower_ != "got" or verb.tag_ != "VBN":
+        return False
+    if not any(c.dep_ == "dobj" for c in verb.children):
+        return False
+    if any(c.dep_ in ("xcomp", "ccomp", "prt", "auxpass") for c in verb.children):
+        return False
+    auxes = [c.lower_ for c in verb.children if c.dep_ == "aux"]
+    return bool(auxes) and all(a in ("has", "have", "'s", "'ve", "ve") for a in auxes)
+
+
 def has_to_be_verb(verb: Any) -> Any | None:
     """The "be" of "my favorite food has to be pizza": a present, unnegated main "has to"."""
     if verb.lemma_.lower() != "have" or verb.dep_ != "ROOT" or verb.tag_ not in ("VBZ", "VBP"):

@@ -27,6 +27,8 @@ def _judgement(adjective: Any) -> str | None:
         return None
     if any(c.lower_ == "than" for c in adjective.subtree):
         return None  # "the worst Harry Potter movie is better than the worst Marvel movie"
+    if any(c.dep_ == "advmod" and c.lower_ == "too" for c in adjective.children):
+        return f"too {adjective.lower_}"  # "too crowded": more than the speaker wants
     return str(adjective.lower_)  # as written: "better", not its lemma "well"
 
 
@@ -193,8 +195,9 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     if judged is None:
         return []
     if key is None:
-        if judged.lower_ not in lower_set(pattern.adjectives):  # as written: "best" is not "good"
-            return []
+        excess = _excess(judged)
+        if judged.lower_ not in lower_set(pattern.adjectives) and not excess:
+            return []  # as written: "best" is not "good"
         key = _judgement(judged)
     elif judged.tag_ == "JJS" and (  # "one of the best": a listed superlative, not negated
         judged.lower_ not in lower_set(pattern.adjectives) or is_negated(judged)
@@ -204,6 +207,17 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     if not key or found is None:
         return []
     return make_matches(relation, pattern, None, [found], False, [be, judged], key)
+
+
+def _excess(adjective: Any) -> bool:
+    """ "The new cafe is too crowded", "the office is too noisy": any quality in excess is a
+    judgement; not one with its limit ("too hot to touch", "too early for dinner"), which
+    says what cannot be done, not what the speaker thinks of the thing."""
+    if adjective.pos_ != "ADJ" or not any(
+        c.dep_ == "advmod" and c.lower_ == "too" for c in adjective.children
+    ):
+        return False
+    return not any(c.dep_ in ("xcomp", "prep", "ccomp") for c in adjective.children)
 
 
 def _complement(be: Any, pattern: OpinionPattern) -> tuple[Any | None, str | None]:

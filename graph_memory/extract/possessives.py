@@ -337,6 +337,9 @@ def _possessive_object(be: Any, pattern: PossessivePattern) -> Found | None:
             name = child.text if _code(child) else canonical_name(tokens, keep_counts=True)
             ok = name and object_ok(name, child, pattern)
             return Found(name, ner_label(child), tokens) if ok else None
+        elif (lettered := _lettered_value(child)) is not None:
+            name = f"{lettered[0].text} {lettered[1].lower_}"
+            return Found(name, "", lettered) if object_ok(name, child, pattern) else None
         elif child.dep_ == "attr" or (
             child.dep_ == "acomp" and pattern.adjectives
             and all(_of_now(c) for c in child.children)
@@ -348,6 +351,23 @@ def _possessive_object(be: Any, pattern: PossessivePattern) -> Found | None:
             tokens = [t for t in child.subtree if not t.is_punct]
             return Found(phrase_text(tokens), "DATE", tokens)
     return None
+
+
+def _lettered_value(value: Any) -> list[Any] | None:
+    """ "My blood type is O negative", "A positive", "AB negative": a capital-letter code and
+    the adjective it qualifies are one value (the parser makes the letter a determiner, a
+    compound or an adverb of the adjective); the adjective alone says nothing."""
+    if value.pos_ != "ADJ" or value.dep_ not in ("attr", "acomp"):
+        return None
+    lefts = list(value.lefts)
+    if len(lefts) != 1 or any(not c.is_punct for c in value.rights):
+        return None
+    letter = lefts[0]
+    if not (letter.text.isalpha() and letter.text.isupper() and len(letter.text) <= 2):
+        return None
+    if letter.text == "I" or letter.i != value.i - 1:
+        return None
+    return [letter, value]
 
 
 # "My favorite color is green now / these days": the parser may hang the time on the value.

@@ -6,7 +6,10 @@ en_core_web_sm often tags a liking verb after an adverb as a preposition or inte
 head with the speaker as its subject. The tagger and the parser are separate heads over one
 tok2vec, so the clause's structure stands; only the verb's tag and its object's label slipped.
 A liking word with a nominal subject of its own is the verb its structure says it is; so is
-one that heads its sentence after adverbs alone, its "I" dropped ("really like the dress")."""
+one that heads its sentence after adverbs alone, its "I" dropped ("really like the dress").
+Two attachment slips are mended too: a capital letter that labels the noun before it ("option
+A over option D") and the thing liked hung on a comparative ("I like summer better than
+winter")."""
 
 from __future__ import annotations
 
@@ -29,6 +32,9 @@ COLOURS = frozenset(
 # (intj), "I LOVE sushi" (compound), "I like oatmeal with berries" (aux).
 _UNDER_OBJECT = frozenset({"intj", "compound", "amod", "aux"})
 _EMPHATIC = frozenset({"do", "does", "did"})
+# Capital letters that label a thing after its noun: "option A", "plan B", "vitamin D" ("I" is
+# the pronoun). Lower-case ids, as the doc's LOWER array holds them; the text must be a capital.
+_LABEL_LETTERS = frozenset("abcdefghjklmnopqrstuvwxyz")
 # What a liked colour may be to the parser: an adjective complement or the misread root.
 _COLOUR_DEPS = frozenset({"acomp", "xcomp", "dobj", "oprd", "ccomp", "ROOT"})
 
@@ -41,6 +47,7 @@ def mend_verb_tags(doc: Any) -> None:
     liking = {strings.add(word) for word in _LIKING_VERBS}  # ids as the doc's arrays hold them
     colours = {strings.add(word) for word in COLOURS}
     bare_m = strings.add("m")
+    letters = {strings.add(letter) for letter in _LABEL_LETTERS}
     rows = doc.to_array([LOWER, POS]).reshape(-1, 2).tolist() if len(doc) else []
     for i, (lower, pos) in enumerate(rows):
         if pos == VERB or lower not in liking:
@@ -55,10 +62,15 @@ def mend_verb_tags(doc: Any) -> None:
             if child.dep_ == "pobj":  # the object the preposition reading gave it
                 child.dep_ = "dobj"
         _raise_over_object(token)
+    for i, (lower, _) in enumerate(rows):
+        if lower in liking and doc[i].pos_ == "VERB":
+            _mend_compared_object(doc[i])
     for i, (lower, pos) in enumerate(rows):
-        if pos != VERB and lower in liking:
+        if lower in liking and (pos != VERB or doc[i].dep_ == "intj"):
             _mend_under_object(doc[i]) or _mend_emphatic_do(doc[i])
     for i, (lower, _) in enumerate(rows):
+        if lower in letters and i:
+            _mend_letter_label(doc[i])
         if lower in colours:
             _colour_as_noun(doc[i])
         elif lower == bare_m and i and doc[i - 1].lower_ == "i" and not doc[i - 1].whitespace_:
@@ -88,6 +100,27 @@ def _raise_over_object(verb: Any) -> None:
     verb.dep_ = "ROOT"
     noun.head = verb
     noun.dep_ = "dobj"
+
+
+_COMPARATIVES = frozenset({"better", "more"})
+
+
+def _mend_compared_object(verb: Any) -> None:
+    """ "I like summer better than winter": the model hangs the thing liked on "better" as
+    its adverbial, so the liking has no object. A noun between the liking verb and its
+    "better" / "more" (with a "than" after it) is the verb's object."""
+    if any(c.dep_ == "dobj" for c in verb.children):
+        return
+    for adverb in verb.rights:
+        if adverb.dep_ != "advmod" or adverb.lower_ not in _COMPARATIVES:
+            continue
+        if not any(c.dep_ == "prep" and c.lower_ == "than" for c in adverb.children):
+            continue
+        nouns = [c for c in adverb.lefts if c.dep_ == "npadvmod" and c.pos_ in ("NOUN", "PROPN")]
+        if len(nouns) == 1 and nouns[0].i > verb.i:
+            nouns[0].head = verb
+            nouns[0].dep_ = "dobj"
+            return
 
 
 def _as_verb(word: Any) -> None:
@@ -168,3 +201,31 @@ def _colour_as_noun(word: Any) -> None:
     word.pos_ = "NOUN"
     word.tag_ = "NN"
     word.dep_ = "dobj"
+
+
+def _mend_letter_label(letter: Any) -> None:
+    """ "I prefer option A over option D": the model reads a lone capital letter after a noun
+    as a preposition or as an object of its own, so the noun and its label split in two
+    ("option" and "A"). A capital letter right after a common noun that does not already
+    hang on it ("the plan A" as "plan" + det) is the noun's label: the letter takes the
+    noun's place in the clause, with its determiners and adjectives, and the noun becomes its
+    compound, as the parser reads "option B"."""
+    noun = letter.doc[letter.i - 1]
+    if len(letter.text) != 1 or not letter.text.isupper() or not noun.whitespace_:
+        return
+    if noun.pos_ != "NOUN" or not noun.is_lower or letter.dep_ in ("det", "compound"):
+        return
+    if noun.head.i == letter.i or noun.dep_ == "compound" or letter.is_ancestor(noun.head):
+        return
+    letter.pos_ = "PROPN"
+    letter.tag_ = "NNP"
+    if noun.dep_ == "ROOT":
+        letter.head = letter
+    else:
+        letter.head = noun.head
+    letter.dep_ = noun.dep_
+    for child in list(noun.children):
+        if child.i < noun.i:  # "the", "new": the labelled thing's
+            child.head = letter
+    noun.head = letter
+    noun.dep_ = "compound"

@@ -33,6 +33,7 @@ from graph_memory.extract.lemmas import better_lemmas
 from graph_memory.extract.linking import (
     be_or_gerund,
     has_become,
+    has_got,
     has_to_be_verb,
     is_copula,
     one_of,
@@ -322,6 +323,10 @@ class RuleExtractor:
         signed up for a class": "sign up"). With "on" the verb is always another one ("I've
         moved on from Python to Rust" is no relocation)."""
         found = particles(verb)
+        if not found and lemma == "get" and has_got(verb):
+            # "I've got a Tesla" is "I have a Tesla" too: the present patterns of "have"
+            have = [(r, p) for r, p in self._verbs.get("have", []) if p.tense == "present"]
+            return self._verbs.get(lemma, []) + have
         if not found:
             return self._verbs.get(lemma, [])
         phrasal = f"{lemma} {found[0]}"

@@ -1,0 +1,178 @@
+"""Comparisons and choices (issue 11), with the real spaCy model, by the rule of the annotation
+guidelines (bench/data/extraction/README.md, "Comparisons and choices"): "prefer X over / to
+Y" prefers X and avoids Y; "like X more / better than Y" prefers X only; a comparison of two
+classes ("dogs are better than cats") and a choice of the moment ("I'd rather stay home") give
+nothing. Also the classes of the paraphrase gaps closed with them: a letter that labels a noun
+("option A", "vitamin D"), "have got", an opinion of excess ("too crowded"), a value of a
+letter and an adjective ("O negative"), a dish's "with" part for a meal, and an occasion
+after the thing liked ("on long flights")."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Row, fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+def _only(extractor: RuleExtractor, text: str, relations: tuple[str, ...]) -> set[Row]:
+    return {r for r in fact_rows(extractor, text) if r[1] in relations}
+
+
+PREFERENCE = ("PREFERS", "AVOIDS")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a choice made with "prefer": the one set aside is avoided
+        ("I prefer cats to dogs.",
+         {("Emi", "PREFERS", "cat", None), ("Emi", "AVOIDS", "dog", None)}),
+        ("We chose plan C, but I prefer plan B over plan C.",
+         {("Emi", "PREFERS", "plan B", None), ("Emi", "AVOIDS", "plan C", None)}),
+        # between two doings, the parser hangs the choice on the doing preferred
+        ("I prefer hiking over running.",
+         {("Emi", "PREFERS", "hiking", None), ("Emi", "AVOIDS", "running", None)}),
+        ("Honestly I prefer reading to gaming.",
+         {("Emi", "PREFERS", "reading", None), ("Emi", "AVOIDS", "gaming", None)}),
+        # liking one more than the other is no dislike of the other
+        ("I like tea more than coffee.", {("Emi", "PREFERS", "tea", None)}),
+        ("I like summer better than winter.", {("Emi", "PREFERS", "summer", None)}),
+        ("I love Rome more than Paris.", {("Emi", "PREFERS", "Rome", None)}),
+        ("I like cats way better than dogs.", {("Emi", "PREFERS", "cat", None)}),
+    ],
+)  # fmt: skip
+def test_choices_and_comparisons_of_likings(
+    extractor: RuleExtractor, text: str, expected: set[Row]
+) -> None:
+    assert _only(extractor, text, PREFERENCE) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dogs are better than cats.",  # two classes compared: no one thing judged
+        "Tea is way better than coffee.",
+        "I'd rather stay home.",  # a choice of the moment
+        "I'd rather read a book than watch TV tonight.",
+        "I like it better than before.",  # a pronoun: what?
+        "Do you prefer tea over coffee?",  # a question
+    ],
+)
+def test_comparisons_that_state_no_liking(extractor: RuleExtractor, text: str) -> None:
+    assert _only(extractor, text, PREFERENCE) == set()
+
+
+def test_a_doing_with_its_own_to_is_no_choice(extractor: RuleExtractor) -> None:
+    """ "to the gym" is where the doing goes, not a doing set against it."""
+    found = fact_rows(extractor, "I prefer going to the gym.")
+    assert not [r for r in found if r[1] == "AVOIDS"], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("i prefer option A over option D", ("Emi", "PREFERS", "option A", None)),
+        ("i prefer option A over option D", ("Emi", "AVOIDS", "option D", None)),
+        ("I love vitamin C serum.", ("Emi", "PREFERS", "vitamin C serum", None)),
+        ("I prefer option A.", ("Emi", "PREFERS", "option A", None)),
+    ],
+)
+def test_a_capital_letter_labels_the_noun_before_it(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I've got a Tesla.", ("Emi", "OWNS", "Tesla", None)),
+        ("I've got an iPhone.", ("Emi", "OWNS", "iPhone", None)),
+        ("Tom has got a Honda Civic.", ("Tom", "OWNS", "Honda Civic", None)),
+    ],
+)
+def test_have_got_is_have(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize("text", ["I've got to go.", "I had got a Tesla for a week."])
+def test_have_got_to_and_a_past_have_got_own_nothing(extractor: RuleExtractor,
+                                                     text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "OWNS"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Honestly the new cafe is too crowded.",
+         ("Emi", "HAS_OPINION", "new cafe", "too crowded")),
+        ("The soup at Luigi's was too salty.",
+         ("Emi", "HAS_OPINION", "soup at Luigi's", "too salty")),
+        ("I think the new office is too noisy.",
+         ("Emi", "HAS_OPINION", "new office", "too noisy")),
+    ],
+)  # fmt: skip
+def test_a_quality_in_excess_is_an_opinion(extractor: RuleExtractor, text: str,
+                                           expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The new cafe is too far to walk.",  # what cannot be done, no judgement
+     "It's too cold.",  # no topic
+     "The new cafe is crowded."],  # a plain state, not a judgement
+)
+def test_no_opinion_without_an_excess_of_a_topic(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_OPINION"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My blood type is O negative.", ("Emi", "HAS_ATTRIBUTE", "O negative", "blood type")),
+        ("My blood type is A positive.", ("Emi", "HAS_ATTRIBUTE", "A positive", "blood type")),
+        ("My blood type is AB negative.", ("Emi", "HAS_ATTRIBUTE", "AB negative", "blood type")),
+    ],
+)
+def test_a_letter_and_its_adjective_are_one_value(extractor: RuleExtractor, text: str,
+                                                  expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("For dinner I like pasta with pesto.",
+         ("Emi", "PREFERS", "pasta with pesto", "dinner")),
+        ("For breakfast I like oatmeal with berries.",
+         ("Emi", "PREFERS", "oatmeal with berries", "breakfast")),
+        ("I love toast with jam for breakfast.",
+         ("Emi", "PREFERS", "toast with jam", "breakfast")),
+        # without a meal the "with" part is left out: "coffee with friends" is company
+        ("I like coffee with friends.", ("Emi", "PREFERS", "coffee", None)),
+        ("For lunch I like a sandwich with my kids.", ("Emi", "PREFERS", "sandwich", "lunch")),
+    ],
+)  # fmt: skip
+def test_a_dish_for_a_meal_keeps_what_it_comes_with(extractor: RuleExtractor, text: str,
+                                                    expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I prefer a window seat on long flights.",
+         ("Emi", "PREFERS", "window seat", "long flight")),
+        ("I like coffee on hot days.", ("Emi", "PREFERS", "coffee", "hot day")),
+        ("I prefer tea during exams.", ("Emi", "PREFERS", "tea", "exam")),
+        # a doing's own "on" phrase is part of it, one of the speaker's a single occasion
+        ("I love going on slides.", ("Emi", "PREFERS", "going on slides", None)),
+        ("I like a beer on my trips.", ("Emi", "PREFERS", "beer", None)),
+    ],
+)  # fmt: skip
+def test_an_occasion_after_the_thing_liked_is_its_context(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
