@@ -23,7 +23,8 @@ from graph_memory.extract.rules import RuleExtractor
          ("Emi", "HAS_OPINION", "Kerastase conditioner", "helpful")),
         ("The Silk Road era in history is indeed fascinating.",
          ("Emi", "HAS_OPINION", "Silk Road era", "fascinating")),
-        ("Honestly, the new office is too noisy.", ("Emi", "HAS_OPINION", "new office", "too noisy")),
+        ("Honestly, the new office is too noisy.",
+         ("Emi", "HAS_OPINION", "new office", "too noisy")),
         ("Although the new show is awesome, I never watch it.",
          ("Emi", "HAS_OPINION", "new show", "awesome")),
         # chat drops its "I" in the past tense
