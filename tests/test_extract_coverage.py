@@ -138,3 +138,33 @@ def test_a_task_of_the_day_or_a_thing_looked_into_is_no_goal(
     extractor: Extractor, text: str
 ) -> None:
     assert goals_of(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("I've always wanted to go skydiving.", "go skydiving"),
+        ("I want to go surfing someday.", "go surfing"),
+        ("I'm going to go skydiving next month.", "go skydiving"),
+    ],
+)
+def test_a_doing_gone_to_is_the_goal_whatever_the_parser_tags_it(
+    extractor: Extractor, text: str, goal: str
+) -> None:
+    assert goal in goals_of(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I want to go shopping today.",  # a plan of the day
+        "I'm gonna go shopping today.",
+        "I don't want to go skydiving.",
+        "Do you want to go surfing?",
+        "If I had money I'd go skydiving.",
+    ],
+)
+def test_a_doing_gone_to_today_denied_asked_or_supposed_is_no_goal(
+    extractor: Extractor, text: str
+) -> None:
+    assert goals_of(extractor, text) == []

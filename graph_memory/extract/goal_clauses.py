@@ -113,7 +113,8 @@ def clause_object(
         if not pattern.objects or not any(t.dep_ == "dobj" for t in pronouns):
             return None  # "I want to return to it" goes back to a game: no service request
         tokens = [verb]  # "I'd like to exchange it": the service request is its verb
-    if any(t.i > verb.i and t.dep_ == "dobj" and t.pos_ == "VERB" for t in tokens):
+    if any(t.i > verb.i and t.dep_ == "dobj" and t.pos_ == "VERB" and not _gone_doing(t, verb)
+           for t in tokens):
         return None  # a misparse ("to grab a quick bite to eat")
     if _pointed_at(verb, tokens):
         return None  # "give this recipe a try", "visit that place": which, the chat knows
@@ -139,6 +140,12 @@ def clause_object(
     if 1 < len(first) < len(core) and not object_ok(phrase_text(first), verb, pattern):
         return None
     return Found(name, "", tokens)
+
+
+def _gone_doing(token: Any, verb: Any) -> bool:
+    """ "go skydiving", "go surfing": the doing one goes to, which the parser may read as the
+    object of "go"."""
+    return verb.lemma_ == "go" and token.head.i == verb.i and token.tag_ == "VBG"
 
 
 def _pointed_at(verb: Any, tokens: list[Any]) -> bool:
