@@ -145,7 +145,7 @@ def clause_object(
 def _gone_doing(token: Any, verb: Any) -> bool:
     """ "go skydiving", "go surfing": the doing one goes to, which the parser may read as the
     object of "go"."""
-    return verb.lemma_ == "go" and token.head.i == verb.i and token.tag_ == "VBG"
+    return bool(verb.lemma_ == "go" and token.head.i == verb.i and token.tag_ == "VBG")
 
 
 def _pointed_at(verb: Any, tokens: list[Any]) -> bool:
