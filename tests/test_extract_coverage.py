@@ -168,3 +168,19 @@ def test_a_doing_gone_to_today_denied_asked_or_supposed_is_no_goal(
     extractor: Extractor, text: str
 ) -> None:
     assert goals_of(extractor, text) == []
+
+
+def habits_of(extractor: Extractor, text: str) -> list[tuple[str, str | None]]:
+    return [(obj, key) for _, rel, obj, key in fact_rows(extractor, text) if rel == "HAS_HABIT"]
+
+
+@pytest.mark.parametrize(
+    "text", ["I always cook on Sundays.", "I cook on Sundays.", "I cook every Sunday."]
+)
+def test_a_weekday_in_the_plural_is_a_recurring_time(extractor: Extractor, text: str) -> None:
+    assert ("cook", "every Sunday") in habits_of(extractor, text)
+
+
+@pytest.mark.parametrize("text", ["I cooked on Sunday.", "I'm cooking on Sunday."])
+def test_one_weekday_is_no_routine(extractor: Extractor, text: str) -> None:
+    assert habits_of(extractor, text) == []

@@ -337,14 +337,14 @@ def _time(verb: Any) -> tuple[str, list[Any]] | None:
             if marks & _EVERY or "most" in marks:
                 return f"every {_time_word(child)}", list(child.subtree)
         if child.dep_ == "prep" and child.lower_ in ("on", "in", "at"):
-            pobjs = [g for g in child.children if g.dep_ == "pobj" and g.lemma_.lower() in _TIMES]
+            pobjs = [g for g in child.children if g.dep_ == "pobj" and _time_lemma(g) in _TIMES]
             if not pobjs:
                 continue
             noun = pobjs[0]
             dets = {c.lower_ for c in noun.children if c.dep_ == "det"}
             if any(c.dep_ != "det" for c in noun.children):
                 continue  # "in the coming weeks": a plan, not a recurring time
-            plural = noun.tag_ in ("NNS", "NNPS")
+            plural = noun.tag_ in ("NNS", "NNPS") or _time_lemma(noun) != noun.lemma_.lower()
             if (
                 (child.lower_ == "on" and plural)
                 or (child.lower_ == "in" and dets == {"the"})
@@ -354,9 +354,18 @@ def _time(verb: Any) -> tuple[str, list[Any]] | None:
     return None
 
 
+def _time_lemma(noun: Any) -> str:
+    """ "sunday" of "Sundays", which the parser reads as a name in its own right (NNP, lemma
+    "Sundays")."""
+    word = str(noun.lemma_).lower()
+    if word not in _TIMES and word.endswith("s") and word[:-1] in _TIMES:
+        return word[:-1]
+    return word
+
+
 def _time_word(noun: Any) -> str:
     """ "morning" of "mornings", "Monday" of "Mondays"."""
-    word = str(noun.lemma_).lower()
+    word = _time_lemma(noun)
     return word.capitalize() if word.endswith("day") and word not in ("day", "weekday") else word
 
 
