@@ -184,3 +184,41 @@ def test_a_weekday_in_the_plural_is_a_recurring_time(extractor: Extractor, text:
 @pytest.mark.parametrize("text", ["I cooked on Sunday.", "I'm cooking on Sunday."])
 def test_one_weekday_is_no_routine(extractor: Extractor, text: str) -> None:
     assert habits_of(extractor, text) == []
+
+
+def liked(extractor: Extractor, text: str) -> list[tuple[str, str | None]]:
+    return [(obj, key) for _, rel, obj, key in fact_rows(extractor, text) if rel == "PREFERS"]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "key"),
+    [
+        ("We went to Nobu, my favorite restaurant.", "Nobu", "restaurant"),
+        ("I watched Inception, one of my favorite movies, again.", "Inception", "movie"),
+        ("I had dinner at Nobu, my favorite.", "Nobu", None),
+        ('I have watched a lot, but one of my favorites its "The Hangover".', "The Hangover", None),
+    ],
+)
+def test_a_name_followed_by_my_favorite_is_liked(
+    extractor: Extractor, text: str, thing: str, key: str | None
+) -> None:
+    assert (thing, key) in liked(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks, my favorite person!",  # no name
+        "Nobu isn't my favorite restaurant.",
+        "I'll see you soon, Sam, my favorite!",  # the one spoken to
+    ],
+)
+def test_my_favorite_without_a_name_or_to_the_addressee_likes_nothing(
+    extractor: Extractor, text: str
+) -> None:
+    assert liked(extractor, text) == []
+
+
+def test_a_bare_favorite_names_no_common_noun_after_it(extractor: Extractor) -> None:
+    text = 'This is what I had at "Jack\'s Wife Freda", my favorite: Poached egg and salmon bagel!'
+    assert "poached egg" not in [obj.lower() for obj, _ in liked(extractor, text)]

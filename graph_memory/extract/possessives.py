@@ -201,6 +201,11 @@ def _named_value(key_head: Any) -> Any | None:
     holder = key_head.head.head if key_head.dep_ == "pobj" else key_head  # "one of my ..."
     if holder.lower_ != "one" and holder is not key_head:
         return None
+    named = holder.head
+    if holder.dep_ == "appos" and named.pos_ == "PROPN" and named.i < holder.i:
+        # After the name: "we went to Nobu, my favorite restaurant", "Inception, one of my
+        # favorite movies", "Nobu, my favorite".
+        return None if _vocative(named) else named
     verb = holder.head
     if holder.dep_ == "nsubjpass" and verb.lemma_.lower() in _NAMING_VERBS:
         named = [c for c in verb.children if c.dep_ in ("oprd", "attr", "xcomp", "dobj")]
@@ -217,17 +222,21 @@ def named_favorite_matches(
     modifiers = lower_set(pattern.modifiers)
     if not modifiers or pattern.subject != "speaker" or pattern.object != "noun" or pattern.listed:
         return []
-    if not any(c.dep_ in _MARKS and c.lemma_.lower() in modifiers for c in key_head.lefts):
+    bare = key_head.lemma_.lower() in modifiers  # "Nobu, my favorite"
+    if not bare and not any(
+        c.dep_ in _MARKS and c.lemma_.lower() in modifiers for c in key_head.lefts
+    ):
         return []
     owners = [c for c in key_head.children if c.dep_ == "poss"]
     owner = owner_placeholder(owners[0]) if owners else None
     value = _named_value(key_head)
-    if owner is None or value is None:
-        return []
+    if owner is None or value is None or (bare and value.pos_ != "PROPN"):
+        return []  # "my favorite: poached egg and salmon bagel": a favorite what?
     key_tokens = [
         t for t in key_head.lefts if t.dep_ == "compound" and t.lemma_.lower() not in modifiers
     ]
-    stored_key = canonical_name([*key_tokens, key_head]) if "*" in pattern.keys else None
+    keyed = "*" in pattern.keys and not bare
+    stored_key = canonical_name([*key_tokens, key_head]) if keyed else None
     found = [noun_object(value, pattern)]
     return make_matches(
         relation, pattern, Who(owner, "", True, []), found, False, [key_head], stored_key
