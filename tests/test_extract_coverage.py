@@ -222,3 +222,24 @@ def test_my_favorite_without_a_name_or_to_the_addressee_likes_nothing(
 def test_a_bare_favorite_names_no_common_noun_after_it(extractor: Extractor) -> None:
     text = 'This is what I had at "Jack\'s Wife Freda", my favorite: Poached egg and salmon bagel!'
     assert "poached egg" not in [obj.lower() for obj, _ in liked(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("After watching the show I did develop a certain interest in law.", "law"),
+        ("I developed an interest in law.", "law"),
+        ("I took an interest in birds.", "bird"),
+    ],
+)
+def test_an_interest_gained_is_liked(extractor: Extractor, text: str, thing: str) -> None:
+    assert thing in [obj for obj, _ in liked(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text", ["I had a passion for cooking.", "Did you develop an interest in law?"]
+)
+def test_an_interest_had_once_or_asked_about_is_not_liked(
+    extractor: Extractor, text: str
+) -> None:
+    assert liked(extractor, text) == []
