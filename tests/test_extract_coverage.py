@@ -243,3 +243,31 @@ def test_an_interest_had_once_or_asked_about_is_not_liked(
     extractor: Extractor, text: str
 ) -> None:
     assert liked(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I have a car.", "car"),
+        ("We have a beach house.", "beach house"),
+        ("I have a new laptop.", "laptop"),
+        ("I have two cars.", "car"),
+    ],
+)
+def test_a_thing_one_keeps_is_owned(extractor: Extractor, text: str, thing: str) -> None:
+    assert ("Emi", thing) in owned_by(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have a question.",  # no thing kept
+        "I have a lot of work.",
+        "I had a car.",  # history
+        "I don't have a particular boat in mind.",
+        "Do you have a car?",
+        "If I had a boat I'd sail.",
+    ],
+)
+def test_a_thing_not_kept_now_is_not_owned(extractor: Extractor, text: str) -> None:
+    assert owned_by(extractor, text) == []
