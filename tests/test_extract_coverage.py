@@ -1,6 +1,8 @@
 """Lasting facts in messages that gave none (issue 11: coverage of fact-less REALTALK
-messages), with the real spaCy model: an effort under way told as "I'm trying to ...", and a
-return told with "back" ("get back into reading", "go back to school")."""
+messages), with the real spaCy model, a class of phrasing each, positive and negative: an
+effort under way ("I'm trying to ..."), a return told with "back", what one uses, a doing
+looked into or long worked on, a doing gone to ("go skydiving"), a weekday in the plural as a
+routine's time, a name followed by "my favorite", an interest gained, a thing one keeps."""
 
 from __future__ import annotations
 
