@@ -31,6 +31,10 @@ from graph_memory.extract.rules import RuleExtractor
         # "one" with adjectives alone stands for a kind named elsewhere
         ("I prefer milky ones.", "PREFERS"),
         ("My favorite is milky ones that have a brown sugar flavoring.", "PREFERS"),
+        # a role with a hollow head is no role
+        ("Honestly I'm also a point in my life where 10k would help a lot.", "IS_A"),
+        # "less" turns a liking around
+        ("I love less sugar in my coffee.", "PREFERS"),
     ],
 )
 def test_hollow_or_misread_objects_make_no_fact(
@@ -60,6 +64,9 @@ def test_hollow_or_misread_objects_make_no_fact(
         ("I'm a vegan.", ("Emi", "HAS_DIET", "vegan", None)),
         ("I'm a nurse and love hiking.", ("Emi", "IS_A", "nurse", None)),
         ("I'm a pastry chef.", ("Emi", "IS_A", "pastry chef", None)),
+        # "more" says how much, not what
+        ("I personally enjoy a more busy life.", ("Emi", "PREFERS", "busy life", None)),
+        ("I've been eating way more greens now.", ("Emi", "PREFERS", "green", None)),
         # a count is no vague word: which museums is Rome's to say
         ("I have visited several museums in Rome.", ("Emi", "VISITED", "museum", None)),
     ],

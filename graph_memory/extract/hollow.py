@@ -14,6 +14,8 @@ from graph_memory.extract.retag import COLOURS
 
 # Modifiers that say there are several without saying which.
 DIVERSE = frozenset({"different", "various", "assorted", "diverse", "random"})
+# Amounts that turn a thing around: "less sugar", "fewer meetings".
+REDUCING = frozenset({"less", "fewer"})
 # Determiners that point at one thing of the chat or at each of a kind.
 POINTING = frozenset({"the", "this", "that", "these", "those", "every", "each"})
 # Tokens of a phrase that say nothing of what the thing is.
@@ -27,7 +29,11 @@ def _naming(tokens: list[Any]) -> list[Any]:
 def without_diverse(head: Any, tokens: list[Any]) -> list[Any] | None:
     """The tokens without "different", "various", ...; None when nothing but the head is left
     to say what the things are ("different restaurants"; "different hair colors" is hair
-    colors)."""
+    colors). A "more" says how much, not what: it goes ("eating way more greens", "a more
+    busy life"); a "less" or "fewer" turns a liking around ("I love less sugar"): no object."""
+    if any(t.lower_ in REDUCING and t.i != head.i for t in tokens):
+        return None
+    tokens = [t for t in tokens if not (t.lower_ == "more" and t.i != head.i)]
     diverse = {t.i for c in head.children if c.dep_ == "amod" and c.lower_ in DIVERSE
                for t in c.subtree}  # fmt: skip
     if not diverse:

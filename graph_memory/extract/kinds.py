@@ -39,7 +39,7 @@ from graph_memory.extract.objects import (
     unwrap_container,
 )
 from graph_memory.extract.open_objects import quoted_title
-from graph_memory.extract.open_vocabulary import LIKINGS, MAX_CONJUNCTS
+from graph_memory.extract.open_vocabulary import HOLLOW_OBJECTS, LIKINGS, MAX_CONJUNCTS
 from graph_memory.extract.passing_plans import passing_plan, set_ahead, wanted_for_now
 from graph_memory.extract.pastimes import pastime_doing
 from graph_memory.extract.patterns import (
@@ -466,6 +466,9 @@ def copula_matches(
         between = complement.doc[be.i + 1 : complement.i]
         if any(t.lower_ in _DEGREES and t.i > 0 and t.doc[t.i - 1].lower_ == "a" for t in between):
             return []  # "my parents are a little old school", "Im a bit messy": a trait, no role
+        if complement.lemma_.lower() in HOLLOW_OBJECTS and not any(
+                c.dep_ == "compound" for c in complement.lefts):
+            return []  # "I'm also a point in my life where ...": no role ("a people person" is)
         if any(t.lower_ in LIKINGS and t.doc[t.i - 1].dep_ == "cc" for t in between):
             return []  # "I'm a vegan and love cooking": a liking the parser glued to the role
         judged = lower_set(pattern.exclude_modifiers)
