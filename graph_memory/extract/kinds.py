@@ -47,6 +47,7 @@ from graph_memory.extract.patterns import (
     VerbPattern,
 )
 from graph_memory.extract.people import PLACEHOLDERS
+from graph_memory.extract.person_nouns import unnamed_as_person
 
 _ARTICLES = frozenset({"a", "an"})
 _GERUND_PREPOSITIONS = frozenset({"on"})
@@ -466,6 +467,8 @@ def copula_matches(
         between = complement.doc[be.i + 1 : complement.i]
         if any(t.lower_ in _DEGREES and t.i > 0 and t.doc[t.i - 1].lower_ == "a" for t in between):
             return []  # "my parents are a little old school", "Im a bit messy": a trait, no role
+        if unnamed_as_person(subject_token, subject.name, complement):
+            return []  # "Michelin is a French company", "Springs is an easy day trip"
         if complement.lemma_.lower() in HOLLOW_OBJECTS and not any(
                 c.dep_ == "compound" for c in complement.lefts):
             return []  # "I'm also a point in my life where ...": no role ("a people person" is)
