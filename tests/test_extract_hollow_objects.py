@@ -67,6 +67,9 @@ def test_hollow_or_misread_objects_make_no_fact(
         # "more" says how much, not what
         ("I personally enjoy a more busy life.", ("Emi", "PREFERS", "busy life", None)),
         ("I've been eating way more greens now.", ("Emi", "PREFERS", "green", None)),
+        # a focus word is no part of the doing
+        ("I love cooking too, especially desserts. My brother helps me.",
+         ("Emi", "PREFERS", "cooking desserts", None)),
         # a count is no vague word: which museums is Rome's to say
         ("I have visited several museums in Rome.", ("Emi", "VISITED", "museum", None)),
     ],

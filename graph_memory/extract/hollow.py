@@ -55,6 +55,16 @@ def points_back(head: Any, dets: set[str], tokens: list[Any]) -> bool:
     )
 
 
+def specific(head: Any, dets: set[str], tokens: list[Any], verbal: bool) -> list[Any] | None:
+    """A common noun's tokens without its vague words, or None when it names nothing
+    identifiable (without_diverse; points_back, for verb patterns only: "I found the book
+    boring" judges the book the chat is about)."""
+    kept = without_diverse(head, tokens)
+    if kept is None or (verbal and points_back(head, dets, kept)):
+        return None
+    return kept
+
+
 def nameless_one(head: Any, tokens: list[Any]) -> bool:
     """ "milky ones", "a big one": "one" with no noun beside it stands for a kind the chat
     named elsewhere, if at all; its adjectives alone name nothing ("the Star Wars ones" do),

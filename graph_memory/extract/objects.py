@@ -21,7 +21,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
     phrase_text,
 )
-from graph_memory.extract.hollow import nameless_one, points_back, without_diverse
+from graph_memory.extract.hollow import nameless_one, specific
 from graph_memory.extract.object_spans import (
     JOURNEYS,
     binomial,
@@ -261,7 +261,7 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             return None
         if any(t.dep_ == "acomp" for t in tokens):
             return None  # a clause misread as an object: "pampering sessions sound perfect"
-        name = phrase_text(tokens)
+        name = phrase_text([t for t in tokens if t.lower_ not in _FOCUS])  # "especially X"
     elif ent is not None:
         tokens = hyphen_joined(list(ent))
         name = phrase_text(tokens)
@@ -283,9 +283,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         tokens = hyphen_joined(object_tokens(head))
         tokens = [t for t in tokens if not (
             t.dep_ == "advmod" and t.head.i == head.i and t.lower_ in _FOCUS)]
-        kept = without_diverse(head, tokens) if common else tokens
-        verbal = isinstance(pattern, VerbPattern)  # "I found the book boring" judges it
-        if kept is None or (common and verbal and points_back(head, dets, kept)):
+        verbal = isinstance(pattern, VerbPattern)
+        if (kept := specific(head, dets, tokens, verbal) if common else tokens) is None:
             return None  # "different restaurants", "I finished the game": which?
         tokens = kept
         if filler.i != head.i:  # "spanish cuisine haha": the filler's modifiers are the noun's
