@@ -75,7 +75,7 @@ def clause_object(
         t.i for c in verb.children
         if c.dep_ == "prep" and c.i > 0 and c.doc[c.i - 1].text == "," for t in c.subtree
     }  # fmt: skip
-    tokens = [t for t in tokens if t.i not in asides | _where_a_name_lies(verb)]
+    tokens = [t for t in tokens if t.i not in asides | _where_a_name_lies(verb) | _spans(verb)]
     # "to get promoted", "to be hired": the passive auxiliary belongs to the goal.
     passive = [c for c in verb.children if c.dep_ == "auxpass"]
     if passive:
@@ -214,6 +214,21 @@ def _in_object(token: Any, verb: Any) -> bool:
             return False
         token = token.head
     return token.dep_ in ("dobj", "prt")
+
+
+# Spans that say nothing of a goal: "in the future", "in my lifetime", "in general" (a time
+# told stays: "visit Yosemite in the spring", test_extract_recall_classes).
+_SPAN_PREPS = frozenset({"in"})
+_SPAN_NOUNS = frozenset({"future", "general", "lifetime"})
+
+
+def _spans(verb: Any) -> set[int]:
+    """The tokens of the goal's phrases that say nothing of it."""
+    return {
+        t.i for p in verb.subtree if p.dep_ == "prep" and p.lower_ in _SPAN_PREPS
+        for g in p.children if g.dep_ in ("pobj", "amod") and g.lemma_.lower() in _SPAN_NOUNS
+        for t in p.subtree
+    }  # fmt: skip
 
 
 # Times given to a pastime: "in my free time", "on weekends", "for fun".
