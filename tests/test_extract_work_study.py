@@ -43,6 +43,9 @@ def test_a_course_one_is_in_now_is_studied(extractor: RuleExtractor, text: str,
         "I'm taking a nap.",
         "I'm taking Tylenol.",  # a medicine, no course
         "I'm taking Tylenol and Advil.",  # a list of names with no course in it
+        "I'm taking a class.",  # which class, it does not say
+        "I'm taking two classes this semester.",
+        "I'm enrolled in a course.",
         "I'm taking a trip to Japan.",  # a plan
         "I'm taking a pottery class next week.",  # a plan, not a course one is in
         "I took a pottery class.",  # done: DID

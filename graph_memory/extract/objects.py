@@ -90,6 +90,8 @@ def object_ok(name: str, head: Any, pattern: PatternSpec) -> bool:
     names = {name.lower(), head.lemma_.lower()}
     if pattern.objects and not names & lower_set(pattern.objects):
         return False
+    if len(names) == 1 and names & lower_set(pattern.need_modifier):
+        return False  # "I'm taking a class": which one, it does not say
     return not names & lower_set(pattern.exclude_objects)
 
 

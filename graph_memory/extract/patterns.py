@@ -29,6 +29,11 @@ class _Pattern(BaseModel):
     exclude_objects: tuple[str, ...] = Field(
         default=(), description="Objects (canonical name or head lemma) that never match."
     )
+    need_modifier: tuple[str, ...] = Field(
+        default=(),
+        description="Head lemmas that name nothing alone: they match only with a word that "
+        "says which ('a pottery class', not 'a class' or 'two classes').",
+    )
     fallback: bool = Field(
         default=False,
         description="Fires only where no other (non-fallback) pattern matched an overlapping "
