@@ -298,7 +298,9 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             return None  # "I'm planning a trip": which? ("a road trip", "a trip to Japan")
         if isinstance(pattern, VerbPattern) and pattern.drop_modifiers:
             dropped = lower_set(pattern.drop_modifiers)
-            tokens = [t for t in tokens if t.i == head.i or t.lower_ not in dropped]
+            # with what modifies them: "very good English" -> English
+            gone = {s.i for t in tokens if t.i != head.i and t.lower_ in dropped for s in t.subtree}
+            tokens = [t for t in tokens if t.i not in gone]
         name = canonical_name(tokens)
         owner = _own(head) if possessed else None
         if owner and name:
