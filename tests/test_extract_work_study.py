@@ -103,6 +103,7 @@ def test_no_event_attended_without_one_taken_part_in(extractor: RuleExtractor,
         ("I speak English and Bengali.", ["English", "Bengali"]),
         ("I'm fluent in Spanish and Italian.", ["Spanish", "Italian"]),
         ("My native language is Bengali.", ["Bengali"]),
+        ("I know a little Japanese.", ["Japanese"]),
     ],
 )
 def test_a_language_spoken_is_spoken(extractor: RuleExtractor, text: str,
@@ -118,6 +119,7 @@ def test_a_language_spoken_is_spoken(extractor: RuleExtractor, text: str,
         "I spoke to my boss.",
         "Do you speak Spanish?",  # a question
         "I'm learning Japanese.",  # learned: STUDIES
+        "I know Python.",  # no language one speaks
         "I want to speak French.",  # a wish
     ],
 )
@@ -152,6 +154,7 @@ def test_a_language_denied_is_a_negated_fact(extractor: RuleExtractor) -> None:
         ("I'm retired.", ("Emi", "HAS_ATTRIBUTE", "retired", "work status")),
         ("I'm officially retired!", ("Emi", "HAS_ATTRIBUTE", "retired", "work status")),
         ("I'm self-employed.", ("Emi", "HAS_ATTRIBUTE", "self-employed", "work status")),
+        ("I just retired from teaching.", ("Emi", "HAS_ATTRIBUTE", "retired", "work status")),
     ],
 )  # fmt: skip
 def test_work_told_by_getting_starting_or_teaching(extractor: RuleExtractor, text: str,
@@ -169,6 +172,7 @@ def test_work_told_by_getting_starting_or_teaching(extractor: RuleExtractor, tex
         "I want to be a nurse.",  # a job wished for: a goal
         "I'm not retired yet.",  # denied
         "When I'm retired I'll travel.",  # a time to come
+        "I retired my old car.",  # a thing retired, not the speaker
         "Are you retired?",  # a question
     ],
 )
