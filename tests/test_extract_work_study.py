@@ -190,6 +190,9 @@ def test_no_work_fact_without_a_job_or_place(extractor: RuleExtractor, text: str
         ("My son is in high school.", ("Emi's son", "STUDIES_AT", "high school", None)),
         ("I have a master's in economics.", ("Emi", "STUDIES", "economics", None)),
         ("I'm getting my masters in psychology.", ("Emi", "STUDIES", "psychology", None)),
+        ("While my major is in computer science, I've decided to explore business.",
+         ("Emi", "STUDIES", "computer science", None)),
+        ("My sister's degree is in nursing.", ("Emi's sister", "STUDIES", "nursing", None)),
         ("I'm studying to become a doctor.", ("Emi", "HAS_GOAL", "become a doctor", None)),
         ("I'm training to be a pilot.", ("Emi", "HAS_GOAL", "be a pilot", None)),
         ("I'm bilingual in English and Spanish.", ("Emi", "SPEAKS", "Spanish", None)),
@@ -212,6 +215,7 @@ def test_school_degree_and_what_one_studies_for(extractor: RuleExtractor, text: 
         "I studied to become a nurse.",  # past: no goal now
         "I'm a public speaker.",  # no language
         "I'm a master of procrastination.",  # no degree
+        "My degree is in my bag.",  # a place, no field
     ],
 )
 def test_no_school_goal_or_language_without_one(extractor: RuleExtractor, text: str) -> None:

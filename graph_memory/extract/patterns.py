@@ -247,6 +247,11 @@ class PossessivePattern(_ClausePattern):
         "on a safari is on my travel wishlist', 'at the top of my bucket list'): the object is "
         "the subject of 'is', a gerund as its verb phrase ('go on a safari').",
     )
+    value_prepositions: tuple[str, ...] = Field(
+        default=(),
+        description="Read only a value after one of these prepositions ('my major is in "
+        "computer science', 'my degree is in biology').",
+    )
 
 
 class NounPattern(_ClausePattern):

@@ -328,6 +328,11 @@ def _code(token: Any) -> bool:
 
 
 def _possessive_object(be: Any, pattern: PossessivePattern) -> Found | None:
+    if pattern.value_prepositions:  # "my major is in computer science"
+        wanted = lower_set(pattern.value_prepositions)
+        values = [g for c in be.rights if c.dep_ == "prep" and c.lower_ in wanted
+                  for g in c.children if g.dep_ == "pobj"]  # fmt: skip
+        return noun_object(values[0], pattern) if values else None
     for child in be.rights:
         if pattern.object == "clause":
             if child.dep_ == "xcomp" and has_to(child):
