@@ -188,6 +188,8 @@ def test_no_work_fact_without_a_job_or_place(extractor: RuleExtractor, text: str
         ("I'm in college.", ("Emi", "STUDIES_AT", "college", None)),
         ("I'm in nursing school.", ("Emi", "STUDIES_AT", "nursing school", None)),
         ("My son is in high school.", ("Emi's son", "STUDIES_AT", "high school", None)),
+        ("I'm a sophomore in college.", ("Emi", "STUDIES_AT", "college", None)),
+        ("I'm a grad student in nursing school.", ("Emi", "STUDIES_AT", "nursing school", None)),
         ("I have a master's in economics.", ("Emi", "STUDIES", "economics", None)),
         ("I'm getting my masters in psychology.", ("Emi", "STUDIES", "psychology", None)),
         ("While my major is in computer science, I've decided to explore business.",
@@ -221,3 +223,8 @@ def test_school_degree_and_what_one_studies_for(extractor: RuleExtractor, text: 
 def test_no_school_goal_or_language_without_one(extractor: RuleExtractor, text: str) -> None:
     found = fact_rows(extractor, text)
     assert not [r for r in found if r[1] in ("STUDIES_AT", "STUDIES", "HAS_GOAL", "SPEAKS")], found
+
+
+def test_a_school_is_no_field_studied(extractor: RuleExtractor) -> None:
+    found = fact_rows(extractor, "I'm a grad student in nursing school.")
+    assert not [r for r in found if r[1] == "STUDIES"], found
