@@ -67,6 +67,10 @@ def test_no_course_studied_without_one_taken_now(extractor: RuleExtractor, text:
         ("I competed in a chess tournament.", ("Emi", "ATTENDED", "chess tournament", None)),
         ("I've participated in a few amateur competitions for the fun of it.",
          ("Emi", "ATTENDED", "amateur competition", None)),
+        ("We took part in a charity walk last month.", ("Emi", "ATTENDED", "charity walk", None)),
+        ("I entered a baking competition.", ("Emi", "ATTENDED", "baking competition", None)),
+        ("I'm participating in a hackathon next week.",
+         ("Emi", "HAS_GOAL", "participate in a hackathon", None)),
         ("I competed in the Boston Marathon last year.",
          ("Emi", "ATTENDED", "Boston Marathon", None)),
     ],
@@ -85,6 +89,8 @@ def test_an_event_taken_part_in_is_attended(extractor: RuleExtractor, text: str,
         "Did you compete in the tournament?",  # a question
         "I took a part in the play.",  # a part taken, no "take part"
         "I compete in tournaments.",  # a habit, no event attended
+        "I entered the room.",  # no contest entered
+        "I'm participating in a hackathon next week.",  # ahead: a plan
     ],
 )
 def test_no_event_attended_without_one_taken_part_in(extractor: RuleExtractor,
