@@ -4,8 +4,8 @@ Y" prefers X and avoids Y; "like X more / better than Y" prefers X only; a compa
 classes ("dogs are better than cats") and a choice of the moment ("I'd rather stay home") give
 nothing. Also the classes of the paraphrase gaps closed with them: a letter that labels a noun
 ("option A", "vitamin D"), "have got", an opinion of excess ("too crowded"), a value of a
-letter and an adjective ("O negative"), a dish's "with" part for a meal, and an occasion
-after the thing liked ("on long flights")."""
+letter and an adjective ("O negative"), a colour with its shade ("dark blue"), a dish's
+"with" part for a meal, and an occasion after the thing liked ("on long flights")."""
 
 from __future__ import annotations
 
@@ -40,6 +40,8 @@ PREFERENCE = ("PREFERS", "AVOIDS")
         ("I like summer better than winter.", {("Emi", "PREFERS", "summer", None)}),
         ("I love Rome more than Paris.", {("Emi", "PREFERS", "Rome", None)}),
         ("I like cats way better than dogs.", {("Emi", "PREFERS", "cat", None)}),
+        ("I like option A better.", {("Emi", "PREFERS", "option A", None)}),
+        ("I like tennis a lot more now.", {("Emi", "PREFERS", "tennis", None)}),
     ],
 )  # fmt: skip
 def test_choices_and_comparisons_of_likings(
@@ -56,11 +58,33 @@ def test_choices_and_comparisons_of_likings(
         "I'd rather stay home.",  # a choice of the moment
         "I'd rather read a book than watch TV tonight.",
         "I like it better than before.",  # a pronoun: what?
+        "I like it a lot more.",  # "a lot" is how much, not what
         "Do you prefer tea over coffee?",  # a question
     ],
 )
 def test_comparisons_that_state_no_liking(extractor: RuleExtractor, text: str) -> None:
     assert _only(extractor, text, PREFERENCE) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # what is set aside with "rather than" / "instead of" is no liking, plan or pastime
+        ("I love dogs rather than cats.", {("Emi", "PREFERS", "dog", None)}),
+        ("I like hiking rather than running.", {("Emi", "PREFERS", "hiking", None)}),
+        ("These days I prefer cycling instead of running.",
+         {("Emi", "PREFERS", "cycling", None)}),
+        ("I watch movies rather than shows.", {("Emi", "HAS_HOBBY", "movie", None)}),
+        ("I want to learn Spanish instead of French.",
+         {("Emi", "HAS_GOAL", "learn Spanish", None)}),
+        # a plain "and" still joins two
+        ("I love dogs and cats.",
+         {("Emi", "PREFERS", "dog", None), ("Emi", "PREFERS", "cat", None)}),
+    ],
+)  # fmt: skip
+def test_what_is_set_aside_is_not_joined(extractor: RuleExtractor, text: str,
+                                         expected: set[Row]) -> None:
+    assert set(fact_rows(extractor, text)) == expected
 
 
 def test_a_doing_with_its_own_to_is_no_choice(extractor: RuleExtractor) -> None:
@@ -176,3 +200,23 @@ def test_an_occasion_after_the_thing_liked_is_its_context(
     extractor: RuleExtractor, text: str, expected: Row
 ) -> None:
     assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My favorite color is dark blue.", ("Emi", "PREFERS", "dark blue", "color")),
+        ("My favourite colour is light green.", ("Emi", "PREFERS", "light green", "colour")),
+        ("My eye color is dark brown.", ("Emi", "HAS_ATTRIBUTE", "dark brown", "eye color")),
+        ("Tom's hair colour is black.", ("Tom", "HAS_ATTRIBUTE", "black", "hair colour")),
+    ],
+)
+def test_a_colour_with_its_shade_is_one_value(extractor: RuleExtractor, text: str,
+                                              expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize("text", ["My car is red.", "My mood is low.",
+                                  "My favorite color is really blue."])
+def test_no_colour_value_of_what_is_no_colour(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_ATTRIBUTE"]

@@ -186,9 +186,14 @@ def _pointing_back(child: Any) -> bool:
 
 def _contrasts(tokens: list[Any]) -> set[int]:
     """The "not X" a speaker sets against what they mean ("learn Dutch, not German", "visit
-    Rome, not Paris"): the parser hangs "not" and X on the meant noun; neither is part of it."""
+    Rome, not Paris"): the parser hangs "not" and X on the meant noun; neither is part of it.
+    Nor is the "rather than X" / "instead of X" it joins as a conjunct."""
     cut: set[int] = set()
     for token in tokens:
+        if token.dep_ == "conj" and set_aside(token):  # "learn Spanish rather than French"
+            links = [t for t in token.head.children if t.dep_ == "cc" and t.i < token.i]
+            cut.update(t.i for t in (*links[-1].subtree, *token.subtree))
+            continue
         if token.dep_ != "neg" or token.head.pos_ not in ("NOUN", "PROPN"):
             continue
         noun = token.head
@@ -210,12 +215,21 @@ def has_content(tokens: Iterable[Any], verb: Any, verbs: bool = False) -> bool:
 
 
 def with_conjuncts(tokens: Iterable[Any]) -> list[Any]:
-    """The tokens and what is conjoined to them ("peanuts and shellfish")."""
+    """The tokens and what is conjoined to them ("peanuts and shellfish"), not what is set
+    aside ("dogs rather than cats")."""
     out: list[Any] = []
     for token in tokens:
         out.append(token)
-        out.extend(c for c in token.subtree if c.dep_ == "conj" and c.head in out)
+        out.extend(c for c in token.subtree
+                   if c.dep_ == "conj" and c.head in out and not set_aside(c))
     return out
+
+
+def set_aside(conj: Any) -> bool:
+    """ "I love dogs rather than cats", "learn Spanish instead of French": the parser joins
+    the thing set aside as a conjunct, with "than" / "of" for its conjunction."""
+    links = [t for t in conj.head.children if t.dep_ == "cc" and t.i < conj.i]
+    return bool(links) and links[-1].lower_ in ("than", "of")
 
 
 def determiners(token: Any) -> set[str]:

@@ -14,6 +14,7 @@ from graph_memory.extract.canonical import (
     is_negated,
     ner_label,
     noun_phrase,
+    set_aside,
     with_conjuncts,
 )
 from graph_memory.extract.context_keys import context_key, paired_contexts, with_accompaniment
@@ -367,6 +368,7 @@ def verb_matches(
                     c for c in verb.children
                     if c.dep_ == "conj" and c.tag_ == "VBG"
                     and not any(g.dep_ in ("nsubj", "aux") for g in c.children)
+                    and not set_aside(c)  # "I prefer cycling instead of running"
                 ]  # fmt: skip
         # "My friends and I enjoy exploring ...": the gerund the parser made the verb's head.
         gerund = misread_aux(verb) if pattern.key != "verb" and not pattern.prepositions else None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph_memory.extract.canonical import is_be, ner_label, phrase_text
+from graph_memory.extract.canonical import is_be, ner_label, phrase_text, set_aside
 from graph_memory.extract.objects import Found, noun_object
 from graph_memory.extract.open_vocabulary import (
     ABOUT_HEADS,
@@ -243,7 +243,8 @@ def with_conjuncts(heads: list[Any]) -> list[Any]:
     out: list[Any] = []
     for head in heads:
         out.append(head)
-        out.extend(t for t in head.subtree if t.dep_ == "conj" and t.head in out)
+        out.extend(t for t in head.subtree
+                   if t.dep_ == "conj" and t.head in out and not set_aside(t))
     # "I see nests and no birds": a conjunct with "no" is denied.
     return [t for t in out if not any(d.dep_ == "det" and d.lower_ == "no" for d in t.children)][
         :MAX_CONJUNCTS

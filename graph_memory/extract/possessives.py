@@ -23,6 +23,7 @@ from graph_memory.extract.objects import Found, lower_set, noun_object, object_o
 from graph_memory.extract.opinions import experienced
 from graph_memory.extract.patterns import PossessivePattern
 from graph_memory.extract.people import PARTICIPANTS, owner_placeholder, person_subject
+from graph_memory.extract.retag import COLOURS
 
 # How a favorite's mark hangs on its key: "favorite" an adjective, "go-to" (one token, see
 # tokens.py) whatever the parser makes of it.
@@ -355,8 +356,8 @@ def _possessive_object(be: Any, pattern: PossessivePattern) -> Found | None:
             name = f"{lettered[0].text} {lettered[1].lower_}"
             return Found(name, "", lettered) if object_ok(name, child, pattern) else None
         elif child.dep_ == "attr" or (
-            child.dep_ == "acomp" and pattern.adjectives
-            and all(_of_now(c) for c in child.children)
+            child.dep_ == "acomp" and (pattern.adjectives or _colour_of_a_colour(be, child))
+            and all(_of_now(c) or _shade(c) for c in child.children)
         ):
             return noun_object(child, pattern)
         elif child.dep_ == "npadvmod" and child.ent_type_ == "DATE" and pattern.subject == "noun":
@@ -386,6 +387,21 @@ def _lettered_value(value: Any) -> list[Any] | None:
 
 # "My favorite color is green now / these days": the parser may hang the time on the value.
 _NOW_WORDS = frozenset({"now", "nowadays", "these", "days", "lately", "currently"})
+
+
+# "My favorite color is dark blue": a shade of a colour is part of it.
+_SHADES = frozenset({"dark", "light", "pale", "bright", "deep", "pastel", "baby", "sky", "royal"})
+
+
+def _colour_of_a_colour(be: Any, value: Any) -> bool:
+    """ "My eye color is dark brown", "my hair colour is black": a colour is the value of a
+    colour (not of "my car is red", whose colour is no attribute named)."""
+    return value.lower_ in COLOURS and any(
+        c.dep_ == "nsubj" and c.lemma_.lower() in ("color", "colour") for c in be.children)
+
+
+def _shade(token: Any) -> bool:
+    return token.lower_ in _SHADES and token.i == token.head.i - 1 and token.head.lower_ in COLOURS
 
 
 def _of_now(token: Any) -> bool:

@@ -8,8 +8,7 @@ tok2vec, so the clause's structure stands; only the verb's tag and its object's 
 A liking word with a nominal subject of its own is the verb its structure says it is; so is
 one that heads its sentence after adverbs alone, its "I" dropped ("really like the dress").
 Two attachment slips are mended too: a capital letter that labels the noun before it ("option
-A over option D") and the thing liked hung on a comparative ("I like summer better than
-winter")."""
+A over option D") and the thing liked hung on a comparative ("I like summer better")."""
 
 from __future__ import annotations
 
@@ -103,20 +102,21 @@ def _raise_over_object(verb: Any) -> None:
 
 
 _COMPARATIVES = frozenset({"better", "more"})
+# How much more, not what: "I like it a lot more", "a bit better".
+_AMOUNTS = frozenset({"lot", "bit", "ton", "way", "little", "time", "day"})
 
 
 def _mend_compared_object(verb: Any) -> None:
-    """ "I like summer better than winter": the model hangs the thing liked on "better" as
-    its adverbial, so the liking has no object. A noun between the liking verb and its
-    "better" / "more" (with a "than" after it) is the verb's object."""
+    """ "I like summer better than winter", "I like option A better": the model hangs the
+    thing liked on "better" as its adverbial, so the liking has no object. A noun between the
+    liking verb and its "better" / "more" is the verb's object (not an amount: "a lot")."""
     if any(c.dep_ == "dobj" for c in verb.children):
         return
     for adverb in verb.rights:
         if adverb.dep_ != "advmod" or adverb.lower_ not in _COMPARATIVES:
             continue
-        if not any(c.dep_ == "prep" and c.lower_ == "than" for c in adverb.children):
-            continue
-        nouns = [c for c in adverb.lefts if c.dep_ == "npadvmod" and c.pos_ in ("NOUN", "PROPN")]
+        nouns = [c for c in adverb.lefts if c.dep_ == "npadvmod" and c.pos_ in ("NOUN", "PROPN")
+                 and c.lemma_.lower() not in _AMOUNTS]
         if len(nouns) == 1 and nouns[0].i > verb.i:
             nouns[0].head = verb
             nouns[0].dep_ = "dobj"
