@@ -220,3 +220,38 @@ def test_a_colour_with_its_shade_is_one_value(extractor: RuleExtractor, text: st
                                   "My favorite color is really blue."])
 def test_no_colour_value_of_what_is_no_colour(extractor: RuleExtractor, text: str) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_ATTRIBUTE"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a liking told with "have always" ("preferred cats" misread as a noun phrase)
+        ("I've always preferred cats.", {("Emi", "PREFERS", "cat", None)}),
+        ("I have always loved old movies.", {("Emi", "PREFERS", "old movie", None)}),
+        # "favor" chooses as "prefer" does; "partial to" likes as "fond of" does
+        ("I favor Python over Java.",
+         {("Emi", "PREFERS", "Python", None), ("Emi", "AVOIDS", "Java", None)}),
+        ("I'm partial to dark chocolate.", {("Emi", "PREFERS", "dark chocolate", None)}),
+        ("I'm not partial to spicy food.", {("Emi", "AVOIDS", "spicy food", None)}),
+        # "tend to": what one usually likes, with the polarity of either verb
+        ("I tend to prefer indie games.", {("Emi", "PREFERS", "indie game", None)}),
+        ("I don't tend to like horror movies.", {("Emi", "AVOIDS", "horror movie", None)}),
+        ("I tend not to like horror movies.", {("Emi", "AVOIDS", "horror movie", None)}),
+    ],
+)  # fmt: skip
+def test_other_wordings_of_a_liking(extractor: RuleExtractor, text: str,
+                                    expected: set[Row]) -> None:
+    assert _only(extractor, text, PREFERENCE) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I tended to like horror movies.",  # a past habit, not now
+        "The odds favor the home team.",  # not the speaker's
+        "The preferred option is B.",
+        "Can you do me a favor?",
+    ],
+)
+def test_near_misses_of_those_wordings(extractor: RuleExtractor, text: str) -> None:
+    assert _only(extractor, text, PREFERENCE) == set()

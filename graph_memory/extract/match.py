@@ -69,6 +69,15 @@ def ended_up(verb: Any) -> Any | None:
     return head if any(c.dep_ == "prt" and c.lower_ == "up" for c in head.children) else None
 
 
+def tends_to(verb: Any) -> Any | None:
+    """The "tend" of "I tend to prefer indie games": the verb is what the subject usually
+    does or likes, with the subject, tense and polarity of "tend"."""
+    head = verb.head
+    if verb.dep_ == "xcomp" and head.lemma_.lower() == "tend" and has_to(verb):
+        return head
+    return None
+
+
 _AUXILIARIES = frozenset({"be", "have", "do", "get"})
 
 
@@ -113,7 +122,7 @@ def clause_subject(verb: Any, passive: bool = False) -> Any | None:
         for child in verb.children:
             if child.dep_ == dep:
                 return child
-        habit = used_to(verb) or ended_up(verb)
+        habit = used_to(verb) or ended_up(verb) or tends_to(verb)
         if habit is not None:
             verb = habit
             continue
@@ -272,7 +281,8 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
     if habit is not None and pattern.tense == "progressive":
         return None  # "I used to travel to Japan": a past habit, no plan
     tensed = habit if habit is not None else clause
-    ended = ended_up(clause)
+    ended = ended_up(clause) or tends_to(clause)
+    inner_negated = ended is not None and is_negated(clause)  # "I tend not to like X"
     if ended is not None:
         clause = tensed = ended  # "I ended up buying": the tense and polarity of "ended"
     if habit is None:
@@ -307,7 +317,7 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
         return None  # "I might move to Lisbon", "I will love it"
     if isinstance(pattern, VerbPattern) and pattern.require_modal and not used:
         return None
-    negated = is_negated(clause) or (habit is not None and is_negated(habit))
+    negated = is_negated(clause) or inner_negated or (habit is not None and is_negated(habit))
     perfect = clause.tag_ == "VBN" and any(c.lemma_ == "have" for c in clause.children)
     never_liked = clause.lemma_ in ("like", "love", "enjoy") and any(
         c.lower_ == "never" for c in clause.children)  # "I've never liked coffee": still so

@@ -61,6 +61,10 @@ def mend_verb_tags(doc: Any) -> None:
             if child.dep_ == "pobj":  # the object the preposition reading gave it
                 child.dep_ = "dobj"
         _raise_over_object(token)
+    past = {strings.add(word) for word in _LIKED}
+    for i, (lower, pos) in enumerate(rows):
+        if pos == VERB and lower in past and doc[i].dep_ == "amod":
+            _mend_perfect_under_object(doc[i])
     for i, (lower, _) in enumerate(rows):
         if lower in liking and doc[i].pos_ == "VERB":
             _mend_compared_object(doc[i])
@@ -99,6 +103,20 @@ def _raise_over_object(verb: Any) -> None:
     verb.dep_ = "ROOT"
     noun.head = verb
     noun.dep_ = "dobj"
+
+
+# The participles of the liking verbs: "I've always preferred cats".
+_LIKED = frozenset({"liked", "loved", "enjoyed", "preferred", "adored", "hated", "disliked"})
+
+
+def _mend_perfect_under_object(verb: Any) -> None:
+    """ "I've always preferred cats": the model reads the participle as an adjective of the
+    noun after it ("preferred cats"), which it makes the root, while the participle keeps
+    the subject and the "have" of the clause. With both, it is the clause's verb and the
+    noun its object."""
+    auxes = [c for c in verb.children if c.dep_ == "aux" and c.lemma_.lower() == "have"]
+    if auxes and any(c.dep_ in _SUBJECTS for c in verb.children):
+        _raise_over_object(verb)
 
 
 _COMPARATIVES = frozenset({"better", "more"})
