@@ -5,7 +5,9 @@ classes ("dogs are better than cats") and a choice of the moment ("I'd rather st
 nothing. Also the classes of the paraphrase gaps closed with them: a letter that labels a noun
 ("option A", "vitamin D"), "have got", an opinion of excess ("too crowded"), a value of a
 letter and an adjective ("O negative"), a colour with its shade ("dark blue"), a dish's
-"with" part for a meal, and an occasion after the thing liked ("on long flights")."""
+"with" part for a meal, an occasion after the thing liked ("on long flights"), and other
+wordings of a liking ("I've always preferred", "favor", "partial to", "tend to", "working
+from home")."""
 
 from __future__ import annotations
 
@@ -255,3 +257,19 @@ def test_other_wordings_of_a_liking(extractor: RuleExtractor, text: str,
 )
 def test_near_misses_of_those_wordings(extractor: RuleExtractor, text: str) -> None:
     assert _only(extractor, text, PREFERENCE) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "work" is told by its "from" / "on" / "with" phrase when it has one
+        ("I love working from home.", {("Emi", "PREFERS", "working from home", None)}),
+        ("I enjoy working on cars.", {("Emi", "PREFERS", "working on cars", None)}),
+        ("I like working with kids.", {("Emi", "PREFERS", "working with kids", None)}),
+        ("I love working.", {("Emi", "PREFERS", "working", None)}),
+        ("I like working on it.", set()),  # on what?
+    ],
+)
+def test_a_doing_told_by_its_phrase(extractor: RuleExtractor, text: str,
+                                    expected: set[Row]) -> None:
+    assert _only(extractor, text, PREFERENCE) == expected

@@ -411,6 +411,9 @@ def _only_praised(head: Any, tokens: list[Any]) -> bool:
 # those that take it after a preposition ("listening to jazz", "thinking of names").
 _NEED_OBJECT = frozenset({"play", "watch", "use", "try", "buy", "find", "see", "hear", "make"})
 _ARGUMENT_PREPOSITIONS = {"listen": ("to",), "think": ("of", "about"), "talk": ("about",)}
+# Doings that stand alone but are told by such a phrase when it is there: "working from home",
+# "working on cars", "working with kids" ("I love working" is a liking too).
+_TELLING_PREPOSITIONS = {"work": ("from", "on", "with")}
 
 
 def _with_its_argument(gerund: Any) -> list[Any]:
@@ -419,7 +422,7 @@ def _with_its_argument(gerund: Any) -> list[Any]:
     lemma = gerund.lemma_.lower()
     if lemma in _NEED_OBJECT:
         return []
-    wanted = _ARGUMENT_PREPOSITIONS.get(lemma)
+    wanted = _ARGUMENT_PREPOSITIONS.get(lemma) or _TELLING_PREPOSITIONS.get(lemma)
     if wanted is None:
         return [gerund]
     for prep in gerund.children:
@@ -428,7 +431,7 @@ def _with_its_argument(gerund: Any) -> list[Any]:
             if objects[0].pos_ == "PRON":
                 return []
             return sorted([gerund, *prep.subtree], key=lambda t: t.i)
-    return []
+    return [gerund] if lemma in _TELLING_PREPOSITIONS else []
 
 
 def _learnt_about(gerund: Any) -> list[Any]:
