@@ -4,10 +4,10 @@ Y" prefers X and avoids Y; "like X more / better than Y" prefers X only; a compa
 classes ("dogs are better than cats") and a choice of the moment ("I'd rather stay home") give
 nothing. Also the classes of the paraphrase gaps closed with them: a letter that labels a noun
 ("option A", "vitamin D"), "have got", an opinion of excess ("too crowded"), a value of a
-letter and an adjective ("O negative"), a colour with its shade ("dark blue"), a dish's
-"with" part for a meal, an occasion after the thing liked ("on long flights"), and other
-wordings of a liking ("I've always preferred", "favor", "partial to", "tend to", "working
-from home")."""
+letter and an adjective ("O negative"), a colour with its shade ("dark blue"), the "with"
+part of a thing liked ("pizza with pineapple"), an occasion after it ("on long flights"), and
+other wordings of a liking ("I've always preferred", "favor", "partial to", "tend to",
+"working from home")."""
 
 from __future__ import annotations
 
@@ -176,12 +176,17 @@ def test_a_letter_and_its_adjective_are_one_value(extractor: RuleExtractor, text
          ("Emi", "PREFERS", "oatmeal with berries", "breakfast")),
         ("I love toast with jam for breakfast.",
          ("Emi", "PREFERS", "toast with jam", "breakfast")),
-        # without a meal the "with" part is left out: "coffee with friends" is company
+        ("I hate pizza with pineapple.", ("Emi", "AVOIDS", "pizza with pineapple", None)),
+        ("I like movies with subtitles.", ("Emi", "PREFERS", "movie with subtitles", None)),
+        # company is no part of the thing, nor a meal it is had with
         ("I like coffee with friends.", ("Emi", "PREFERS", "coffee", None)),
+        ("I enjoy a beer with coworkers.", ("Emi", "PREFERS", "beer", None)),
+        ("I enjoy dinner with family.", ("Emi", "PREFERS", "dinner", None)),
+        ("I like tea with breakfast.", ("Emi", "PREFERS", "tea", None)),
         ("For lunch I like a sandwich with my kids.", ("Emi", "PREFERS", "sandwich", "lunch")),
     ],
 )  # fmt: skip
-def test_a_dish_for_a_meal_keeps_what_it_comes_with(extractor: RuleExtractor, text: str,
+def test_a_thing_liked_keeps_what_it_comes_with(extractor: RuleExtractor, text: str,
                                                     expected: Row) -> None:
     assert expected in fact_rows(extractor, text)
 

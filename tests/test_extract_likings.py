@@ -284,7 +284,7 @@ def test_misread_likings_name_something(extractor: RuleExtractor, text: str) -> 
         ("I'm not very big on sweets.", ("Emi", "AVOIDS", "sweet", None)),
         ("I'm a sucker for romantic comedies.", ("Emi", "PREFERS", "romantic comedy", None)),
         # the liking word read as an auxiliary of the thing, itself read as an adjective
-        ("I like oatmeal with berries.", ("Emi", "PREFERS", "oatmeal", None)),
+        ("I like oatmeal with berries.", ("Emi", "PREFERS", "oatmeal with berries", None)),
     ],
 )  # fmt: skip
 def test_likings_in_set_phrases(extractor: RuleExtractor, text: str, expected: Row) -> None:

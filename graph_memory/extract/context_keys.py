@@ -43,17 +43,20 @@ def context_key(verb: Any, objects: list[Any], contexts: set[str]) -> str | None
             or _when_key(verb))
 
 
-# Meals: what is liked for one is a dish, and its "with" part is part of it.
-_MEALS = frozenset({"breakfast", "brunch", "lunch", "dinner", "supper", "dessert", "snack"})
+# Company, not a part of the thing: "coffee with friends", "dinner with family".
+_COMPANY = frozenset({"family", "people", "folk", "folks", "other", "others", "stranger", "guest",
+                      "company", "crowd", "group", "team", "everyone", "someone"})
 
 
-def with_accompaniment(found: Found | None, head: Any, key: str | None) -> Found | None:
-    """ "For dinner I like pasta with pesto", "I love toast with jam for breakfast": a
-    dish liked for a meal is the dish with what it comes with, a plain noun phrase (not "with
-    my kids": whose company, nor "with a friend")."""
-    if found is None or key not in _MEALS or head.pos_ != "NOUN":
+def with_accompaniment(found: Found | None, head: Any, people: frozenset[str],
+                       contexts: set[str]) -> Found | None:
+    """ "For dinner I like pasta with pesto", "I hate pizza with pineapple", "I like movies
+    with subtitles": a thing liked or not is the thing with what it comes with, a plain noun
+    phrase (not company: "with friends", "with my kids", "with Tom"; nor a time: "with
+    breakfast")."""
+    if found is None or head.pos_ != "NOUN":
         return found
-    # the parser may hang it on the verb, right after the dish ("I love toast with jam")
+    # the parser may hang it on the verb, right after the thing ("I love toast with jam")
     after = [c for c in head.head.rights if c.i == head.right_edge.i + 1]
     for prep in [*head.rights, *after]:
         if prep.dep_ != "prep" or prep.lower_ != "with":
@@ -61,6 +64,9 @@ def with_accompaniment(found: Found | None, head: Any, key: str | None) -> Found
         parts = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "NOUN"]
         if len(parts) != 1 or any(c.dep_ not in ("amod", "compound", "cc", "conj")
                                   for c in parts[0].children):
+            return found
+        lemma = parts[0].lemma_.lower()
+        if lemma in people or lemma in _COMPANY or lemma in contexts or parts[0].ent_type_:
             return found
         tokens = [t for t in prep.subtree if not t.is_punct]
         return Found(f"{found.name} {phrase_text(tokens)}", found.label,

@@ -404,7 +404,9 @@ def verb_matches(
         if pattern.key == "context":
             key = context_key(verb, objects, lower_set(pattern.contexts))
             if len(found) == len(objects):  # each object's own (no title read instead)
-                found = [with_accompaniment(f, o, key) for f, o in zip(found, objects, strict=True)]
+                contexts = lower_set(pattern.contexts)
+                found = [with_accompaniment(f, o, roles, contexts)
+                         for f, o in zip(found, objects, strict=True)]
             pairs = paired_contexts(verb, lower_set(pattern.contexts))
             if pairs:
                 return [
