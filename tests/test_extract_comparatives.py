@@ -278,3 +278,20 @@ def test_near_misses_of_those_wordings(extractor: RuleExtractor, text: str) -> N
 def test_a_doing_told_by_its_phrase(extractor: RuleExtractor, text: str,
                                     expected: set[Row]) -> None:
     assert _only(extractor, text, PREFERENCE) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "least favorite" is the opposite of a favorite, in each of its wordings
+        ("My least favorite food is okra.", {("Emi", "AVOIDS", "okra", "food")}),
+        ("Okra is my least favorite vegetable.", {("Emi", "AVOIDS", "Okra", "vegetable")}),
+        ("My least favourite band, Nickelback, is touring.",
+         {("Emi", "AVOIDS", "Nickelback", "band")}),
+        ("Sushi is my favorite food.", {("Emi", "PREFERS", "Sushi", "food")}),
+        ("Okra is not my least favorite vegetable.", set()),
+    ],
+)  # fmt: skip
+def test_a_least_favorite_is_avoided(extractor: RuleExtractor, text: str,
+                                     expected: set[Row]) -> None:
+    assert _only(extractor, text, PREFERENCE) == expected

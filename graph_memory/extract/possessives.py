@@ -68,7 +68,7 @@ def possessive_matches(
         key_tokens = [
             t for t in left
             if t.i not in owned and t.lemma_.lower() not in modifiers and t.pos_ != "DET"
-            and t.tag_ != "PRP$"
+            and t.tag_ != "PRP$" and not _least_of(t, modifiers)
         ]  # fmt: skip
     else:
         owners = [c for c in key_head.children if c.dep_ == "poss" and c.pos_ != "PRON"]
@@ -101,6 +101,9 @@ def possessive_matches(
     if "*" not in pattern.keys and not key_words & lower_set(pattern.keys):
         return []
     negated = polarity(be, pattern, pattern.modals)
+    if any(_least_of(t, modifiers) for t in left):
+        # "my least favorite food is okra": the opposite of a favorite (not "isn't")
+        negated = None if negated else True
     if any(c.tag_ == "MD" for c in be.children) and any(is_conditional(t) for t in be.subtree):
         return []  # "my plan would be to move to Spain if I won the lottery": a hypothetical
     if names & lower_set(pattern.exclude_keys) or negated is None:
@@ -115,6 +118,11 @@ def possessive_matches(
     if key_head.tag_ == "NNS" and pattern.object == "noun":
         found.extend(_more_values(be, gerund, pattern))
     return make_matches(relation, pattern, owner, found, negated, [*left, be], stored_key)
+
+
+def _least_of(token: Any, modifiers: set[str]) -> bool:
+    """The "least" of "least favorite": it turns a favorite into its opposite."""
+    return token.lower_ == "least" and token.head.lemma_.lower() in modifiers
 
 
 def _more_values(be: Any, gerund: bool, pattern: PossessivePattern) -> list[Found | None]:
@@ -162,8 +170,9 @@ def favorite_matches(
     key = "" if key_head.lemma_.lower() in modifiers else phrase_text([*key_tokens, key_head])
     stored_key = canonical_name([*key_tokens, key_head]) if key and "*" in pattern.keys else None
     found = [noun_object(subjects[0], pattern)]
+    least = any(_least_of(t, modifiers) for t in key_head.subtree)  # "my least favorite X"
     return make_matches(
-        relation, pattern, Who(owner, "", True, []), found, False, [be, key_head], stored_key
+        relation, pattern, Who(owner, "", True, []), found, least, [be, key_head], stored_key
     )
 
 
@@ -239,8 +248,9 @@ def named_favorite_matches(
     keyed = "*" in pattern.keys and not bare
     stored_key = canonical_name([*key_tokens, key_head]) if keyed else None
     found = [noun_object(value, pattern)]
+    least = any(_least_of(t, modifiers) for t in key_head.subtree)
     return make_matches(
-        relation, pattern, Who(owner, "", True, []), found, False, [key_head], stored_key
+        relation, pattern, Who(owner, "", True, []), found, least, [key_head], stored_key
     )
 
 
