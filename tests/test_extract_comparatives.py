@@ -44,6 +44,7 @@ PREFERENCE = ("PREFERS", "AVOIDS")
         ("I like cats way better than dogs.", {("Emi", "PREFERS", "cat", None)}),
         ("I like option A better.", {("Emi", "PREFERS", "option A", None)}),
         ("I like tennis a lot more now.", {("Emi", "PREFERS", "tennis", None)}),
+        ("I like less sugar in my coffee.", {("Emi", "PREFERS", "less sugar", None)}),
     ],
 )  # fmt: skip
 def test_choices_and_comparisons_of_likings(
@@ -61,6 +62,9 @@ def test_choices_and_comparisons_of_likings(
         "I'd rather read a book than watch TV tonight.",
         "I like it better than before.",  # a pronoun: what?
         "I like it a lot more.",  # "a lot" is how much, not what
+        "I like coffee less these days.",  # a liking lessened: neither liked nor avoided
+        "I like tea less than coffee.",
+        "I dislike tea less than coffee.",
         "Do you prefer tea over coffee?",  # a question
     ],
 )

@@ -153,6 +153,19 @@ def exceptions(objects: list[Any]) -> list[Any]:
     return with_conjuncts([g for p in links for g in p.children if g.dep_ == "pobj"])
 
 
+def _lessened(verb: Any) -> bool:
+    """ "I like coffee less these days", "I like tea less than coffee": a liking said to be
+    smaller says neither that it holds nor that it does not (not "I like less sugar")."""
+    for token in (verb, *(c for c in verb.children if c.dep_ == "dobj")):
+        for child in token.children:
+            if child.lower_ != "less":
+                continue
+            if (token is verb and child.dep_ == "advmod") or any(
+                    g.dep_ == "prep" and g.lower_ == "than" for g in child.children):
+                return True
+    return False
+
+
 # The prepositions of a choice between two things or doings: "over running", "to walking".
 _CHOICE_PREPOSITIONS = frozenset({"over", "to", "than"})
 
@@ -276,6 +289,8 @@ def verb_matches(
     if negated is None:
         return []
     if pattern.object == "noun" and wanted_for_now(verb):
+        return []
+    if pattern.key == "context" and _lessened(verb):
         return []
     key: str | None = _verb_name(verb, pattern) if pattern.key == "verb" else None
     excepted: list[Found | None] = []
