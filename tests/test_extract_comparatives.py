@@ -294,8 +294,11 @@ def test_a_doing_told_by_its_phrase(extractor: RuleExtractor, text: str,
          {("Emi", "AVOIDS", "Nickelback", "band")}),
         ("Sushi is my favorite food.", {("Emi", "PREFERS", "Sushi", "food")}),
         ("Okra is not my least favorite vegetable.", set()),
+        # a rank is no part of the kind, nor a comparative misread as the kind
+        ("My second favorite band is Muse.", {("Emi", "PREFERS", "Muse", "band")}),
+        ("Tea is my favorite, more than coffee.", {("Emi", "PREFERS", "tea", None)}),
     ],
 )  # fmt: skip
-def test_a_least_favorite_is_avoided(extractor: RuleExtractor, text: str,
+def test_a_least_favorite_is_avoided_and_a_rank_is_no_kind(extractor: RuleExtractor, text: str,
                                      expected: set[Row]) -> None:
     assert _only(extractor, text, PREFERENCE) == expected

@@ -68,7 +68,7 @@ def possessive_matches(
         key_tokens = [
             t for t in left
             if t.i not in owned and t.lemma_.lower() not in modifiers and t.pos_ != "DET"
-            and t.tag_ != "PRP$" and not _least_of(t, modifiers)
+            and t.tag_ != "PRP$" and not _least_of(t, modifiers) and t.lower_ not in _RANKS
         ]  # fmt: skip
     else:
         owners = [c for c in key_head.children if c.dep_ == "poss" and c.pos_ != "PRON"]
@@ -120,6 +120,10 @@ def possessive_matches(
     return make_matches(relation, pattern, owner, found, negated, [*left, be], stored_key)
 
 
+# The rank of a favorite, no part of its kind: "my second favorite band" is a band.
+_RANKS = frozenset({"second", "third", "fourth", "fifth"})
+
+
 def _least_of(token: Any, modifiers: set[str]) -> bool:
     """The "least" of "least favorite": it turns a favorite into its opposite."""
     return token.lower_ == "least" and token.head.lemma_.lower() in modifiers
@@ -167,7 +171,9 @@ def favorite_matches(
     key_tokens = [
         t for t in key_head.lefts if t.dep_ == "compound" and t.lemma_.lower() not in modifiers
     ]
-    key = "" if key_head.lemma_.lower() in modifiers else phrase_text([*key_tokens, key_head])
+    # "Tea is my favorite, more than coffee": a comparative misread as the kind is no key
+    kindless = key_head.lemma_.lower() in modifiers or key_head.pos_ not in ("NOUN", "PROPN")
+    key = "" if kindless else phrase_text([*key_tokens, key_head])
     stored_key = canonical_name([*key_tokens, key_head]) if key and "*" in pattern.keys else None
     found = [noun_object(subjects[0], pattern)]
     least = any(_least_of(t, modifiers) for t in key_head.subtree)  # "my least favorite X"
