@@ -302,3 +302,26 @@ def test_a_doing_told_by_its_phrase(extractor: RuleExtractor, text: str,
 def test_a_least_favorite_is_avoided_and_a_rank_is_no_kind(extractor: RuleExtractor, text: str,
                                      expected: set[Row]) -> None:
     assert _only(extractor, text, PREFERENCE) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # with "would", choosing one thing over another is preferring it
+        ("I'd take a beach over a city any day.",
+         {("Emi", "PREFERS", "beach", None), ("Emi", "AVOIDS", "city", None)}),
+        ("I would choose dogs over cats.",
+         {("Emi", "PREFERS", "dog", None), ("Emi", "AVOIDS", "cat", None)}),
+        ("I'd pick tea over coffee every time.",
+         {("Emi", "PREFERS", "tea", None), ("Emi", "AVOIDS", "coffee", None)}),
+        # not a particle verb, a time or a way, nor a past choice or a question
+        ("I'd pick you up over the weekend.", set()),
+        ("I would take a nap over the weekend.", set()),
+        ("I'd take a walk over lunch.", set()),
+        ("I'd take the bus over the bridge.", set()),
+        ("Would you pick tea over coffee?", set()),
+    ],
+)  # fmt: skip
+def test_a_choice_with_would_is_a_preference(extractor: RuleExtractor, text: str,
+                                             expected: set[Row]) -> None:
+    assert _only(extractor, text, PREFERENCE) == expected

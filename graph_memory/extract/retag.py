@@ -62,12 +62,15 @@ def mend_verb_tags(doc: Any) -> None:
                 child.dep_ = "dobj"
         _raise_over_object(token)
     past = {strings.add(word) for word in _LIKED}
+    choosing = {strings.add(word) for word in _CHOOSING}
     for i, (lower, pos) in enumerate(rows):
         if pos == VERB and lower in past and doc[i].dep_ == "amod":
             _mend_perfect_under_object(doc[i])
     for i, (lower, _) in enumerate(rows):
         if lower in liking and doc[i].pos_ == "VERB":
             _mend_compared_object(doc[i])
+        elif lower in choosing:
+            _choice_as_preference(doc[i])
     for i, (lower, pos) in enumerate(rows):
         if lower in liking and (pos != VERB or doc[i].dep_ == "intj"):
             _mend_under_object(doc[i]) or _mend_emphatic_do(doc[i])
@@ -117,6 +120,39 @@ def _mend_perfect_under_object(verb: Any) -> None:
     auxes = [c for c in verb.children if c.dep_ == "aux" and c.lemma_.lower() == "have"]
     if auxes and any(c.dep_ in _SUBJECTS for c in verb.children):
         _raise_over_object(verb)
+
+
+# "I'd take X over Y any day": a standing choice, said with "would".
+_CHOOSING = frozenset({"take", "choose", "pick"})
+_POINTING = frozenset({"the", "this", "that", "these", "those"})
+# What "over" may hold besides the thing set aside: a time ("over the weekend", "over lunch").
+_SPANS = frozenset({"weekend", "summer", "winter", "holiday", "break", "year", "month", "week",
+                    "night", "day", "time", "phone", "top", "edge", "counter", "head",
+                    "breakfast", "brunch", "lunch", "dinner", "drink"})
+
+
+def _choice_as_preference(verb: Any) -> None:
+    """ "I'd take a beach over a city any day", "I would choose dogs over cats": with "would",
+    choosing a thing over another is preferring it (lemma "prefer", so the patterns of
+    "prefer" read it: PREFERS the one, AVOIDS the other); not "I'd pick you up over the
+    weekend" (a particle, a pronoun, a time), nor "the bus over the bridge" (one thing, a way)."""
+    if not any(c.dep_ == "aux" and c.lemma_.lower() == "would" for c in verb.children):
+        return
+    if any(c.dep_ == "prt" for c in verb.children):
+        return
+    things = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")]
+    if len(things) != 1:
+        return
+    others = [g for h in (verb, things[0]) for p in h.children
+              if p.dep_ == "prep" and p.lower_ == "over"
+              for g in p.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN")]
+    if len(others) != 1 or others[0].ent_type_ in ("DATE", "TIME"):
+        return
+    if others[0].lemma_.lower() in _SPANS or any(
+            c.dep_ == "det" and c.lower_ in _POINTING for t in (things[0], others[0])
+            for c in t.children):
+        return  # "I'd take the bus over the bridge": a way, not a choice of kind
+    verb.lemma_ = "prefer"
 
 
 _COMPARATIVES = frozenset({"better", "more"})
