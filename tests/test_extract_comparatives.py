@@ -325,3 +325,21 @@ def test_a_least_favorite_is_avoided_and_a_rank_is_no_kind(extractor: RuleExtrac
 def test_a_choice_with_would_is_a_preference(extractor: RuleExtractor, text: str,
                                              expected: set[Row]) -> None:
     assert _only(extractor, text, PREFERENCE) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "prefer to <verb>" is a liking of the doing, as "like to" is
+        ("I prefer to walk.", {("Emi", "PREFERS", "walk", None)}),
+        ("I prefer to cook at home.", {("Emi", "PREFERS", "cook at home", None)}),
+        # the doing set against it is avoided, and no part of the doing preferred
+        ("I prefer to read books over watching TV.",
+         {("Emi", "PREFERS", "read books", None), ("Emi", "AVOIDS", "watching tv", None)}),
+        # "to" with no thing chosen before it is the infinitive, no choice
+        ("I prefer to text.", set()),
+        ("I'd prefer to stay home tonight.", set()),  # a wish of the moment
+    ],
+)  # fmt: skip
+def test_prefer_to_do(extractor: RuleExtractor, text: str, expected: set[Row]) -> None:
+    assert _only(extractor, text, PREFERENCE) == expected

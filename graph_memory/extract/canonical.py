@@ -14,6 +14,8 @@ from typing import Any
 
 from spacy.attrs import DEP, LOWER
 
+from graph_memory.extract.contrasts import contrasts, set_aside
+
 _SPACES = re.compile(r"\s+")
 # Words that stand for a noun mentioned elsewhere: "a red one" names "red".
 _PROFORMS = frozenset({"one", "ones"})
@@ -172,7 +174,7 @@ def verb_phrase(verb: Any) -> list[Any]:
     for child in verb.children:
         if child.dep_ not in _CLAUSE_DROP or _pointing_back(child):
             tokens.extend(child.subtree)
-    cut = _contrasts(tokens)
+    cut = contrasts(tokens)
     return sorted((t for t in tokens if t.i not in cut), key=lambda t: t.i)
 
 
@@ -182,28 +184,6 @@ def _pointing_back(child: Any) -> bool:
     return child.dep_ == "advmod" and child.lower_ == "back" and any(
         c.dep_ == "prep" and list(c.children) for c in child.children
     )
-
-
-def _contrasts(tokens: list[Any]) -> set[int]:
-    """The "not X" a speaker sets against what they mean ("learn Dutch, not German", "visit
-    Rome, not Paris"): the parser hangs "not" and X on the meant noun; neither is part of it.
-    Nor is the "rather than X" / "instead of X" it joins as a conjunct."""
-    cut: set[int] = set()
-    for token in tokens:
-        if token.dep_ == "conj" and set_aside(token):  # "learn Spanish rather than French"
-            links = [t for t in token.head.children if t.dep_ == "cc" and t.i < token.i]
-            cut.update(t.i for t in (*links[-1].subtree, *token.subtree))
-            continue
-        if token.dep_ != "neg" or token.head.pos_ not in ("NOUN", "PROPN"):
-            continue
-        noun = token.head
-        for other in noun.rights:
-            if other.i > token.i and other.dep_ in ("appos", "conj", "dobj", "npadvmod"):
-                cut.update(t.i for t in other.subtree)
-        if cut:
-            cut.add(token.i)
-            cut.update(t.i for t in noun.rights if t.i < token.i and t.dep_ == "punct")
-    return cut
 
 
 def has_content(tokens: Iterable[Any], verb: Any, verbs: bool = False) -> bool:
@@ -223,13 +203,6 @@ def with_conjuncts(tokens: Iterable[Any]) -> list[Any]:
         out.extend(c for c in token.subtree
                    if c.dep_ == "conj" and c.head in out and not set_aside(c))
     return out
-
-
-def set_aside(conj: Any) -> bool:
-    """ "I love dogs rather than cats", "learn Spanish instead of French": the parser joins
-    the thing set aside as a conjunct, with "than" / "of" for its conjunction."""
-    links = [t for t in conj.head.children if t.dep_ == "cc" and t.i < conj.i]
-    return bool(links) and links[-1].lower_ in ("than", "of")
 
 
 def determiners(token: Any) -> set[str]:

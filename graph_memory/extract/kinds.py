@@ -14,10 +14,10 @@ from graph_memory.extract.canonical import (
     is_negated,
     ner_label,
     noun_phrase,
-    set_aside,
     with_conjuncts,
 )
 from graph_memory.extract.context_keys import context_key, paired_contexts, with_accompaniment
+from graph_memory.extract.contrasts import set_aside
 from graph_memory.extract.goal_clauses import clause_object
 from graph_memory.extract.match import (
     USED_TO,
@@ -171,11 +171,11 @@ _CHOICE_PREPOSITIONS = frozenset({"over", "to", "than"})
 
 
 def _choice_between_doings(verb: Any) -> list[Any]:
-    """ "I prefer hiking over running", "reading to watching TV": the parser hangs the choice
-    on the doing preferred; only a doing set against it ("to" with a gerund: not the place of
+    """ "I prefer hiking over running", "to read books over watching TV": the parser hangs the
+    choice on the doing preferred; only a doing set against it ("to" with a gerund: not the place of
     "I prefer going to the gym")."""
     return [
-        p for g in verb.children if g.dep_ == "xcomp" and g.tag_ == "VBG"
+        p for g in verb.children if g.dep_ == "xcomp" and (g.tag_ == "VBG" or has_to(g))
         for p in g.children if p.dep_ == "prep" and p.lower_ in _CHOICE_PREPOSITIONS
         and any(c.dep_ == "pcomp" and c.tag_ == "VBG" for c in p.children)
     ]  # fmt: skip
@@ -348,6 +348,8 @@ def verb_matches(
             choice = "over" in wanted  # "prefer X over / to Y": a choice between two
             if choice:
                 preps += _choice_between_doings(verb)
+                if not any(c.dep_ == "dobj" for c in verb.children):  # "I prefer to text"
+                    preps = [p for p in preps if p.lower_ != "to" or p.head.i != verb.i]
             # a doing only after "be" or "into" ("I'm not into betting on sports", "I got into
             # trying different teas"); "looking forward to visiting X" is a plan, a clause
             objects = [g for p in preps for g in (

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph_memory.extract.canonical import is_be, ner_label, phrase_text, set_aside
+from graph_memory.extract.canonical import is_be, ner_label, phrase_text
+from graph_memory.extract.contrasts import set_aside
 from graph_memory.extract.objects import Found, noun_object
 from graph_memory.extract.open_vocabulary import (
     ABOUT_HEADS,
