@@ -33,8 +33,6 @@ from graph_memory.extract.rules import RuleExtractor
         ("My favorite is milky ones that have a brown sugar flavoring.", "PREFERS"),
         # a role with a hollow head is no role
         ("Honestly I'm also a point in my life where 10k would help a lot.", "IS_A"),
-        # "less" turns a liking around
-        ("I love less sugar in my coffee.", "PREFERS"),
     ],
 )
 def test_hollow_or_misread_objects_make_no_fact(
@@ -67,6 +65,8 @@ def test_hollow_or_misread_objects_make_no_fact(
         # "more" says how much, not what
         ("I personally enjoy a more busy life.", ("Emi", "PREFERS", "busy life", None)),
         ("I've been eating way more greens now.", ("Emi", "PREFERS", "green", None)),
+        # a "less" is what is liked, never the thing itself
+        ("I love less sugar in my coffee.", ("Emi", "PREFERS", "less sugar", None)),
         # a focus word is no part of the doing
         ("I love cooking too, especially desserts. My brother helps me.",
          ("Emi", "PREFERS", "cooking desserts", None)),

@@ -14,8 +14,6 @@ from graph_memory.extract.retag import COLOURS
 
 # Modifiers that say there are several without saying which.
 DIVERSE = frozenset({"different", "various", "assorted", "diverse", "random"})
-# Amounts that turn a thing around: "less sugar", "fewer meetings".
-REDUCING = frozenset({"less", "fewer"})
 # Determiners that point at one thing of the chat or at each of a kind.
 POINTING = frozenset({"the", "this", "that", "these", "those", "every", "each"})
 # Tokens of a phrase that say nothing of what the thing is.
@@ -30,9 +28,8 @@ def without_diverse(head: Any, tokens: list[Any]) -> list[Any] | None:
     """The tokens without "different", "various", ...; None when nothing but the head is left
     to say what the things are ("different restaurants"; "different hair colors" is hair
     colors). A "more" says how much, not what: it goes ("eating way more greens", "a more
-    busy life"); a "less" or "fewer" turns a liking around ("I love less sugar"): no object."""
-    if any(t.lower_ in REDUCING and t.i != head.i for t in tokens):
-        return None
+    busy life"); a "less" or "fewer" stays, as it is what is liked ("I like less sugar in my
+    coffee" -> less sugar, never sugar)."""
     tokens = [t for t in tokens if not (t.lower_ == "more" and t.i != head.i)]
     diverse = {t.i for c in head.children if c.dep_ == "amod" and c.lower_ in DIVERSE
                for t in c.subtree}  # fmt: skip
