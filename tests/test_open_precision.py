@@ -63,3 +63,28 @@ def test_a_lasting_or_named_doing_stays(extractor: RuleExtractor, text: str,
 )
 def test_a_doing_of_one_day_is_no_fact(extractor: RuleExtractor, text: str) -> None:
     assert states(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an ongoing doing told with no day, or naming what it is, stays
+        ("I'm reading a new fantasy book.", ("Emi", "new fantasy book", "read")),
+        ("I am a bit sick today. I'm reading Dune.", ("Emi", "Dune", "read")),
+    ],
+)
+def test_an_ongoing_doing_stays(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in states(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a present progressive in a message that tells of one day is that day's doing, as the
+        # perfect progressive already is ("Nothing too exciting today. I've been catching up")
+        "I am a bit sick today. Now I am hanging out with friends. We are playing truth or dare.",
+        "Today was good. I'm reading a new fantasy book.",
+    ],
+)
+def test_a_progressive_of_a_day_told_is_no_fact(extractor: RuleExtractor, text: str) -> None:
+    assert states(extractor, text) == []

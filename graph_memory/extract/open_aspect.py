@@ -107,12 +107,13 @@ def lasting(verb: Any, negated: bool) -> bool:
 
 
 def this_moment(verb: Any) -> bool:
-    """ "I'm just reading a magazine", "right now I'm cleaning my room": a progressive of the
-    moment, not an ongoing activity ("I'm learning Korean")."""
+    """ "I'm just reading a magazine", "right now I'm cleaning my room", "I am a bit sick
+    today. ... We are playing truth or dare": a progressive of the moment, not an ongoing
+    activity ("I'm learning Korean")."""
     while verb.dep_ == "conj" and verb.head.tag_ == "VBG":
         verb = verb.head
     words = {c.lower_ for c in verb.children if c.dep_ in ("advmod", "npadvmod")}
-    return "just" in words or today(verb)
+    return "just" in words or day_told(verb)
 
 
 def today(verb: Any) -> bool:
