@@ -39,6 +39,8 @@ def states(extractor: RuleExtractor, text: str) -> list[Row]:
         # a span of a life, or a named work, spent on a doing stays a fact
         ("I've spent years learning the piano.", ("Emi", "piano", "learn")),
         ("I spent the afternoon reading Dune.", ("Emi", "Dune", "read")),
+        ("I just finished reading Dune.", ("Emi", "Dune", "read")),
+        ("I finished reading a great novel last month.", ("Emi", "great novel", "read")),
         ("I've been exploring some new hiking trails in Idaho.",
          ("Emi", "new hiking trail", "explore")),
     ],
@@ -55,6 +57,9 @@ def test_a_lasting_or_named_doing_stays(extractor: RuleExtractor, text: str,
         "I spent the morning exploring a local art gallery.",
         "I spent the whole day cleaning my garage.",
         "I spent the weekend painting my fence.",
+        # a doing ended just now
+        "I just finished playing some volleyball with my friends!",
+        "We've just finished making some bagels",
         # "the other day": one past day's anecdote, even where the parser reads it as the
         # relative clause's object
         "Heres a dessert I made the other day!",

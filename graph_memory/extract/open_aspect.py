@@ -144,6 +144,13 @@ def spent_day(carrier: Any) -> bool:
         for c in carrier.children)
 
 
+def just_finished(carrier: Any) -> bool:
+    """ "I just finished playing some volleyball", "We've just finished making some bagels":
+    a doing of this moment, ended just now (not "I finished reading Dune", a work done)."""
+    return carrier.lemma_.lower() in ("finish", "wrap") and any(
+        c.dep_ == "advmod" and c.lower_ == "just" for c in carrier.children)
+
+
 _SPENT_SPANS = frozenset({"day", "morning", "afternoon", "evening", "night", "weekend"})
 
 

@@ -57,6 +57,7 @@ from graph_memory.extract.open_aspect import (
     carrier_of,
     denial,
     holds,
+    just_finished,
     lasting,
     moving_now,
     of_the_day,
@@ -216,7 +217,8 @@ def open_matches(
     one_occasion = carrier is not None and carrier.lemma_.lower() in OCCASION_CARRIERS
     day_verb = carrier if one_occasion else verb
     # "I spent the morning exploring a local art gallery": a doing of one day's span
-    spent_a_day = carrier is not None and spent_day(carrier)
+    # ("I just finished playing some volleyball": a doing ended just now)
+    spent_a_day = carrier is not None and (spent_day(carrier) or just_finished(carrier))
     moment = ((lemma in DAY_VERBS or one_occasion) and of_the_day(day_verb)) or (
         verb.tag_ == "VBG" and tensed is verb and past_progressive(verb)) or (
         verb.tag_ == "VBD" and (this_time(verb) or other_day(verb))) or spent_a_day or (
