@@ -93,3 +93,32 @@ def test_an_ongoing_doing_stays(extractor: RuleExtractor, text: str, expected: R
 )
 def test_a_progressive_of_a_day_told_is_no_fact(extractor: RuleExtractor, text: str) -> None:
     assert states(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a verb joined with no subject of its own, after the speaker's clause alone, is the
+        # speaker's
+        ("I called my neighbor and then started painting a mural.", ("Emi", "mural", "paint")),
+        ("I thought it was boring but then started reading the Witcher books.",
+         ("Emi", "Witcher book", "read")),
+    ],
+)
+def test_a_joined_verb_of_the_speaker_stays(extractor: RuleExtractor, text: str,
+                                            expected: Row) -> None:
+    assert expected in states(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # someone else's clause comes between: the shared subject may be theirs
+        "Today I saw an old lady and thought she was normal but then started shouting "
+        "conspiracy theories at the post office",
+        "I called my neighbor and thought he was fine but then started painting a mural.",
+    ],
+)
+def test_a_joined_verb_after_someone_elses_clause_is_no_fact(extractor: RuleExtractor,
+                                                             text: str) -> None:
+    assert states(extractor, text) == []

@@ -90,6 +90,7 @@ from graph_memory.extract.open_objects import (
 )
 from graph_memory.extract.open_subjects import (
     EMBEDDED,
+    someone_between,
     stated,
     subject_of,
     told,
@@ -181,9 +182,12 @@ def open_matches(
     if carrier is None and habit is None and verb.dep_ in EMBEDDED and not told(verb):
         return []
     own = ("aux", "auxpass", "nsubj", "nsubjpass", "expl")
+    joined = tensed
     while tensed.dep_ == "conj" and not any(c.dep_ in own for c in tensed.children) and (
             not after_relative_clause(tensed)):
         tensed = tensed.head  # "I could go and check out the city": the modal is the head's
+    if joined is not tensed and someone_between(tensed, joined):
+        return []  # "I ... thought she was normal but then started shouting": whose shouting?
     subject = subject_of(tensed)
     # chat drops its "I": "Just finished a new painting", "Went to the botanical gardens"
     who = who_of(subject, people) if subject is not None else implied_speaker(tensed, pattern)

@@ -30,6 +30,16 @@ def subject_of(verb: Any) -> Any | None:
     return clause_subject(verb)
 
 
+def someone_between(head: Any, joined: Any) -> bool:
+    """A verb joined to `head` with no subject of its own follows a clause of someone else
+    ("I saw an old lady and thought she was normal but then started shouting"): the subject
+    it shares may be either, so it is nobody's for sure."""
+    return any(t.dep_ in ("nsubj", "nsubjpass") and t.head is not head
+               and t.lower_ not in SPEAKER_WORDS and t.pos_ in ("PRON", "NOUN", "PROPN")
+               and t.lower_ not in ("it", "that", "this", "which", "what")
+               for t in head.doc[head.i + 1:joined.i])
+
+
 def who_of(subject: Any | None, people: frozenset[str]) -> Who | None:
     """The person the clause is about, with placeholders, or None: the speaker, or the
     speaker's relative ("my sister", "my husband Tom", "my mom ... she"); never "you"."""
