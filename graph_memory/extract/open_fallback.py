@@ -97,6 +97,7 @@ from graph_memory.extract.open_subjects import (
     who_of,
 )
 from graph_memory.extract.open_vocabulary import (
+    BODY_MOMENTS,
     CHORE_VERBS,
     DAY_VERBS,
     ESCORTED,
@@ -198,6 +199,9 @@ def open_matches(
     if (lemma in ONE_OFF_VERBS and habit is None and not lasting(verb, negated)
             and not holds(verb, tensed)):
         return []  # "I had a sandwich", "we ate some appetizers": one meal, not a life
+    if habit is None and any(c.dep_ == "dobj" and c.lemma_.lower() in BODY_MOMENTS
+                             for c in verb.children):
+        return []  # "Currently im suffering a nosebleed": a body's moment, had but not held
     if step(tensed):
         return []  # "After the liquid reduces, I add a drop of Worcestershire sauce": a step
     if lemma in CHORE_VERBS and verb.tag_ == "VBD" and habit is None and any(
