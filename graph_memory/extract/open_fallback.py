@@ -63,6 +63,7 @@ from graph_memory.extract.open_aspect import (
     of_the_day,
     ongoing,
     ongoing_with,
+    other_day,
     past_progressive,
     perfect,
     place_habit,
@@ -228,8 +229,7 @@ def open_matches(
     spent_a_day = carrier is not None and (spent_day(carrier) or just_finished(carrier))
     moment = ((lemma in DAY_VERBS or one_occasion) and of_the_day(day_verb)) or (
         verb.tag_ == "VBG" and tensed is verb and past_progressive(verb)) or (
-        # "This morning, I started with a gentle cleanser": any simple past of a day told
-        verb.tag_ == "VBD" and (this_time(verb) or today(verb))) or spent_a_day or (
+        verb.tag_ == "VBD" and (this_time(verb) or other_day(verb))) or spent_a_day or (
         # "I'm just sitting at a cafe reading a magazine": this moment's doing ("I'm reading
         # Dune right now" names what)
         verb.tag_ == tensed.tag_ == "VBG" and not perfect(tensed) and this_moment(verb))
