@@ -127,22 +127,22 @@ def test_a_joined_verb_after_someone_elses_clause_is_no_fact(extractor: RuleExtr
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("I devoured the Harry Potter books.", ("Emi", "Harry Potter book", "devour")),
-        ("I used to chug energy drinks before every exam.", ("Emi", "energy drink", "chug")),
+        # a lasting thing suffered stays (read by HAS_CONDITION where it is an illness)
+        ("I've suffered a lot of rejection in my career.", ("Emi", "rejection", "suffer")),
     ],
 )
-def test_a_reading_or_a_habit_stays(extractor: RuleExtractor, text: str, expected: Row) -> None:
+def test_a_lasting_thing_suffered_stays(extractor: RuleExtractor, text: str,
+                                        expected: Row) -> None:
     assert expected in states(extractor, text)
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        # one meal downed, and a body's moment suffered, are no lasting thing
-        "I think I downed 5 nathans hot dogs when I was there",
-        "We chugged a couple of sodas at the fair.",
+        # a body's moment suffered or nursed is no lasting thing
         "Currently im suffering a nosebleed",
+        "I'm nursing a hangover after the party.",
     ],
 )
-def test_a_meal_or_a_body_moment_is_no_fact(extractor: RuleExtractor, text: str) -> None:
+def test_a_body_moment_is_no_fact(extractor: RuleExtractor, text: str) -> None:
     assert states(extractor, text) == []

@@ -92,9 +92,8 @@ WHEN_NOUNS = frozenset(
      "now", "then", "once", "past", "future", "span", "period"}
 )
 # Verbs whose simple past tells one occasion, mostly a meal ("I had a sandwich", "we had
-# burrata", "I ate some appetizers", "I downed 5 hot dogs"); kept as a habit, an experience
-# or a past state ("devour" stays out: "I devoured the Harry Potter books" is a reading).
-ONE_OFF_VERBS = frozenset({"have", "eat", "drink", "down", "scarf", "chug"})
+# burrata", "I ate some appetizers"); kept as a habit, an experience or a past state.
+ONE_OFF_VERBS = frozenset({"have", "eat", "drink"})
 # Seeing, going, finding and playing: their simple past of the day is a passing moment unless
 # it names something ("Today I saw some stray cats", "Just got back from the gym", "I played
 # some games today"; not "I saw Oppenheimer today"); a deed of the day still counts ("I cooked
