@@ -201,8 +201,19 @@ def with_conjuncts(tokens: Iterable[Any]) -> list[Any]:
     for token in tokens:
         out.append(token)
         out.extend(c for c in token.subtree
-                   if c.dep_ == "conj" and c.head in out and not set_aside(c))
+                   if (c.head in out or _after_name_of(c, out)) and c.dep_ == "conj"
+                   and not set_aside(c))
     return out
+
+
+def _after_name_of(conj: Any, out: list[Any]) -> bool:
+    """ "God of War and Zelda": the parser joins "Zelda" to the last word of the name's "of"
+    part; both are names, so it is the name's conjunct."""
+    inner, prep = conj.head, conj.head.head
+    return (
+        conj.pos_ == "PROPN" and inner.pos_ == "PROPN" and inner.dep_ == "pobj"
+        and prep.lower_ == "of" and prep.head in out and prep.head.pos_ == "PROPN"
+    )
 
 
 def determiners(token: Any) -> set[str]:

@@ -6,10 +6,12 @@ its subject ("Ill" became a person). spaCy splits "im" into "i" + "m" (a form of
 way; "its" and "ill" it keeps whole, since they are words too. Here they are split where the
 next word cannot follow the word ("its a", "Ill be"), never otherwise. The text and its
 offsets are kept. ("Id" split so still parses as a noun: it is left alone.)
+Adverbs written stretched ("toooo") are told apart here too, for the objects they end.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 # Words that never follow the possessive "its" but often follow "it's".
@@ -77,3 +79,15 @@ def _contracted(token: Any, after: Any) -> bool:
         return False
     doc = after.doc
     return after.i == len(doc) - 1 or not doc[after.i + 1].is_alpha
+
+
+_STRETCHED = re.compile(r"(\w)\1{2,}")
+# Adverbs written stretched at a message's end, which the parser reads as a noun.
+_CHAT_ADVERBS = frozenset({"too", "so", "now", "tho", "though", "lol", "haha", "again", "yet"})
+
+
+def stretched_adverb(word: str) -> bool:
+    """ "toooo", "sooo": an adverb written stretched (it is no name: "Hello Kitty" is not)."""
+    return word not in _CHAT_ADVERBS and bool(
+        {_STRETCHED.sub(r"\1", word), _STRETCHED.sub(r"\1\1", word)} & _CHAT_ADVERBS
+    )

@@ -113,7 +113,11 @@ def _name_of(head: Any) -> list[Any]:
         if prep.dep_ != "prep" or prep.lower_ != "of":
             continue
         for name in prep.children:
-            inner = list(name.subtree)
+            # "God of War and Zelda": the name's own conjuncts are other things, not its part.
+            other = any(c.dep_ == "conj" and c.pos_ == "PROPN" for c in name.children)
+            aside = {t.i for c in name.children if c.dep_ in ("cc", "conj") for t in c.subtree
+                     if other and not institution}
+            inner = [t for t in name.subtree if t.i not in aside]
             named = all(t.pos_ in ("PROPN", "DET") for t in inner) and name.pos_ == "PROPN"
             # An institution's "of" part is a bare name or field: no article, no pronoun.
             field = institution and all(t.pos_ in ("PROPN", "NOUN", "ADJ") for t in inner)
@@ -182,10 +186,30 @@ def _serial_list_pair(head: Any) -> Any | None:
         serial) else None
 
 
+# Entities whose names may hold "and": "Procter and Gamble", "Pride and Prejudice".
+_JOINED_NAME_LABELS = frozenset({"ORG", "WORK_OF_ART", "PRODUCT", "FAC", "EVENT"})
+
+
+def _one_entity_pair(head: Any) -> Any | None:
+    """The second name of "Johnson & Johnson", "Barnes & Noble", "Procter and Gamble": names
+    joined by "&", or by "and" within one entity of a firm or a work, are one name."""
+    doc = head.doc
+    if head.i + 2 >= len(doc) or head.pos_ != "PROPN":
+        return None
+    link, second = doc[head.i + 1], doc[head.i + 2]
+    if second.dep_ != "conj" or second.head.i != head.i or second.pos_ != "PROPN":
+        return None
+    # the entity is the pair alone: "Biology, Chemistry and Physics" read as one is a list
+    ends = second.i + 1 == len(doc) or doc[second.i + 1].ent_iob_ != "I"
+    one_entity = (head.ent_iob_ == "B" and second.ent_iob_ == "I" and ends
+                  and head.ent_type_ in _JOINED_NAME_LABELS)
+    return second if link.text == "&" or (link.lower_ == "and" and one_entity) else None
+
+
 def binomial(head: Any) -> Any | None:
     """The second noun of a pair that names one thing with the head ("cheese" of "mac and
     cheese", "Society" of a serial list's "Business and Society"), else None."""
-    joined = _serial_list_pair(head) or coordinated_title(head)
+    joined = _serial_list_pair(head) or coordinated_title(head) or _one_entity_pair(head)
     if joined is not None:
         return joined
     first = [t.lower_ for t in head.lefts if t.dep_ == "compound"]
@@ -229,3 +253,34 @@ def generic_the(head: Any, dets: set[str]) -> bool:
     return dets == {"the"} and head.lower_ in _GENERIC_THE and head.n_lefts == 1 and not any(
         c.dep_ in ("relcl", "acl") for c in head.children
     )
+
+
+def named_apposition(head: Any) -> Any | None:
+    """ "the local specialty, Santorinian fava", "my favorite game, Minecraft": a common noun
+    with what it is named after a comma is about the name (a person's is the people rules')."""
+    if head.pos_ != "NOUN" or not determiners(head):
+        return None  # "I like pizza, pasta": a list the parser read as one
+    if any(c.dep_ in ("relcl", "acl") for c in head.children):
+        return None  # "a book I read, outliers by ...": the clause tells the head's part
+    for appos in head.rights:
+        comma = head.doc[appos.left_edge.i - 1]
+        # a name, or a noun its modifiers name ("Santorinian fava"); "especially pasta" is
+        # one of the kind, which stays ("Italian food, especially pasta")
+        named = appos.pos_ == "PROPN" or (appos.pos_ == "NOUN" and any(
+            c.dep_ in ("amod", "compound") for c in appos.lefts))
+        focus = any(c.dep_ == "advmod" for c in appos.lefts)
+        if appos.dep_ == "appos" and comma.text == "," and named and not focus and (
+                appos.ent_type_ != "PERSON"):
+            return appos
+    return None
+
+
+def while_clause(gerund: Any) -> list[Any]:
+    """A lone gerund with the "while" clause that says when it is done: "drinking while
+    eating" is no liking or dislike of drinking; the gerund alone when it has none."""
+    for clause in gerund.children:
+        marks = [c for c in clause.children if c.dep_ == "mark" and c.lower_ == "while"]
+        if clause.dep_ == "advcl" and clause.tag_ == "VBG" and marks:
+            cut = {t.i for c in clause.children if c.dep_ in ("conj", "cc") for t in c.subtree}
+            return [gerund, *(t for t in clause.subtree if t.i not in cut and not t.is_punct)]
+    return [gerund]

@@ -21,6 +21,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
     phrase_text,
 )
+from graph_memory.extract.chat_spelling import stretched_adverb
 from graph_memory.extract.hollow import nameless_one, specific
 from graph_memory.extract.object_spans import (
     JOURNEYS,
@@ -28,9 +29,11 @@ from graph_memory.extract.object_spans import (
     entity_span,
     generic_the,
     hyphen_joined,
+    named_apposition,
     object_tokens,
     time_spent,
     trailing_noun,
+    while_clause,
 )
 from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS, SERVINGS
 from graph_memory.extract.patterns import CopulaPattern, NounPattern, PatternSpec, VerbPattern
@@ -120,7 +123,8 @@ def examples(head: Any) -> Any:
         like = prep.lower_ == "like" and head.tag_ in ("NNS", "NNPS")
         if prep.dep_ == "prep" and named and (such or like or prep.lower_ == "including"):
             return named[0]
-    return head
+    return named_apposition(head) or head
+
 
 
 def unwrap_container(head: Any) -> Any:
@@ -143,8 +147,9 @@ def _vocative(head: Any) -> Any | None:
 
 def _behind_filler(head: Any) -> Any:
     """ "I like pickled ginger tho", "I love mushrooms lol": the parser may head the phrase by
-    the filler; the noun before it is the object."""
-    if head.lower_ not in FILLERS:
+    the filler; the noun before it is the object. So may a word stretched in chat ("I like ice
+    skating toooo", "I love hiking sooo")."""
+    if head.lower_ not in FILLERS and not stretched_adverb(head.lower_):
         return head
     compounds = [c for c in head.lefts if c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN")]
     return compounds[-1] if compounds else head
@@ -244,6 +249,7 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             tokens = _with_its_argument(head)
             if not tokens:
                 return None  # "I love listening to them", "I enjoy playing occasionally"
+        timed = len(tokens) == 1 and len(tokens := while_clause(head)) > 1  # "while eating"
         if head.tag_ != "VBG" or _words(tokens) > _MAX_GERUND_TOKENS + len(within):
             return None
         if len(tokens) == 1 and head.lemma_ in _LIGHT_VERBS:
@@ -259,7 +265,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             return None  # "I love watching the sun set": watching is nothing without its clause
         if any(t.pos_ == "PRON" for t in tokens):
             return None
-        if len(tokens) > 1 and not has_content(tokens, head) and not _phrasal_doing(tokens):
+        if len(tokens) > 1 and not (has_content(tokens, head, verbs=timed)
+                                    or _phrasal_doing(tokens)):
             return None
         if any(t.dep_ == "acomp" for t in tokens):
             return None  # a clause misread as an object: "pampering sessions sound perfect"
