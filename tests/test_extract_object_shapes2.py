@@ -1,7 +1,7 @@
 """Objects whole, not cut (issue 11): a name's "of" part before a conjunct, a common noun
-named by its apposition, a doing told by its "while" clause, a name joined by "&", a word
-stretched in chat read as the noun. Each class with sentences written for it and the near
-misses that must stay as they were."""
+named by its apposition, a doing told by its "while" clause, a name joined by "&", a set
+phrase of two nouns after other words, a word stretched in chat read as the noun. Each class
+with sentences written for it and the near misses that must stay as they were."""
 
 from __future__ import annotations
 
@@ -38,6 +38,13 @@ def names(extractor: Extractor, text: str) -> set[str]:
         # names joined by "&", or by "and" within one firm's name
         ("I work at Johnson & Johnson.", {"Johnson & Johnson"}),
         ("I work at Procter and Gamble.", {"Procter and Gamble"}),
+        # a set phrase of two nouns is one thing, without the words before it
+        ("I made a toasted everything bagel peanut butter and jelly",
+         {"peanut butter and jelly"}),
+        ("I love homemade mac and cheese.", {"mac and cheese"}),
+        # so is a country named by a pair
+        ("I visited Trinidad and Tobago.", {"Trinidad and Tobago"}),
+        ("I love Turks and Caicos.", {"Turks and Caicos"}),
         # an adverb written stretched at the end is no part of the object
         ("Roller but I like ice skating toooo", {"ice skating"}),
         ("I love hiking sooo", {"hiking"}),
@@ -59,6 +66,9 @@ def test_object_is_whole(extractor: Extractor, text: str, expected: set[str]) ->
         ("I work at Google and Apple.", {"Google", "Apple"}),
         # "of" parts of common nouns with two things are still no name
         ("I love the separation of church and state.", set()),
+        # two things joined by "and" stay two
+        ("I like tea and coffee.", {"tea", "coffee"}),
+        ("I visited Texas and Florida.", {"Texas", "Florida"}),
         # a doing that needs what it is done to keeps it before any "while"
         ("I love listening to music while working.", {"listening to music"}),
         # words not stretched are what they are
@@ -78,6 +88,8 @@ def test_near_misses_stay(extractor: Extractor, text: str, expected: set[str]) -
         ("I hate drinking while eating.", "drinking"),
         ("I work at Johnson & Johnson.", "Johnson"),
         ("Roller but I like ice skating toooo", "ice skating toooo"),
+        ("I made a toasted everything bagel peanut butter and jelly", "jelly"),
+        ("I love Turks and Caicos.", "Turks"),
     ],
 )
 def test_cut_object_is_not_stored(extractor: Extractor, text: str, cut: str) -> None:

@@ -159,6 +159,9 @@ BINOMIALS = frozenset(
     | {"surf and turf", "cookies and cream", "rock and roll", "r and b"}
     | {"dungeons and dragons", "arts and crafts", "hide and seek", "truth or dare"}
     | {"pros and cons", "law and order", "bed and breakfast", "fast and furious"}
+    # countries and islands named by a pair
+    | {"turks and caicos", "trinidad and tobago", "bosnia and herzegovina"}
+    | {"antigua and barbuda", "saint kitts and nevis", "sao tome and principe"}
 )
 
 
@@ -209,16 +212,26 @@ def _one_entity_pair(head: Any) -> Any | None:
 def binomial(head: Any) -> Any | None:
     """The second noun of a pair that names one thing with the head ("cheese" of "mac and
     cheese", "Society" of a serial list's "Business and Society"), else None."""
+    tokens = binomial_tokens(head)
+    return tokens[-1] if tokens else None
+
+
+def binomial_tokens(head: Any) -> list[Any]:
+    """The words of the pair that names one thing with the head: "mac and cheese"; a set
+    phrase without the words before it ("peanut butter and jelly" of "a toasted bagel peanut
+    butter and jelly"); [] when the head is in no such pair."""
+    compounds = [t for t in head.lefts if t.dep_ == "compound"]
     joined = _serial_list_pair(head) or coordinated_title(head) or _one_entity_pair(head)
-    if joined is not None:
-        return joined
-    first = [t.lower_ for t in head.lefts if t.dep_ == "compound"]
+    links = [t for t in head.rights if t.dep_ == "cc" and (joined is None or t.i < joined.i)]
+    if joined is not None and links:
+        return [*compounds, head, links[-1], joined]
     for conj in head.rights:
-        if conj.dep_ == "conj" and not list(conj.lefts):
-            pair = [t for t in head.rights if t.dep_ == "cc" and t.i < conj.i]
-            if pair and " ".join([*first, head.lower_, pair[-1].lower_, conj.lower_]) in BINOMIALS:
-                return conj
-    return None
+        if conj.dep_ == "conj" and not list(conj.lefts) and links and links[0].i < conj.i:
+            for start in range(len(compounds) + 1):
+                words = [t.lower_ for t in [*compounds[start:], head, links[-1], conj]]
+                if " ".join(words) in BINOMIALS:
+                    return [*compounds[start:], head, links[-1], conj]
+    return []
 
 
 def time_spent(gerund: Any) -> list[Any] | None:

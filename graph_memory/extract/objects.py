@@ -26,6 +26,7 @@ from graph_memory.extract.hollow import nameless_one, specific
 from graph_memory.extract.object_spans import (
     JOURNEYS,
     binomial,
+    binomial_tokens,
     entity_span,
     generic_the,
     hyphen_joined,
@@ -178,10 +179,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     head = unwrap_container(head)
     if head.dep_ == "conj" and getattr(binomial(head.head), "i", None) == head.i:
         return None  # the "cheese" of "mac and cheese": the pair's first noun names it
-    second = binomial(head)
-    if second is not None:
-        links = [t for t in head.rights if t.dep_ == "cc" and t.i < second.i]
-        tokens = [*(t for t in head.lefts if t.dep_ == "compound"), head, links[-1], second]
+    tokens = binomial_tokens(head)
+    if tokens:
         name = phrase_text(tokens)
         return Found(name, "", tokens) if object_ok(name, head, pattern) else None
     head = _vocative(head) or head
