@@ -1,7 +1,8 @@
 """Objects whole, not cut (issue 11): a name's "of" part before a conjunct, a common noun
 named by its apposition, a doing told by its "while" clause, a name joined by "&", a set
-phrase of two nouns after other words, a word stretched in chat read as the noun. Each class
-with sentences written for it and the near misses that must stay as they were."""
+phrase of two nouns after other words, a container's conjunct, a word stretched in chat read
+as the noun. Each class with sentences written for it and the near misses that must stay as
+they were."""
 
 from __future__ import annotations
 
@@ -45,9 +46,14 @@ def names(extractor: Extractor, text: str) -> set[str]:
         # so is a country named by a pair
         ("I visited Trinidad and Tobago.", {"Trinidad and Tobago"}),
         ("I love Turks and Caicos.", {"Turks and Caicos"}),
+        # a container's conjunct holds a thing of its own
+        ("I love a good cup of tea and a slice of cake.", {"tea", "cake"}),
+        ("I drink a cup of coffee and a glass of juice.", {"coffee", "juice"}),
         # an adverb written stretched at the end is no part of the object
         ("Roller but I like ice skating toooo", {"ice skating"}),
         ("I love hiking sooo", {"hiking"}),
+        # a pronoun written stretched is no name
+        ("I love himmm", set()),
     ],
 )
 def test_object_is_whole(extractor: Extractor, text: str, expected: set[str]) -> None:
@@ -66,6 +72,8 @@ def test_object_is_whole(extractor: Extractor, text: str, expected: set[str]) ->
         ("I work at Google and Apple.", {"Google", "Apple"}),
         # "of" parts of common nouns with two things are still no name
         ("I love the separation of church and state.", set()),
+        # the inner noun's conjuncts stay the things held
+        ("I love a cup of tea and coffee.", {"tea", "coffee"}),
         # two things joined by "and" stay two
         ("I like tea and coffee.", {"tea", "coffee"}),
         ("I visited Texas and Florida.", {"Texas", "Florida"}),
@@ -74,6 +82,7 @@ def test_object_is_whole(extractor: Extractor, text: str, expected: set[str]) ->
         # words not stretched are what they are
         ("I love hiking too", {"hiking"}),
         ("I love the zoo", {"zoo"}),
+        ("I love Hello Kitty", {"Hello Kitty"}),
     ],
 )
 def test_near_misses_stay(extractor: Extractor, text: str, expected: set[str]) -> None:

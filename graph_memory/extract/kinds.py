@@ -391,7 +391,10 @@ def verb_matches(
         gerund = misread_aux(verb) if pattern.key != "verb" and not pattern.prepositions else None
         if gerund is not None:
             objects = [gerund]
-        # "a lot of Playboi Carti and Lil Wayne": the conjuncts hang on the inner noun.
+        # "a lot of Playboi Carti and Lil Wayne": the conjuncts hang on the inner noun; "a cup
+        # of tea and a slice of cake": or on the container, holding a thing of their own.
+        objects += [c for o in objects if unwrap_container(o).i != o.i
+                    for c in o.children if c.dep_ == "conj"]
         objects = [examples(unwrap_container(o)) for o in objects]
         objects = with_conjuncts(objects)
         if not pattern.prepositions and (pattern.acquired or pattern.key == "verb"):
