@@ -6,7 +6,8 @@ its subject ("Ill" became a person). spaCy splits "im" into "i" + "m" (a form of
 way; "its" and "ill" it keeps whole, since they are words too. Here they are split where the
 next word cannot follow the word ("its a", "Ill be"), never otherwise. The text and its
 offsets are kept. ("Id" split so still parses as a noun: it is left alone.)
-Adverbs written stretched ("toooo") are told apart here too, for the objects they end.
+Adverbs and pronouns written stretched ("toooo", "himmm") are told apart here too, for
+the objects they end.
 """
 
 from __future__ import annotations
@@ -82,12 +83,16 @@ def _contracted(token: Any, after: Any) -> bool:
 
 
 _STRETCHED = re.compile(r"(\w)\1{2,}")
-# Adverbs written stretched at a message's end, which the parser reads as a noun.
-_CHAT_ADVERBS = frozenset({"too", "so", "now", "tho", "though", "lol", "haha", "again", "yet"})
+# Adverbs and pronouns written stretched at a message's end, which the parser reads as a noun.
+_CHAT_WORDS = frozenset(
+    {"too", "so", "now", "tho", "though", "lol", "haha", "again", "yet"}
+    | {"him", "her", "them", "it", "you", "me", "us", "this", "that"}
+)
 
 
-def stretched_adverb(word: str) -> bool:
-    """ "toooo", "sooo": an adverb written stretched (it is no name: "Hello Kitty" is not)."""
-    return word not in _CHAT_ADVERBS and bool(
-        {_STRETCHED.sub(r"\1", word), _STRETCHED.sub(r"\1\1", word)} & _CHAT_ADVERBS
+def stretched_chat_word(word: str) -> bool:
+    """ "toooo", "sooo", "himmm": an adverb or a pronoun written stretched (no name: "Hello
+    Kitty" is not one)."""
+    return word not in _CHAT_WORDS and bool(
+        {_STRETCHED.sub(r"\1", word), _STRETCHED.sub(r"\1\1", word)} & _CHAT_WORDS
     )

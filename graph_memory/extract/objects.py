@@ -21,7 +21,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
     phrase_text,
 )
-from graph_memory.extract.chat_spelling import stretched_adverb
+from graph_memory.extract.chat_spelling import stretched_chat_word
 from graph_memory.extract.hollow import nameless_one, specific
 from graph_memory.extract.object_spans import (
     JOURNEYS,
@@ -150,7 +150,7 @@ def _behind_filler(head: Any) -> Any:
     """ "I like pickled ginger tho", "I love mushrooms lol": the parser may head the phrase by
     the filler; the noun before it is the object. So may a word stretched in chat ("I like ice
     skating toooo", "I love hiking sooo")."""
-    if head.lower_ not in FILLERS and not stretched_adverb(head.lower_):
+    if head.lower_ not in FILLERS and not stretched_chat_word(head.lower_):
         return head
     compounds = [c for c in head.lefts if c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN")]
     return compounds[-1] if compounds else head
@@ -359,9 +359,9 @@ _STRETCHED = re.compile(r"(\w)\1{2,}")
 
 def _vague_word(word: str) -> bool:
     """Whether the word is vague, written stretched or not ("bothhh", "stufff")."""
-    return word in VAGUE or bool(
+    return word in VAGUE or stretched_chat_word(word) or bool(
         {_STRETCHED.sub(r"\1", word), _STRETCHED.sub(r"\1\1", word)} & VAGUE
-    )  # "allll" is "all", "bothhh" "both"
+    )  # "allll" is "all", "bothhh" "both", "himmm" "him"
 
 
 def _words(tokens: list[Any]) -> int:
