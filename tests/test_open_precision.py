@@ -1,7 +1,8 @@
 """The open fallback's precision on passing days (issue 11, the REALTALK STATES sample's wrong
-classes), with the real spaCy model and the whole rule extractor: a doing spent on one day's
-span ("I spent the morning exploring a gallery") or told of "the other day" is an anecdote of
-that day, not something lasting; what it names, and a span of a life, stay facts."""
+classes), with the real spaCy model and the whole rule extractor: a doing ended just now or
+told as one day's doing in progress is that day's business, not something lasting; a specific
+thing done stays a fact, on whatever day it was done (the guidelines: "a specific thing done
+or planned counts")."""
 
 from __future__ import annotations
 
@@ -43,6 +44,10 @@ def states(extractor: RuleExtractor, text: str) -> list[Row]:
         ("I finished reading a great novel last month.", ("Emi", "great novel", "read")),
         ("I've been exploring some new hiking trails in Idaho.",
          ("Emi", "new hiking trail", "explore")),
+        # a specific thing done on one day, or "the other day"
+        ("I spent the morning exploring a local art gallery.",
+         ("Emi", "local art gallery", "explore")),
+        ("I whittled a wooden spoon the other day.", ("Emi", "wooden spoon", "whittle")),
     ],
 )
 def test_a_lasting_or_named_doing_stays(extractor: RuleExtractor, text: str,
@@ -53,17 +58,9 @@ def test_a_lasting_or_named_doing_stays(extractor: RuleExtractor, text: str,
 @pytest.mark.parametrize(
     "text",
     [
-        # one day's span spent on a doing: the business of that day
-        "I spent the morning exploring a local art gallery.",
-        "I spent the whole day cleaning my garage.",
-        "I spent the weekend painting my fence.",
         # a doing ended just now
         "I just finished playing some volleyball with my friends!",
         "We've just finished making some bagels",
-        # "the other day": one past day's anecdote, even where the parser reads it as the
-        # relative clause's object
-        "Heres a dessert I made the other day!",
-        "I whittled a wooden spoon the other day.",
     ],
 )
 def test_a_doing_of_one_day_is_no_fact(extractor: RuleExtractor, text: str) -> None:

@@ -125,23 +125,7 @@ def today(verb: Any) -> bool:
     # "all day", "the whole morning", "the entire time I was there": a span of one day
     span = bool(words & {"all", "whole", "entire"} and words & _DAY_SPANS)
     return (bool(words & TODAY) or {"this", "morning"} <= words or {"right", "now"} <= words
-            or span or other_day(verb))
-
-
-def other_day(verb: Any) -> bool:
-    """ "Heres a dessert I made the other day": one past day told, an anecdote of it."""
-    # (the parser may read "the other day" after a relative clause as the verb's object)
-    return any(c.dep_ in ("npadvmod", "dobj") and c.lower_ == "day"
-               and {"the", "other"} <= {d.lower_ for d in c.children} for c in verb.children)
-
-
-def spent_day(carrier: Any) -> bool:
-    """ "I spent the morning exploring a gallery", "I spent the whole day cleaning my garage":
-    one day's span spent on a doing (not "I spend my evenings reading", a habit, nor "I've
-    spent years learning the piano")."""
-    return carrier.lemma_.lower() == "spend" and any(
-        c.dep_ in ("dobj", "npadvmod") and c.tag_ == "NN" and c.lower_ in _SPENT_SPANS
-        for c in carrier.children)
+            or span)
 
 
 def just_finished(carrier: Any) -> bool:
@@ -149,9 +133,6 @@ def just_finished(carrier: Any) -> bool:
     a doing of this moment, ended just now (not "I finished reading Dune", a work done)."""
     return carrier.lemma_.lower() in ("finish", "wrap") and any(
         c.dep_ == "advmod" and c.lower_ == "just" for c in carrier.children)
-
-
-_SPENT_SPANS = frozenset({"day", "morning", "afternoon", "evening", "night", "weekend"})
 
 
 _DAY_SPANS = frozenset({"day", "morning", "afternoon", "evening", "night", "time"})

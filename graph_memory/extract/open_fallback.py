@@ -63,12 +63,10 @@ from graph_memory.extract.open_aspect import (
     of_the_day,
     ongoing,
     ongoing_with,
-    other_day,
     past_progressive,
     perfect,
     place_habit,
     progressive_clause,
-    spent_day,
     step,
     this_moment,
     this_time,
@@ -224,16 +222,15 @@ def open_matches(
     # "Today ... I even managed to sink a few birdies": one occasion on a day told
     one_occasion = carrier is not None and carrier.lemma_.lower() in OCCASION_CARRIERS
     day_verb = carrier if one_occasion else verb
-    # "I spent the morning exploring a local art gallery": a doing of one day's span
-    # ("I just finished playing some volleyball": a doing ended just now)
-    spent_a_day = carrier is not None and (spent_day(carrier) or just_finished(carrier))
+    # "I just finished playing some volleyball": a doing ended just now
+    ended_now = carrier is not None and just_finished(carrier)
     moment = ((lemma in DAY_VERBS or one_occasion) and of_the_day(day_verb)) or (
         verb.tag_ == "VBG" and tensed is verb and past_progressive(verb)) or (
-        verb.tag_ == "VBD" and (this_time(verb) or other_day(verb))) or spent_a_day or (
+        verb.tag_ == "VBD" and this_time(verb)) or ended_now or (
         # "I'm just sitting at a cafe reading a magazine": this moment's doing ("I'm reading
         # Dune right now" names what)
         verb.tag_ == tensed.tag_ == "VBG" and not perfect(tensed) and this_moment(verb))
-    if moment and (carrier is None or one_occasion or spent_a_day) and habit is None and not any(
+    if moment and (carrier is None or one_occasion or ended_now) and habit is None and not any(
             f is not None and (named(f) or notable(f)) for f in found):
         # "I saw some stray cats today", "Just got back from the gym": a passing day; "I was
         # deep frying some corn dogs": what was going on at a moment told ("I was reading a
