@@ -4,9 +4,10 @@ It was amazing.")."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from graph_memory.extract.canonical import determiners, is_be, is_negated, phrase_text
+from graph_memory.extract.canonical import char_span, determiners, is_be, is_negated, phrase_text
 from graph_memory.extract.match import Match, clause_subject, make_matches, polarity, used_to, who
 from graph_memory.extract.objects import VAGUE, Found, lower_set, noun_object, quoted_title
 from graph_memory.extract.open_vocabulary import PLACING
@@ -183,16 +184,17 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
         return []  # "Making Tiramisu was a delightful experience": the making is judged
     if not subjects or any(t.dep_ == "neg" for t in subjects[0].subtree):
         return []  # "not Juventus, but the atmosphere was amazing"
-    if subjects[0].lower_ == "it":
+    be_it, pointer = subjects[0].lower_ == "it", None
+    if be_it or _kind_pointing_back(subjects[0]):
         antecedent = experienced(subjects[0], asked=True)  # "I watched Oppenheimer. It was great."
         if antecedent is None:
             return []
-        subjects = [antecedent]
-    title = quoted_title(subjects[0])
+        pointer, subjects = subjects[0], [antecedent]
+    title = quoted_title(subjects[0]) or _called_name(subjects[0], pattern)
     if title is None and not _specific(subjects[0]):
         return []
     judged, key = _complement(be, pattern)
-    if judged is None:
+    if judged is None or (be_it and _extraposed(be, judged)):
         return []
     if key is None:
         excess = _excess(judged)
@@ -206,7 +208,70 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     found = title or _of_part(subjects[0], _topic(subjects[0], pattern))
     if not key or found is None:
         return []
-    return make_matches(relation, pattern, None, [found], False, [be, judged], key)
+    matches = make_matches(relation, pattern, None, [found], False, [be, judged], key)
+    return _said_here(matches, [pointer, be, judged]) if pointer is not None else matches
+
+
+def _said_here(matches: list[Match], tokens: list[Any]) -> list[Match]:
+    """A judgement of a thing named before ("I watched Dune. It was great") spans its own
+    words, not the naming ones, which keep their own fact ("watched Dune")."""
+    return [replace(m, span=char_span(tokens)) for m in matches]
+
+
+# "boring to watch", "easy to read": how the thing is met, with no object of its own.
+_HOW_VERBS = _EXPERIENCE_VERBS | {"listen", "look", "eat", "drink", "use", "follow", "beat"}
+
+
+# What a named thing is, said again to point back at it: "I watched Dune. That movie was
+# so good", "we went to Kyoto; the city is beautiful".
+_KINDS_POINTED_BACK = frozenset(
+    {"movie", "film", "show", "series", "book", "novel", "game", "album", "song", "play",
+     "musical", "concert", "city", "town", "restaurant", "museum", "park", "hotel", "cafe"}
+)
+_POINTING_DETERMINERS = frozenset({"that", "this", "the"})
+
+
+def _kind_pointing_back(noun: Any) -> bool:
+    """ "that movie", "the city": a bare kind noun with a pointing determiner, nothing else
+    (not "the first movie", "the city center", "the book club")."""
+    if noun.lemma_.lower() not in _KINDS_POINTED_BACK or noun.tag_ != "NN":
+        return False
+    if any(c.dep_ not in ("det", "advmod") for c in noun.children):
+        return False
+    return bool(determiners(noun)) and determiners(noun) <= _POINTING_DETERMINERS
+
+
+_CLAUSE_OPENERS = frozenset({"that", "how", "what", "when", "if", "whether", "why", "to"})
+
+
+def _extraposed(be: Any, judged: Any) -> bool:
+    """ "It's good to rest sometimes", "it's great that you came": the "it" stands for the
+    clause after the judgement, not for a thing named before. "It was boring to watch" still
+    judges the thing (a bare "to <verb>" says how)."""
+    for clause in (c for t in (be, judged) for c in t.children if c.i > judged.i):
+        if clause.dep_ == "xcomp" and (
+            clause.lemma_.lower() not in _HOW_VERBS or any(c.dep_ != "aux" for c in clause.children)
+        ):
+            return True
+        if clause.dep_ == "ccomp" and clause.left_edge.lower_ in _CLAUSE_OPENERS:
+            return True  # not a clause run on: "it's still amazing which goes to show ..."
+    return False
+
+
+def _called_name(noun: Any, pattern: OpinionPattern) -> Found | None:
+    """The name of "a show called Severance", 'a book titled "Pachinko"': what a later "it"
+    judges ("I watched a show called Severance. It was amazing")."""
+    for acl in noun.children:
+        if acl.dep_ != "acl" or acl.lemma_.lower() not in ("call", "name", "title"):
+            continue
+        quoted = quoted_title(acl)
+        if quoted is not None:
+            return quoted
+        names = [c for c in acl.children
+                 if c.dep_ in ("oprd", "attr", "dobj") and c.pos_ == "PROPN"]
+        if names:
+            return noun_object(names[0], pattern)
+    return None
 
 
 def _excess(adjective: Any) -> bool:
@@ -341,7 +406,7 @@ def opinion_matches(
     out: list[Match] = []
     listed = lower_set(pattern.adjectives)
     for child in verb.children:
-        topic, judged, key = None, None, None
+        topic, judged, key, pointer = None, None, None, None
         if child.dep_ == "ccomp" or _like_clause(child):
             subjects = [c for c in child.children if c.dep_ in ("nsubj", "nsubjpass")]
             modal = any(c.tag_ == "MD" for c in child.children)
@@ -370,13 +435,20 @@ def opinion_matches(
         # A thought is of one thing named, as in "<topic> is <judgement>": not "I feel like
         # the change was necessary", "I think the fruits from buffets are weird"; what one
         # found so was met ("I found the book boring").
-        found = quoted_title(topic)
+        if topic.lower_ == "it":
+            # "I watched Dune. I thought it was amazing": "it" is the one thing experienced.
+            if _extraposed(child, judged):
+                continue  # "I think it's good to rest": "it" is the clause after
+            pointer, topic = topic, experienced(topic, asked=True)
+            if topic is None:
+                continue
+        found = quoted_title(topic) or _called_name(topic, pattern)
         if found is None and _specific(topic):
             found = _of_part(topic, _topic(topic, pattern))  # "the ending of Dune"
         elif found is None and verb.lemma_.lower() == "find":
             found = _topic(topic, pattern)
         if key and found is not None:
-            out.extend(
-                make_matches(relation, pattern, subject, [found], False, [verb, judged], key)
-            )
+            matches = make_matches(relation, pattern, subject, [found], False, [verb, judged], key)
+            here = [verb, *subject.tokens, judged, *([pointer] if pointer is not None else [])]
+            out.extend(_said_here(matches, here) if pointer is not None else matches)
     return out
