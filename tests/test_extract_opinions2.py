@@ -139,3 +139,35 @@ def test_a_judgement_of_a_thing_named_before_keeps_the_naming_fact(
     rows = fact_rows(extractor, text)
     assert deed in rows
     assert ("Emi", "HAS_OPINION", "Inception", "amazing") in rows
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        # "the <thing> there" of the one named place just visited
+        ("I went to Nobu last week. The food there is amazing.", "food in Nobu", "amazing"),
+        ("We went to Kyoto. The temples there were beautiful.", "temple in Kyoto", "beautiful"),
+        # "found it" after a named thing
+        ("I watched Severance and found it to be a fascinating series.", "Severance",
+         "fascinating"),
+    ],
+)  # fmt: skip
+def test_a_thing_there_judges_it_at_the_place_just_visited(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The food there is amazing.",  # no place named
+        "I went to a small cafe. The coffee there was great.",  # a place, unnamed
+        "I went to Nobu and Zuma. The food there is amazing.",  # which one?
+        "My sister went to Nobu. The food there is amazing.",  # not the speaker's visit
+    ],
+)  # fmt: skip
+def test_a_thing_there_with_no_one_named_place_is_no_opinion(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _opinions(extractor, text) == []

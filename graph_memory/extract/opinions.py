@@ -190,7 +190,10 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
         if antecedent is None:
             return []
         pointer, subjects = subjects[0], [antecedent]
-    title = quoted_title(subjects[0]) or _called_name(subjects[0], pattern)
+    there = _there(subjects[0], pattern) if pointer is None else None
+    if there is not None:
+        pointer = subjects[0]  # "I went to Nobu. The food there is amazing"
+    title = there or quoted_title(subjects[0]) or _called_name(subjects[0], pattern)
     if title is None and not _specific(subjects[0]):
         return []
     judged, key = _complement(be, pattern)
@@ -256,6 +259,26 @@ def _extraposed(be: Any, judged: Any) -> bool:
         if clause.dep_ == "ccomp" and clause.left_edge.lower_ in _CLAUSE_OPENERS:
             return True  # not a clause run on: "it's still amazing which goes to show ..."
     return False
+
+
+def _there(noun: Any, pattern: OpinionPattern) -> Found | None:
+    """ "I went to Nobu last week. The food there is amazing" -> "food at Nobu": a thing of
+    the one named place the speaker just went to or visited."""
+    after = noun.doc[noun.i + 1] if noun.i + 1 < len(noun.doc) else None
+    # the parser hangs "there" on the noun or reads it as the verb's expletive
+    if determiners(noun) != {"the"} or after is None or after.lower_ != "there":
+        return None
+    if after.head.i not in (noun.i, noun.head.i):
+        return None
+    place = experienced(noun)
+    if place is None or not _named(place):
+        return None
+    thing, named = _topic(noun, pattern), quoted_title(place) or noun_object(place, pattern)
+    if thing is None or named is None:
+        return None
+    at = "in" if place.ent_type_ in ("GPE", "LOC") else "at"  # "temples in Kyoto"
+    name = f"{thing.name} {at} {named.name}"
+    return Found(name, thing.label, [*thing.tokens, *named.tokens])
 
 
 def _called_name(noun: Any, pattern: OpinionPattern) -> Found | None:
