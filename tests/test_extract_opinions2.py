@@ -171,3 +171,32 @@ def test_a_thing_there_with_no_one_named_place_is_no_opinion(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert _opinions(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        # a named thing the speaker urges on the addressee, judged by the "it" after it
+        ("You should watch Severance, it's amazing.", "Severance", "amazing"),
+        ("You need to visit Albania it is amazing!", "Albania", "amazing"),
+        ("You should read Pachinko. It's a masterpiece.", "Pachinko", "masterpiece"),
+    ],
+)  # fmt: skip
+def test_it_judges_a_named_thing_the_speaker_urges(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You should watch Severance if it's good.",  # a condition, no judgement
+        "You watched Severance. It was amazing.",  # the addressee's experience, told back
+        "You should watch a movie. It's relaxing.",  # nothing named
+    ],
+)  # fmt: skip
+def test_it_after_a_thing_not_urged_or_unnamed_is_no_opinion(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _opinions(extractor, text) == []

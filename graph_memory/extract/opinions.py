@@ -128,11 +128,17 @@ def _subject_of(verb: Any) -> list[Any]:
 
 
 def _suggested(noun: Any, verb: Any) -> bool:
-    """ "Have you seen "The Shawshank Redemption"?": a named work the speaker brings up, that
-    an "it" right after judges ("It's a classic")."""
-    asked = any(c.dep_ == "nsubj" and c.lower_ == "you" for c in verb.children)
+    """ "Have you seen "The Shawshank Redemption"?", "you should watch Severance", "you need
+    to visit Albania": a named work or place the speaker brings up or urges, that an "it"
+    right after judges ("It's a classic", "it is amazing")."""
+    doer = verb.head if verb.dep_ == "xcomp" and not _subject_of(verb) else verb
+    you = any(c.dep_ == "nsubj" and c.lower_ == "you" for c in doer.children)
     named = noun.pos_ == "PROPN" or quoted_title(noun) is not None
-    return asked and named and verb.sent.text.rstrip().endswith("?")
+    if not (you and named):
+        return False
+    urged = doer.lemma_.lower() in ("need", "have") and doer is not verb
+    urged = urged or any(c.tag_ == "MD" and c.lower_ in ("should", "must") for c in doer.children)
+    return urged or verb.sent.text.rstrip().endswith("?")
 
 
 def experienced(pronoun: Any, asked: bool = False) -> Any | None:
