@@ -1,0 +1,69 @@
+"""Deeds of note told in chat (issue 11, events): an outing made and a notable thing done are
+DID facts keyed by the verb; the round of a day, plans and denials are not."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import fact_rows
+
+from graph_memory.extract.base import Extractor
+
+
+def deeds(extractor: Extractor, text: str) -> list[tuple[str, str | None]]:
+    return [(obj, key) for _, relation, obj, key in fact_rows(extractor, text) if relation == "DID"]
+
+
+@pytest.mark.parametrize(
+    ("text", "deed"),
+    [
+        ("I went on a road trip with my friends last week.", ("road trip", "go")),
+        ("Went on a hike today", ("hike", "go")),
+        ("I went for a morning hike, and now I'm just relaxing at home.", ("morning hike", "go")),
+        ("We went on a camping trip in the summer.", ("camping trip", "go")),
+    ],
+)
+def test_an_outing_gone_on_is_a_deed(extractor: Extractor, text: str,
+                                     deed: tuple[str, str]) -> None:
+    assert deed in deeds(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I went for a morning jog.",  # the round of a day
+        "I went on a run as usual.",
+        "I'm going on a road trip next week.",  # a plan
+        "I didn't go on the trip.",  # denied
+        "Did you go on a hike today?",  # a question
+    ],
+)
+def test_a_jog_a_plan_or_a_denied_outing_is_no_deed(extractor: Extractor, text: str) -> None:
+    assert deeds(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "deed"),
+    [
+        ("I found a photo of when I did a short internship at Microsoft!",
+         ("short internship", "do")),
+        ("I did a marathon last year.", ("marathon", "do")),
+        ("I did the helicopter tour from Las Vegas.", ("helicopter tour", "do")),
+    ],
+)
+def test_a_notable_thing_done_is_a_deed(extractor: Extractor, text: str,
+                                        deed: tuple[str, str]) -> None:
+    assert deed in deeds(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I did the dishes.",
+        "I did a lot of work today.",
+        "I did a similar project last semester.",
+        "I didn't do the marathon.",
+        "I'm doing a marathon next month.",
+    ],
+)
+def test_the_round_of_a_day_done_is_no_deed(extractor: Extractor, text: str) -> None:
+    assert deeds(extractor, text) == []
