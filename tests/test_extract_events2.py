@@ -67,3 +67,43 @@ def test_a_notable_thing_done_is_a_deed(extractor: Extractor, text: str,
 )
 def test_the_round_of_a_day_done_is_no_deed(extractor: Extractor, text: str) -> None:
     assert deeds(extractor, text) == []
+
+
+def attended(extractor: Extractor, text: str) -> list[str]:
+    return [obj for _, relation, obj, _ in fact_rows(extractor, text) if relation == "ATTENDED"]
+
+
+@pytest.mark.parametrize(
+    ("text", "show"),
+    [
+        ("I saw a play last night.", "play"),
+        ("We went to see a concert last night.", "concert"),
+        ("Yesterday I went to go see a high school play that my sister was in.",
+         "high school play"),
+        ("We caught a play on Broadway.", "play"),
+    ],
+)
+def test_a_live_show_seen_or_gone_to_see_is_attended(extractor: Extractor, text: str,
+                                                     show: str) -> None:
+    assert show in attended(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I saw the game last night.",  # a game on a screen
+        "I'm going to go see a play.",  # a plan
+        "I didn't go to see the concert.",  # denied
+        "I want to see a play someday.",
+        "Did you see the concert?",
+    ],
+)
+def test_a_show_planned_denied_or_asked_about_is_not_attended(extractor: Extractor,
+                                                              text: str) -> None:
+    assert attended(extractor, text) == []
+
+
+def test_what_one_went_to_visit_was_visited(extractor: Extractor) -> None:
+    rows = fact_rows(extractor, "I went to visit Japan last year.")
+    assert ("Emi", "VISITED", "Japan", None) in rows
+    assert [r for r in fact_rows(extractor, "I'm going to visit Japan.") if r[1] == "VISITED"] == []

@@ -118,7 +118,7 @@ def test_no_deed_from_meals_plans_people_taken_or_ways_of_being(extractor: Extra
          ("Emi", "STATES", "camping trip", "get back from")),
         ("yeah I just got back from a funeral.", ("Emi", "STATES", "funeral", "get back from")),
         # what one went to do is done
-        ("I went to see a play with my sister.", ("Emi", "STATES", "play", "see")),
+        ("I went to see a play with my sister.", ("Emi", "ATTENDED", "play", None)),
         ("I went to see the new Batman movie last night.",
          ("Emi", "STATES", "new Batman movie", "see")),
         # a pastime begun or taken back

@@ -78,6 +78,28 @@ def tends_to(verb: Any) -> Any | None:
     return None
 
 
+# What one goes out to see: "I went to see a play", "we went to go see Hamilton".
+_OUTING_PURPOSES = frozenset(
+    {"see", "watch", "catch", "visit", "attend", "hear", "tour", "explore"}
+)
+
+
+def went_to(verb: Any) -> Any | None:
+    """The "went" of "I went to see a play", "we went to go see Hamilton", "I went to the
+    cinema to catch the new Hunger Games": what one went out to see was seen then, by the
+    subject of "went" (not "I'm going to see it": a plan)."""
+    if verb.lemma_.lower() not in _OUTING_PURPOSES or verb.dep_ not in ("xcomp", "advcl"):
+        return None
+    head = verb.head
+    if head.lemma_.lower() == "go" and head.tag_ == "VB" and head.dep_ in ("xcomp", "advcl"):
+        if not has_to(head):
+            return None
+        head = head.head  # "went to go see"
+    elif not has_to(verb):
+        return None
+    return head if head.lemma_.lower() == "go" and head.tag_ == "VBD" else None
+
+
 _AUXILIARIES = frozenset({"be", "have", "do", "get"})
 
 
@@ -122,7 +144,7 @@ def clause_subject(verb: Any, passive: bool = False) -> Any | None:
         for child in verb.children:
             if child.dep_ == dep:
                 return child
-        habit = used_to(verb) or ended_up(verb) or tends_to(verb)
+        habit = used_to(verb) or ended_up(verb) or tends_to(verb) or went_to(verb)
         if habit is not None:
             verb = habit
             continue
@@ -281,7 +303,7 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
     if habit is not None and pattern.tense == "progressive":
         return None  # "I used to travel to Japan": a past habit, no plan
     tensed = habit if habit is not None else clause
-    ended = ended_up(clause) or tends_to(clause)
+    ended = ended_up(clause) or tends_to(clause) or went_to(clause)
     inner_negated = ended is not None and is_negated(clause)  # "I tend not to like X"
     if ended is not None:
         clause = tensed = ended  # "I ended up buying": the tense and polarity of "ended"
