@@ -107,3 +107,23 @@ def test_what_one_went_to_visit_was_visited(extractor: Extractor) -> None:
     rows = fact_rows(extractor, "I went to visit Japan last year.")
     assert ("Emi", "VISITED", "Japan", None) in rows
     assert [r for r in fact_rows(extractor, "I'm going to visit Japan.") if r[1] == "VISITED"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("I've been to the museum a few times.", "museum"),
+        ("I've been to the Grand Canyon.", "Grand Canyon"),
+    ],
+)
+def test_a_place_been_to_is_visited(extractor: Extractor, text: str, place: str) -> None:
+    assert ("Emi", "VISITED", place, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I've never been to the zoo.", "Have you been to the beach?", "I've been to the gym today."],
+)
+def test_a_place_not_been_to_or_asked_about_is_not_visited(extractor: Extractor,
+                                                           text: str) -> None:
+    assert [r for r in fact_rows(extractor, text) if r[1] == "VISITED"] == []
