@@ -127,3 +127,34 @@ def test_a_place_been_to_is_visited(extractor: Extractor, text: str, place: str)
 def test_a_place_not_been_to_or_asked_about_is_not_visited(extractor: Extractor,
                                                            text: str) -> None:
     assert [r for r in fact_rows(extractor, text) if r[1] == "VISITED"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "deed"),
+    [
+        ("I volunteered at the animal shelter last weekend.", ("animal shelter", "volunteer")),
+        ("I performed at an open mic last night.", ("open mic", "perform")),
+    ],
+)
+def test_where_one_volunteered_or_performed_is_a_deed(extractor: Extractor, text: str,
+                                                      deed: tuple[str, str]) -> None:
+    assert deed in deeds(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I haven't volunteered at a church specifically.",
+        "I'm performing at the festival next week.",
+        "I performed at my best.",
+        "Have you ever volunteered at a shelter?",
+    ],
+)
+def test_volunteering_denied_planned_or_asked_about_is_no_deed(extractor: Extractor,
+                                                               text: str) -> None:
+    assert deeds(extractor, text) == []
+
+
+def test_a_celebration_gone_to_is_attended(extractor: Extractor) -> None:
+    text = "I went to a New Years celebration with my friends."
+    assert "New Years celebration" in attended(extractor, text)
