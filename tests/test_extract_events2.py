@@ -158,3 +158,32 @@ def test_volunteering_denied_planned_or_asked_about_is_no_deed(extractor: Extrac
 def test_a_celebration_gone_to_is_attended(extractor: Extractor) -> None:
     text = "I went to a New Years celebration with my friends."
     assert "New Years celebration" in attended(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I had a really great time at a party yesterday.", ("Emi", "ATTENDED", "party", None)),
+        ("I also had an amazing time at a rooftop lounge in Barcelona.",
+         ("Emi", "VISITED", "rooftop lounge", None)),
+        ("We had a blast at the zoo.", ("Emi", "VISITED", "zoo", None)),
+    ],
+)
+def test_a_good_time_had_at_an_event_or_a_place_says_one_was_there(
+    extractor: Extractor, text: str, expected: tuple[str, str, str, None]
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I haven't had fun at a party in ages.",
+        "I'm having a great time at the beach.",  # now, not told as past
+        "Did you have fun at the concert?",
+    ],
+)
+def test_a_time_not_had_or_asked_about_says_nothing_of_being_there(extractor: Extractor,
+                                                                   text: str) -> None:
+    rows = fact_rows(extractor, text)
+    assert [r for r in rows if r[1] in ("ATTENDED", "VISITED")] == []
