@@ -187,3 +187,8 @@ def test_a_time_not_had_or_asked_about_says_nothing_of_being_there(extractor: Ex
                                                                    text: str) -> None:
     rows = fact_rows(extractor, text)
     assert [r for r in rows if r[1] in ("ATTENDED", "VISITED")] == []
+
+
+def test_a_flight_is_named_by_where_it_went(extractor: Extractor) -> None:
+    assert ("flight to Chicago", "take") in deeds(extractor, "I took a flight to Chicago.")
+    assert deeds(extractor, "I took a flight last week.") == []  # a bare flight names nothing

@@ -77,7 +77,7 @@ def object_tokens(head: Any) -> list[Any]:
 # Journeys named by where they go: "a trip to Japan", "a road trip through Utah"; a bare "trip"
 # says nothing (noun_object refuses it), as the open fallback's objects do.
 JOURNEYS = frozenset({"trip", "vacation", "holiday", "journey", "cruise", "tour", "getaway",
-                      "excursion", "voyage"})
+                      "excursion", "voyage", "flight"})
 _JOURNEY_PREPS = frozenset({"to", "through", "around", "across"})
 
 
