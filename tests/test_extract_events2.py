@@ -167,6 +167,7 @@ def test_a_celebration_gone_to_is_attended(extractor: Extractor) -> None:
         ("I also had an amazing time at a rooftop lounge in Barcelona.",
          ("Emi", "VISITED", "rooftop lounge", None)),
         ("We had a blast at the zoo.", ("Emi", "VISITED", "zoo", None)),
+        ("We had so much fun at the concert.", ("Emi", "ATTENDED", "concert", None)),
     ],
 )
 def test_a_good_time_had_at_an_event_or_a_place_says_one_was_there(
@@ -181,6 +182,9 @@ def test_a_good_time_had_at_an_event_or_a_place_says_one_was_there(
         "I haven't had fun at a party in ages.",
         "I'm having a great time at the beach.",  # now, not told as past
         "Did you have fun at the concert?",
+        # a meal or an errand had there is the round of a day (`direct_objects`)
+        "I had lunch at the park.",
+        "We had a meeting at the library.",
     ],
 )
 def test_a_time_not_had_or_asked_about_says_nothing_of_being_there(extractor: Extractor,

@@ -272,6 +272,11 @@ def verb_matches(
         return []
     if pattern.auxiliaries and not _has_auxiliary(verb, lower_set(pattern.auxiliaries)):
         return []
+    if pattern.direct_objects and not any(
+        c.dep_ == "dobj" and c.lemma_.lower() in lower_set(pattern.direct_objects)
+        for c in verb.children
+    ):
+        return []
     if pattern.ahead and not set_ahead(verb):
         return []
     if pattern.now and set_ahead(verb):

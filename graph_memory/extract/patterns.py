@@ -151,6 +151,11 @@ class VerbPattern(_ClausePattern):
         "month', 'I'm visiting my aunt this weekend', 'tomorrow'): a plan, not chat ('I'll "
         "let you know').",
     )
+    direct_objects: tuple[str, ...] = Field(
+        default=(),
+        description="Lemmas the verb's direct object must have, where the object read is a "
+        "prepositional one ('I had a great time at a party': time; not 'I had lunch at the park').",
+    )
     now: bool = Field(
         default=False,
         description="The verb must carry no time ahead ('I'm taking a pottery class', not '... "
