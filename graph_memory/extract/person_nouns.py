@@ -2,7 +2,7 @@
 an identity; "Michelin is a French company", "Tiramisu is a classic dessert", "Springs is an
 easy day trip" are not: chat names dishes, firms, places and characters as often as people,
 and the small model tags many of them PERSON. Without a person's role word, the name is
-taken for no person (kinds.copula_matches asks, for IS_A's indefinite complement)."""
+taken for no person (copula_kind.copula_matches asks, for IS_A's indefinite complement)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """The rule extractor: the ontology's declarative patterns interpreted over spaCy's parse.
 
-The code knows the grammar of each pattern kind (patterns.py; kinds.py, roles.py, opinions.py and
-open_fallback.py read them); the vocabulary comes from the ontology, so a user ontology adding
-a relation with patterns of existing kinds is extracted without code changes. Precision beats
-recall: questions, hypotheticals, pronoun objects and guesses about others produce nothing.
+The code knows the grammar of each pattern kind (patterns.py; kinds.py, copula_kind.py,
+noun_kind.py, roles.py, opinions.py and open_fallback.py read them); the vocabulary comes from
+the ontology, so a user ontology adding a relation with patterns of existing kinds is extracted
+without code changes. Precision beats recall: questions, hypotheticals, pronoun objects and
+guesses about others produce nothing.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from graph_memory.extract.canonical import (
     normalize_name,
     noun_phrase,
 )
+from graph_memory.extract.copula_kind import copula_matches
 from graph_memory.extract.habits import habit_match
-from graph_memory.extract.kinds import copula_matches, particles, verb_matches
+from graph_memory.extract.kinds import particles, verb_matches
 from graph_memory.extract.lemmas import better_lemmas
 from graph_memory.extract.linking import (
     be_or_gerund,
