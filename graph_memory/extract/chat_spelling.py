@@ -90,9 +90,13 @@ _CHAT_WORDS = frozenset(
 )
 
 
+def unstretched(word: str) -> set[str]:
+    """The word with each letter written three or more times cut to one and to two ("allll"
+    -> "al", "all"; "sooo" -> "so", "soo"): what a stretched word may have meant."""
+    return {_STRETCHED.sub(r"\1", word), _STRETCHED.sub(r"\1\1", word)}
+
+
 def stretched_chat_word(word: str) -> bool:
     """ "toooo", "sooo", "himmm": an adverb or a pronoun written stretched (no name: "Hello
     Kitty" is not one)."""
-    return word not in _CHAT_WORDS and bool(
-        {_STRETCHED.sub(r"\1", word), _STRETCHED.sub(r"\1\1", word)} & _CHAT_WORDS
-    )
+    return word not in _CHAT_WORDS and bool(unstretched(word) & _CHAT_WORDS)

@@ -100,6 +100,13 @@ def went_to(verb: Any) -> Any | None:
     return head if head.lemma_.lower() == "go" and head.tag_ == "VBD" else None
 
 
+def clause_carrier(verb: Any) -> Any | None:
+    """The verb whose subject, tense and polarity the verb takes in declared patterns: the
+    "ended" of "I ended up buying", the "tend" of "I tend to like", the "went" of "I went to
+    see a play" (the open fallback reads a wider set: open_aspect.carrier_of)."""
+    return ended_up(verb) or tends_to(verb) or went_to(verb)
+
+
 _AUXILIARIES = frozenset({"be", "have", "do", "get"})
 
 
@@ -144,7 +151,7 @@ def clause_subject(verb: Any, passive: bool = False) -> Any | None:
         for child in verb.children:
             if child.dep_ == dep:
                 return child
-        habit = used_to(verb) or ended_up(verb) or tends_to(verb) or went_to(verb)
+        habit = used_to(verb) or clause_carrier(verb)
         if habit is not None:
             verb = habit
             continue
@@ -303,7 +310,7 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
     if habit is not None and pattern.tense == "progressive":
         return None  # "I used to travel to Japan": a past habit, no plan
     tensed = habit if habit is not None else clause
-    ended = ended_up(clause) or tends_to(clause) or went_to(clause)
+    ended = clause_carrier(clause)
     inner_negated = ended is not None and is_negated(clause)  # "I tend not to like X"
     if ended is not None:
         clause = tensed = ended  # "I ended up buying": the tense and polarity of "ended"

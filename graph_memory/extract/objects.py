@@ -21,7 +21,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
     phrase_text,
 )
-from graph_memory.extract.chat_spelling import stretched_chat_word
+from graph_memory.extract.chat_spelling import stretched_chat_word, unstretched
 from graph_memory.extract.hollow import nameless_one, specific
 from graph_memory.extract.object_spans import (
     JOURNEYS,
@@ -354,13 +354,10 @@ def _phrasal_doing(tokens: list[Any]) -> bool:
     )
 
 
-_STRETCHED = re.compile(r"(\w)\1{2,}")
-
-
 def _vague_word(word: str) -> bool:
     """Whether the word is vague, written stretched or not ("bothhh", "stufff")."""
     return word in VAGUE or stretched_chat_word(word) or bool(
-        {_STRETCHED.sub(r"\1", word), _STRETCHED.sub(r"\1\1", word)} & VAGUE
+        unstretched(word) & VAGUE
     )  # "allll" is "all", "bothhh" "both", "himmm" "him"
 
 
