@@ -6,32 +6,17 @@ or planned counts")."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-import spacy
+from conftest import fact_rows
 
-from graph_memory.extract.rules import MODEL, RuleExtractor
-from graph_memory.models import ExtractionInput
-from graph_memory.ontology import load_ontology
+from graph_memory.extract.base import Extractor
 
 Row = tuple[str, str, str | None]
 
 
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    nlp: Any = spacy.load(MODEL)
-    return RuleExtractor(load_ontology(), nlp)
-
-
-def states(extractor: RuleExtractor, text: str) -> list[Row]:
+def states(extractor: Extractor, text: str) -> list[Row]:
     """(subject, object, key) of every STATES fact of `text`, said by Emi to Sam."""
-    item = ExtractionInput(text=text, speaker="Emi", addressee="Sam")
-    return [
-        (f.triple.subject.name, f.triple.object.name, f.triple.key)
-        for f in extractor.extract([item])[0].facts
-        if f.triple.predicate == "STATES"
-    ]
+    return [(s, o, k) for s, r, o, k in fact_rows(extractor, text) if r == "STATES"]
 
 
 @pytest.mark.parametrize(
@@ -50,7 +35,7 @@ def states(extractor: RuleExtractor, text: str) -> list[Row]:
         ("I whittled a wooden spoon the other day.", ("Emi", "wooden spoon", "whittle")),
     ],
 )
-def test_a_lasting_or_named_doing_stays(extractor: RuleExtractor, text: str,
+def test_a_lasting_or_named_doing_stays(extractor: Extractor, text: str,
                                         expected: Row) -> None:
     assert expected in states(extractor, text)
 
@@ -63,7 +48,7 @@ def test_a_lasting_or_named_doing_stays(extractor: RuleExtractor, text: str,
         "We've just finished making some bagels",
     ],
 )
-def test_a_doing_of_one_day_is_no_fact(extractor: RuleExtractor, text: str) -> None:
+def test_a_doing_of_one_day_is_no_fact(extractor: Extractor, text: str) -> None:
     assert states(extractor, text) == []
 
 
@@ -75,7 +60,7 @@ def test_a_doing_of_one_day_is_no_fact(extractor: RuleExtractor, text: str) -> N
         ("I am a bit sick today. I'm reading Dune.", ("Emi", "Dune", "read")),
     ],
 )
-def test_an_ongoing_doing_stays(extractor: RuleExtractor, text: str, expected: Row) -> None:
+def test_an_ongoing_doing_stays(extractor: Extractor, text: str, expected: Row) -> None:
     assert expected in states(extractor, text)
 
 
@@ -88,7 +73,7 @@ def test_an_ongoing_doing_stays(extractor: RuleExtractor, text: str, expected: R
         "Today was good. I'm reading a new fantasy book.",
     ],
 )
-def test_a_progressive_of_a_day_told_is_no_fact(extractor: RuleExtractor, text: str) -> None:
+def test_a_progressive_of_a_day_told_is_no_fact(extractor: Extractor, text: str) -> None:
     assert states(extractor, text) == []
 
 
@@ -102,7 +87,7 @@ def test_a_progressive_of_a_day_told_is_no_fact(extractor: RuleExtractor, text: 
          ("Emi", "Witcher book", "read")),
     ],
 )
-def test_a_joined_verb_of_the_speaker_stays(extractor: RuleExtractor, text: str,
+def test_a_joined_verb_of_the_speaker_stays(extractor: Extractor, text: str,
                                             expected: Row) -> None:
     assert expected in states(extractor, text)
 
@@ -116,7 +101,7 @@ def test_a_joined_verb_of_the_speaker_stays(extractor: RuleExtractor, text: str,
         "I called my neighbor and thought he was fine but then started painting a mural.",
     ],
 )
-def test_a_joined_verb_after_someone_elses_clause_is_no_fact(extractor: RuleExtractor,
+def test_a_joined_verb_after_someone_elses_clause_is_no_fact(extractor: Extractor,
                                                              text: str) -> None:
     assert states(extractor, text) == []
 
@@ -128,7 +113,7 @@ def test_a_joined_verb_after_someone_elses_clause_is_no_fact(extractor: RuleExtr
         ("I've suffered a lot of rejection in my career.", ("Emi", "rejection", "suffer")),
     ],
 )
-def test_a_lasting_thing_suffered_stays(extractor: RuleExtractor, text: str,
+def test_a_lasting_thing_suffered_stays(extractor: Extractor, text: str,
                                         expected: Row) -> None:
     assert expected in states(extractor, text)
 
@@ -141,5 +126,5 @@ def test_a_lasting_thing_suffered_stays(extractor: RuleExtractor, text: str,
         "I'm nursing a hangover after the party.",
     ],
 )
-def test_a_body_moment_is_no_fact(extractor: RuleExtractor, text: str) -> None:
+def test_a_body_moment_is_no_fact(extractor: Extractor, text: str) -> None:
     assert states(extractor, text) == []
