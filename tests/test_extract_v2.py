@@ -288,8 +288,9 @@ def test_what_others_think_or_say_of_the_speaker_is_no_statement(
 def test_you_is_the_addressee(extractor: RuleExtractor) -> None:
     assert rows(extractor, "You love sushi.") == [(ADDRESSEE, "PREFERS", "sushi", None)]
     assert facts(extractor, "You love sushi.", addressee=None) == []
-    # A guess about the addressee is no statement: "it's great that you ...".
-    assert rows(extractor, "It's great that you love sushi.") == []
+    # A guess about the addressee is no statement; a recap of what they told ("it's great that
+    # you love sushi") is theirs: tests/test_extract_recaps.py.
+    assert rows(extractor, "I bet you love sushi.") == []
 
 
 def test_a_named_relative_is_the_subject_of_their_facts(extractor: RuleExtractor) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from graph_memory.extract.canonical import canonical_name, noun_phrase
 from graph_memory.extract.open_vocabulary import UNNAMED_ROLES
+from graph_memory.extract.recaps import recap_clause
 
 SPEAKER = "\x01"
 ADDRESSEE = "\x02"
@@ -129,7 +130,7 @@ def person_subject(token: Any, roles: frozenset[str], speaker_only: bool) -> str
     if speaker_only:
         return None
     if lower in ("you", "u") and _main_clause(token.head) and not _modal(token.head) and (
-            not _generic_you(token.head)):
+            not _generic_you(token.head)) and not _guessed(token.head):
         return ADDRESSEE
     if lower in ("she", "he"):
         return _antecedent(token, roles)
@@ -192,6 +193,15 @@ def _modal(verb: Any) -> bool:
     return any(c.tag_ == "MD" for c in verb.children)
 
 
+# "You probably love hiking", "you surely went to Rome": a guess at the addressee.
+_GUESS_ADVERBS = frozenset({"probably", "surely", "likely", "presumably"})
+
+
+def _guessed(verb: Any) -> bool:
+    """The speaker's guess about the addressee, not their statement."""
+    return any(c.dep_ == "advmod" and c.lower_ in _GUESS_ADVERBS for c in verb.children)
+
+
 _TOLD = frozenset({"say", "mention", "tell"})
 
 
@@ -216,9 +226,12 @@ def _generic_you(verb: Any) -> bool:
 
 def _main_clause(verb: Any) -> bool:
     """ "You love sushi", not "it's great that you love sushi" or "I bet you love it": what
-    the speaker supposes of the addressee is no statement of theirs."""
+    the speaker supposes of the addressee is no statement of theirs; "it's great that you
+    went hiking" tells back what the addressee said (recaps.py)."""
     while verb.dep_ == "conj" and verb.head.i != verb.i:
         verb = verb.head
+    if recap_clause(verb):
+        return True
     head = verb.head
     if verb.dep_ == "ccomp" and head.lemma_.lower() in _TOLD and any(
         c.dep_ == "nsubj" and c.lower_ in ("you", "u") for c in head.children

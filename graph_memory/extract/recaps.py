@@ -1,0 +1,106 @@
+"""Recaps: the speaker restating what the addressee told them.
+
+"It's great that you went hiking in Yosemite", "I'm glad you enjoyed the concert", "Sounds
+like you love tennis", "Glad to hear you adopted a puppy": the clause inside the frame is an
+ordinary statement about the addressee, told back to them, so its "you" is the addressee as in
+a main clause (the guidelines: what the addressee said counts when it states a fact about
+them). The frame must itself be a plain statement: "Isn't it great that you ...?", "it would
+be great if you ...", "I'm not glad you ..." recap nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Words that welcome or regret what was told: "it's <word> that you", "I'm <word> you".
+_REACTIONS = frozenset(
+    {"great", "wonderful", "nice", "awesome", "cool", "exciting", "impressive", "amazing"}
+    | {"fantastic", "good", "lovely", "glad", "happy", "thrilled", "excited", "proud", "sorry"}
+    | {"interesting", "sweet", "neat", "incredible", "inspiring", "admirable", "fascinating"}
+    | {"terrific", "heartwarming", "brilliant", "fun", "relieved", "delighted", "commendable"}
+)
+# Verbs of learning the news inside the frame: "glad to hear / see / know (that) you ...".
+_LEARNED = frozenset({"hear", "see", "know"})
+# What the chat itself gave the addressee ("I'm glad you found the suggestions helpful") and
+# the day's span ("you're enjoying your day"): a reaction to the talk or the moment, no news.
+_CHAT_THINGS = frozenset(
+    {"suggestion", "tip", "advice", "recommendation", "idea", "glimpse", "update", "message"}
+    | {"chat", "conversation", "story", "picture", "photo", "pic", "insight", "thought"}
+    | {"day", "morning", "afternoon", "evening", "night", "weekend"}
+)
+_SPEAKER_WORDS = frozenset({"i", "we", "my", "our", "me", "us"})
+# "I remember / know you told me ...": what the addressee told, recalled.
+_RECALLED = frozenset({"remember", "recall", "know"})
+_TOLD = frozenset({"say", "tell", "mention"})
+# "It sounds like you ...", "seems like you ...": the told thing heard back.
+_HEARD = frozenset({"sound", "seem"})
+# Subjects of the frame: "it's great", "that's great", "I'm glad" (or none: "Glad to ...").
+_FRAME_SUBJECTS = frozenset({"it", "that", "this", "i", "im", "i'm"})
+
+
+def recap_clause(verb: Any) -> bool:
+    """Whether the verb heads the clause a recap frame tells back ("that you went hiking" in
+    "It's great that you went hiking") and it tells news of the addressee's, not their
+    reaction to the chat or the moment; the caller checks the clause's subject is "you"."""
+    return _recalled(verb) or (_framed(verb) and not _about_the_chat(verb))
+
+
+def _recalled(verb: Any) -> bool:
+    """ "I remember you told me you like action movies", "I know you said you love hiking": the
+    addressee's own words, recalled (people.py reads the clause they told as theirs)."""
+    head = verb.head
+    if verb.dep_ != "ccomp" or verb.lemma_.lower() not in _TOLD:
+        return False
+    if head.lemma_.lower() not in _RECALLED or not _plain_frame(head):
+        return False
+    return any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in head.children)
+
+
+def _about_the_chat(verb: Any) -> bool:
+    """ "I'm glad you found the suggestions helpful", "glad you enjoyed the yoga poses I
+    recommended", "great to hear you're enjoying your day": what the addressee makes of the
+    speaker's own words and things, or of the day, is a reaction, no news of theirs. The words
+    after the clause count too (the parser may hang "I recommended" on the frame)."""
+    sent = verb.sent
+    for token in sent.doc[verb.left_edge.i:sent.end]:
+        if token.lower_ in _SPEAKER_WORDS:
+            return True
+        if token.pos_ == "NOUN" and token.lemma_.lower() in _CHAT_THINGS:
+            return True
+    return False
+
+
+def _framed(verb: Any) -> bool:
+    if verb.dep_ == "advcl":
+        head = verb.head
+        marked = any(c.dep_ == "mark" and c.lower_ == "like" for c in verb.children)
+        return marked and head.lemma_.lower() in _HEARD and _plain_frame(head)
+    if verb.dep_ != "ccomp":
+        return False
+    head = verb.head
+    if head.lemma_.lower() in _LEARNED and head.dep_ == "xcomp":
+        head = head.head  # "glad to hear (that) you ...", "it's great to see you ..."
+    if head.pos_ == "ADJ":
+        if head.lower_ not in _REACTIONS:
+            return False
+        if head.dep_ == "ROOT":
+            return _plain_frame(head)  # "Glad to hear you ...", "How cool that you ..."
+        return head.dep_ == "acomp" and _plain_frame(head.head)
+    # "It's great that you ...": the clause hangs on "is" beside its adjective
+    reaction = any(c.dep_ == "acomp" and c.lower_ in _REACTIONS for c in head.children)
+    return reaction and head.lemma_.lower() == "be" and _plain_frame(head)
+
+
+def _plain_frame(head: Any) -> bool:
+    """The frame is the sentence's main clause, a plain statement: no question, no denial, no
+    modal, its subject (if any) the speaker or the situation."""
+    if head.dep_ != "ROOT":
+        return False
+    if head.sent[-1].text == "?" or any(t.text == "?" for t in head.sent):
+        return False
+    for child in head.children:
+        if child.dep_ == "neg" or child.tag_ == "MD":
+            return False
+        if child.dep_ in ("nsubj", "expl") and child.lower_ not in _FRAME_SUBJECTS:
+            return False
+    return True

@@ -1,0 +1,77 @@
+"""Recaps: what the speaker tells back of the addressee's own news ("It's great that you went
+hiking", "I'm glad you ...", "Sounds like you ...") is the addressee's fact; questions, wishes,
+suggestions, hypotheticals, guesses, generic "you" and bare reactions are nobody's (real spaCy
+model, speaker Emi, addressee Sam)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Row, fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "it's <reaction> that you ..."
+        ("It's awesome that you love sushi.", ("Sam", "PREFERS", "sushi", None)),
+        ("It's so cool that you work at Google.", ("Sam", "WORKS_AT", "Google", None)),
+        ("That's cool that you play the guitar.", ("Sam", "HAS_HOBBY", "guitar", None)),
+        # "I'm glad / happy (to hear) (that) you ..."
+        ("I'm happy that you work at Google now.", ("Sam", "WORKS_AT", "Google", None)),
+        ("I'm glad to hear you work at Google.", ("Sam", "WORKS_AT", "Google", None)),
+        # "Glad to hear (that) you ..."
+        ("Glad to hear you adopted a puppy.", ("Sam", "HAS_PET", "puppy", "puppy")),
+        # "(It) sounds like you ..."
+        ("It sounds like you love tennis!", ("Sam", "PREFERS", "tennis", None)),
+        ("Sounds like you had fun at the beach.", ("Sam", "VISITED", "beach", None)),
+        ("I'm glad to hear you had a great time at the spa!", ("Sam", "VISITED", "spa", None)),
+        # "it's <reaction> to hear / see (that) you ...", "good to know (that) you ..."
+        ("It's great to see that you love sushi.", ("Sam", "PREFERS", "sushi", None)),
+        ("How exciting that you adopted a cat!", ("Sam", "HAS_PET", "cat", "cat")),
+        # what the addressee told, recalled: "I remember you said ..."
+        ("I remember you said you love hiking.", ("Sam", "PREFERS", "hiking", None)),
+    ],
+)
+def test_a_recap_is_the_addressees_fact(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a question, or a frame asked
+        "Did you enjoy the concert?",
+        "Isn't it great that you love sushi?",
+        # wishes and farewells
+        "I hope you have fun at the beach.",
+        "Enjoy your trip!",
+        # suggestions
+        "You should try sushi.",
+        "You could visit Paris.",
+        # hypotheticals: the frame's clause under "if" is no recap
+        "If you go to Paris, visit the Louvre.",
+        "It would be great if you visited Rome.",
+        # a frame denied or put as a wish
+        "I'm not glad that you work at Google.",
+        # guesses
+        "You must really like history then.",
+        "You probably love hiking.",
+        "It sounds like you probably love hiking.",
+        # generic "you"
+        "You go there with a boat and they release a cage into the water.",
+        "You can see all there is to see in an afternoon.",
+        # recalled words put as a doubt
+        "I don't remember if you said you love hiking.",
+        # the addressee's reaction to the speaker's own words and things, or to the day
+        "I'm glad you found the suggestions helpful.",
+        "I'm so glad you enjoyed trying out the yoga poses I recommended.",
+        "It's great to hear you're enjoying your day!",
+        # a reaction of no recap word, and bare reactions
+        "It's strange that you love sushi.",
+        "That sounds amazing.",
+    ],
+)
+def test_no_recap_no_fact(extractor: RuleExtractor, text: str) -> None:
+    assert fact_rows(extractor, text) == []
