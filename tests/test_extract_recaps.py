@@ -59,6 +59,9 @@ def test_a_recap_is_the_addressees_fact(extractor: RuleExtractor, text: str, exp
         "You must really like history then.",
         "You probably love hiking.",
         "It sounds like you probably love hiking.",
+        # an inference drawn with a closing "then"
+        "You much really like history then",
+        "You're a big reader then lol",
         # generic "you"
         "You go there with a boat and they release a cage into the water.",
         "You can see all there is to see in an afternoon.",
@@ -75,3 +78,9 @@ def test_a_recap_is_the_addressees_fact(extractor: RuleExtractor, text: str, exp
 )
 def test_no_recap_no_fact(extractor: RuleExtractor, text: str) -> None:
     assert fact_rows(extractor, text) == []
+
+
+def test_a_then_that_tells_the_order_of_things_is_no_inference(extractor: RuleExtractor) -> None:
+    assert ("Sam", "VISITED", "Paris", None) in fact_rows(extractor, "Then you went to Paris.")
+    assert ("Sam", "PREFERS", "sushi", None) in fact_rows(
+        extractor, "You love sushi. Then we can go.")

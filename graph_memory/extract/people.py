@@ -198,8 +198,23 @@ _GUESS_ADVERBS = frozenset({"probably", "surely", "likely", "presumably"})
 
 
 def _guessed(verb: Any) -> bool:
-    """The speaker's guess about the addressee, not their statement."""
-    return any(c.dep_ == "advmod" and c.lower_ in _GUESS_ADVERBS for c in verb.children)
+    """The speaker's guess about the addressee, not their statement; "You really like history
+    then", "you're a big reader then": a "then" closing the clause draws an inference."""
+    for child in verb.children:
+        if child.dep_ == "advmod" and child.lower_ in _GUESS_ADVERBS:
+            return True
+        if child.lower_ == "then" and child.i > verb.i and all(
+                _closing(t) for t in verb.doc[child.i + 1:verb.sent.end]):
+            return True
+    return False
+
+
+_LAUGHS = frozenset({"lol", "lmao", "haha", "hahaha", "xd"})
+
+
+def _closing(token: Any) -> bool:
+    """What may close a sentence after its last word: punctuation, emoji, a laugh."""
+    return not any(ch.isalnum() for ch in token.text) or token.lower_ in _LAUGHS
 
 
 _TOLD = frozenset({"say", "mention", "tell"})
