@@ -30,6 +30,15 @@ from graph_memory.extract.rules import RuleExtractor
         # "it's <reaction> to hear / see (that) you ...", "good to know (that) you ..."
         ("It's great to see that you love sushi.", ("Sam", "PREFERS", "sushi", None)),
         ("How exciting that you adopted a cat!", ("Sam", "HAS_PET", "cat", "cat")),
+        # the frame's word alone, which the small model may read as a name
+        ("Nice that you visited Rome!", ("Sam", "VISITED", "Rome", None)),
+        ("Awesome that you adopted a cat!", ("Sam", "HAS_PET", "cat", "cat")),
+        ("Glad you had fun at the zoo!", ("Sam", "VISITED", "zoo", None)),
+        # "(It) seems / looks like you ..."
+        ("Seems like you love sushi.", ("Sam", "PREFERS", "sushi", None)),
+        ("It looks like you adopted a cat!", ("Sam", "HAS_PET", "cat", "cat")),
+        # a wish or a plan told back is the addressee's
+        ("It's great that you want to learn Spanish.", ("Sam", "HAS_GOAL", "learn Spanish", None)),
         # what the addressee told, recalled: "I remember you said ..."
         ("I remember you said you love hiking.", ("Sam", "PREFERS", "hiking", None)),
     ],
@@ -71,8 +80,15 @@ def test_a_recap_is_the_addressees_fact(extractor: RuleExtractor, text: str, exp
         "I'm glad you found the suggestions helpful.",
         "I'm so glad you enjoyed trying out the yoga poses I recommended.",
         "It's great to hear you're enjoying your day!",
+        # a need or advice heard in what was told: a guess, no recap
+        "Sounds like you need a vacation!",
+        "It sounds like you should try yoga.",
+        # generic "you" inside a frame
+        "It's great that you get free drinks when you fly business.",
+        "It's nice that you can see the whole city from there.",
         # a reaction of no recap word, and bare reactions
         "It's strange that you love sushi.",
+        "Strange that you love sushi.",
         "That sounds amazing.",
     ],
 )

@@ -32,8 +32,8 @@ _SPEAKER_WORDS = frozenset({"i", "we", "my", "our", "me", "us"})
 # "I remember / know you told me ...": what the addressee told, recalled.
 _RECALLED = frozenset({"remember", "recall", "know"})
 _TOLD = frozenset({"say", "tell", "mention"})
-# "It sounds like you ...", "seems like you ...": the told thing heard back.
-_HEARD = frozenset({"sound", "seem"})
+# "It sounds like you ...", "seems / looks like you ...": the told (or shown) thing heard back.
+_HEARD = frozenset({"sound", "seem", "look"})
 # Subjects of the frame: "it's great", "that's great", "I'm glad" (or none: "Glad to ...").
 _FRAME_SUBJECTS = frozenset({"it", "that", "this", "i", "im", "i'm"})
 
@@ -71,21 +71,22 @@ def _about_the_chat(verb: Any) -> bool:
 
 
 def _framed(verb: Any) -> bool:
+    """The clause hangs on a recap frame (the parse of each frame below)."""
+    head = verb.head
+    marks = {c.lower_ for c in verb.children if c.dep_ == "mark"}
     if verb.dep_ == "advcl":
-        head = verb.head
-        marked = any(c.dep_ == "mark" and c.lower_ == "like" for c in verb.children)
-        return marked and head.lemma_.lower() in _HEARD and _plain_frame(head)
+        if "like" in marks and head.lemma_.lower() in _HEARD:
+            return _plain_frame(head)  # "(It) sounds / seems / looks like you ..."
+        # "Awesome that you adopted a cat!": the small model may read the word as a name
+        return "that" in marks and head.lower_ in _REACTIONS and _plain_frame(head)
     if verb.dep_ != "ccomp":
         return False
-    head = verb.head
     if head.lemma_.lower() in _LEARNED and head.dep_ == "xcomp":
         head = head.head  # "glad to hear (that) you ...", "it's great to see you ..."
+    if head.lower_ in _REACTIONS and head.dep_ == "ROOT":
+        return _plain_frame(head)  # "Glad to hear you ...", "How cool that you ...", "Nice that"
     if head.pos_ == "ADJ":
-        if head.lower_ not in _REACTIONS:
-            return False
-        if head.dep_ == "ROOT":
-            return _plain_frame(head)  # "Glad to hear you ...", "How cool that you ..."
-        return head.dep_ == "acomp" and _plain_frame(head.head)
+        return head.lower_ in _REACTIONS and head.dep_ == "acomp" and _plain_frame(head.head)
     # "It's great that you ...": the clause hangs on "is" beside its adjective
     reaction = any(c.dep_ == "acomp" and c.lower_ in _REACTIONS for c in head.children)
     return reaction and head.lemma_.lower() == "be" and _plain_frame(head)
