@@ -100,3 +100,12 @@ def test_a_then_that_tells_the_order_of_things_is_no_inference(extractor: RuleEx
     assert ("Sam", "VISITED", "Paris", None) in fact_rows(extractor, "Then you went to Paris.")
     assert ("Sam", "PREFERS", "sushi", None) in fact_rows(
         extractor, "You love sushi. Then we can go.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Your Olaplex journey, from being skeptical to loving it, is quite a story.",
+     "My commute is a nightmare."],
+)
+def test_a_judgement_of_ones_thing_is_no_attribute(extractor: RuleExtractor, text: str) -> None:
+    assert [row for row in fact_rows(extractor, text) if row[1] == "HAS_ATTRIBUTE"] == []
