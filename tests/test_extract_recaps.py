@@ -109,3 +109,13 @@ def test_a_then_that_tells_the_order_of_things_is_no_inference(extractor: RuleEx
 )
 def test_a_judgement_of_ones_thing_is_no_attribute(extractor: RuleExtractor, text: str) -> None:
     assert [row for row in fact_rows(extractor, text) if row[1] == "HAS_ATTRIBUTE"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I've taken the leap to start playing the piano again!",
+     "That's fantastic to hear that you've taken the leap to start playing the piano again!",
+     "I took the plunge last year."],
+)
+def test_taking_the_leap_is_an_idiom_no_deed(extractor: RuleExtractor, text: str) -> None:
+    assert [row for row in fact_rows(extractor, text) if row[2] in ("leap", "plunge")] == []

@@ -192,6 +192,7 @@ HOLLOW_OBJECTS = frozenset(
      "tip", "help", "support", "use", "sense", "mind", "head", "life", "world", "way",
      "risk", "lesson", "benefit", "mood", "vibe", "feel", "fun", "kick", "laugh", "deal",
      "start", "beginning", "impact", "effect", "role", "step", "process", "attempt", "try",
+     "leap", "plunge",
      "matter", "case", "situation", "question", "answer", "news", "update", "info",
      "information", "detail", "message", "word", "name", "story", "opinion", "thought",
      "hobby", "activity", "experience", "moment", "memory", "plan", "goal", "idea",
