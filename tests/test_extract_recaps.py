@@ -71,7 +71,9 @@ def test_a_recap_is_the_addressees_fact(extractor: RuleExtractor, text: str, exp
         # an inference drawn with a closing "then"
         "You much really like history then",
         "You're a big reader then lol",
-        # generic "you"
+        # generic "you", and a fragment of the sentence before
+        "That you wanna see the video through to the end.",
+        "So that you want to learn Spanish.",
         "You go there with a boat and they release a cage into the water.",
         "You can see all there is to see in an afternoon.",
         # recalled words put as a doubt

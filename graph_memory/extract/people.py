@@ -252,10 +252,13 @@ def _main_clause(verb: Any) -> bool:
         c.dep_ == "nsubj" and c.lower_ in ("you", "u") for c in head.children
     ):
         return _main_clause(head)  # "You said you love hiking": the addressee's own words
+    marks = {c.lower_ for c in verb.children if c.dep_ == "mark"}
     if verb.dep_ == "advcl":
         # "Since you're allergic to latex, ...": a reason states what it gives as known.
-        return any(c.dep_ == "mark" and c.lower_ in _REASONS for c in verb.children)
-    return bool(verb.dep_ == "ROOT")
+        return bool(marks & _REASONS)
+    # "That you wanna see the video through to the end.", "So that you ...": a fragment of the
+    # sentence before, whose "you" is anyone's (a reason still states: "Because you ...").
+    return verb.dep_ == "ROOT" and not (marks - _REASONS)
 
 
 def resolve(name: str, speaker: str, addressee: str | None) -> str | None:
