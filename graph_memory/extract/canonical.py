@@ -34,6 +34,8 @@ _CONDITIONS = frozenset({"if", "unless", "whether"})
 WH_TAGS = frozenset({"WP", "WRB", "WDT"})
 # Words that say how many, not what: no part of a name.
 _QUANTIFIERS = frozenset({"few", "several", "many", "much", "numerous", "multiple"})
+# Nouns the parser reads as a count without "of": "a couple new books", "a dozen eggs".
+_COUNT_NOUNS = frozenset({"couple", "dozen", "handful"})
 # Chat fillers the parser folds into noun phrases ("I hate mushrooms lol"), and "various",
 # which says nothing of what a thing is ("exploring various neighborhoods").
 FILLERS = frozenset(
@@ -131,7 +133,7 @@ def canonical_name(tokens: Any, keep_counts: bool = False) -> str:
         if keep_counts:
             pass
         elif token.i != root.i and token.dep_ == "nummod" and root.pos_ == "NOUN" and (
-            token.like_num or token.pos_ == "NUM"
+            token.like_num or token.pos_ == "NUM" or token.lower_ in _COUNT_NOUNS
         ):
             continue  # a count goes; a noun the parser calls one stays ("a half marathon")
         kept.append(token)
@@ -329,10 +331,20 @@ def is_conditional(token: Any) -> bool:
     return token.i in heads or any(node.i in heads for node in token.ancestors)
 
 
+# Verbs that ask the hearer to make a world up: "Imagine we invent a machine that ...",
+# "Suppose I quit my job", "Picture me running a bakery" (said without a subject).
+_MADE_UP = frozenset({"imagine", "suppose", "pretend", "picture"})
+
+
 def _is_wished(token: Any) -> bool:
-    """Whether the token's clause (or one above it) is the clause a "wish" takes."""
+    """Whether the token's clause (or one above it) is the clause a "wish" takes, or one that
+    an imperative "imagine" makes up."""
     for node in (token, *token.ancestors):
-        if node.dep_ == "ccomp" and node.head.lemma_.lower() == "wish":
+        if node.dep_ != "ccomp":
+            continue
+        lemma = node.head.lemma_.lower()
+        if lemma == "wish" or (lemma in _MADE_UP and not any(
+                c.dep_ in ("nsubj", "nsubjpass") for c in node.head.children)):
             return True
     return False
 

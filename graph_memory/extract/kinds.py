@@ -41,6 +41,7 @@ from graph_memory.extract.pastimes import pastime_doing
 from graph_memory.extract.patterns import (
     VerbPattern,
 )
+from graph_memory.extract.person_nouns import named_third_party
 
 _GERUND_PREPOSITIONS = frozenset({"on"})
 _OBJECT_DEPS = frozenset({"dobj", "oprd"})
@@ -269,6 +270,9 @@ def verb_matches(
         subject = who(subject_token, pattern, roles)
     if subject is None:
         return []
+    if is_be(verb) and "about" in lower_set(pattern.prepositions) and (
+            subject_token is not None and named_third_party(subject_token)):
+        return []  # "Dragon Ball is all about the power fantasy": what a named thing is about
     if not pattern.passive and any(c.dep_ == "nsubjpass" for c in verb.children):
         return []
     negated = polarity(verb, pattern, pattern.modals)

@@ -38,5 +38,17 @@ def unnamed_as_person(subject: Any, name: str, role: Any) -> bool:
         "PROPN", "PRON"
     ):
         return False
-    word = role.lemma_.lower()
-    return word not in _PERSON_WORDS and not word.endswith(_PERSON_ENDINGS)
+    return not names_a_person(role.lemma_.lower())
+
+
+def names_a_person(word: str) -> bool:
+    """Whether a lower-case noun lemma names a person by its role: "teacher", "nurse", "mom"."""
+    return word in _PERSON_WORDS or word.endswith(_PERSON_ENDINGS)
+
+
+def named_third_party(subject: Any) -> bool:
+    """Whether a subject is a name that is not one of the chat's speakers: "Dragon Ball is all
+    about the power fantasy" tells what a named work is about (the small model tags it PERSON),
+    not what a person likes."""
+    return subject.pos_ == "PROPN" and subject.text not in subject.doc.user_data.get(
+        PARTICIPANTS, ())

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from graph_memory.extract.canonical import clean_text, determiners, phrase_text
-from graph_memory.extract.open_vocabulary import WORK_KINDS
+from graph_memory.extract.open_vocabulary import WATCHED_WORKS, WORK_KINDS
+from graph_memory.extract.person_nouns import names_a_person
 
 MEDIA = frozenset({"game", "movie", "film", "show", "series", "book", "novel", "album"})
 _QUOTES = frozenset({'"', "\u201c", "\u201d"})
@@ -30,6 +31,12 @@ _PARTS = frozenset(
     | {"season", "episode", "chapter", "volume", "version", "copy", "trailer", "finale", "sequel"}
     | {"remake", "ending", "story", "plot", "soundtrack", "level", "mode", "lot", "kind", "type"}
     | {"sort", "couple", "bunch", "bit", "day", "night", "week", "month", "year", "time"}
+)
+
+# What one reads of one's own, not a work: "my work email", "my bank statement".
+_OWN_READINGS = frozenset(
+    {"email", "mail", "message", "text", "note", "letter", "bill", "schedule", "syllabus"}
+    | {"notification", "feed", "journal", "diary", "list", "card", "phone", "report", "essay"}
 )
 
 Title = tuple[str, list[Any]]
@@ -114,8 +121,11 @@ def possessive_title(head: Any) -> Title | None:
     read as the object of a verb of reading, watching, playing or listening, in lower case."""
     if head.pos_ != "NOUN" or not head.is_lower or not _work_verb(head):
         return None
-    if any(c.dep_ == "poss" for c in head.children):
-        return None
+    own = [c for c in head.children if c.dep_ == "poss"]
+    if own:
+        # one finishes one's own things ("I finished my soccer practice")
+        finished = head.dep_ == "dobj" and head.head.lemma_.lower() == "finish"
+        return None if finished else _title_of_my(head, own[0])
     for modifier in head.lefts:
         owners = [c for c in modifier.children if c.dep_ == "poss" and c.tag_ == "PRP$"]
         if modifier.dep_ == "compound" and owners and owners[0].lower_ == "my":
@@ -123,6 +133,23 @@ def possessive_title(head: Any) -> Title | None:
             if len(tokens) <= _MAX_TITLE_TOKENS:
                 return phrase_text(tokens), tokens
     return None
+
+
+def _title_of_my(head: Any, owner: Any) -> Title | None:
+    """ "I started watching my hero academia" as the parser hangs it, "my" on the head: one's
+    own thing read, watched or played is named by its kind of work ("my history book", "my
+    favorite show") or is a person ("my baby brother"); "my" before a plain noun and a head
+    that is neither ("hero academia") starts a title written in lower case."""
+    lefts = [t for t in head.lefts if t.i > owner.i]
+    if owner.lower_ != "my" or not lefts or any(
+            t.dep_ != "compound" or t.pos_ != "NOUN" or not t.is_lower for t in lefts):
+        return None
+    lemma = head.lemma_.lower()
+    kinds = MEDIA | WORK_KINDS | WATCHED_WORKS | _PARTS | _OWN_READINGS
+    if lemma in kinds or names_a_person(lemma):
+        return None
+    tokens = list(head.doc[owner.i : head.i + 1])
+    return phrase_text(tokens), tokens
 
 
 _FAVOURITES = frozenset({"favorite", "favourite", "fave", "fav"})

@@ -1,0 +1,119 @@
+"""Precision of what is stored, by class of phrasing: a lower-case title that starts with "my"
+is the title, not a thing of the speaker's; what a named thing "is all about" is no person's
+liking; what an imperative "imagine" makes up is no fact; "a couple" is a count."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Row, fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+def _objects(rows: list[Row]) -> list[str]:
+    return [obj for _, _, obj, _ in rows]
+
+
+# --- "my" inside a lower-case title ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("I also recently started watching my hero academia.", "my hero academia"),
+        ("I binged my hero academia last week.", "my hero academia"),
+    ],
+)  # fmt: skip
+def test_a_lower_case_title_starting_with_my_stays_whole(
+    extractor: RuleExtractor, text: str, title: str
+) -> None:
+    objects = _objects(fact_rows(extractor, text))
+    assert title in objects
+    assert not any("Emi's" in obj for obj in objects)
+
+
+@pytest.mark.parametrize(
+    ("text", "owned"),
+    [
+        # one's own thing read or watched is named by its kind of work, or is a person
+        ("I read my history book.", "Emi's history book"),
+        ("I played my xbox yesterday.", "Emi's xbox"),
+        ("I finished my work email.", "Emi's work email"),
+        # one finishes one's own things
+        ("I finished my soccer practice.", "Emi's soccer practice"),
+    ],
+)  # fmt: skip
+def test_my_before_a_kind_of_work_or_a_thing_read_stays_a_possession(
+    extractor: RuleExtractor, text: str, owned: str
+) -> None:
+    assert owned in _objects(fact_rows(extractor, text))
+
+
+def test_my_before_a_person_is_no_title(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "I was watching my baby brother.")
+    assert ("Emi", "HAS_RELATIVE", "baby brother", "baby brother") in rows
+    assert "my baby brother" not in _objects(rows)
+
+
+# --- a named thing "all about" something --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dragon Ball is all about the power fantasy.",
+        "Zelda is all about exploring.",
+    ],
+)  # fmt: skip
+def test_what_a_named_thing_is_about_is_no_liking(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "PREFERS"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("These days I'm all about swimming.", ("Emi", "PREFERS", "swimming", None)),
+        ("My sister is all about yoga.", ("Emi's sister", "PREFERS", "yoga", None)),
+        ("Sam is all about yoga.", ("Sam", "PREFERS", "yoga", None)),
+    ],
+)  # fmt: skip
+def test_what_a_person_of_the_chat_is_all_about_is_a_liking(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+# --- a world made up, a count read as a word --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Imagine we invent a machine that lets us read animals minds.",
+        "Suppose I quit my job and moved to Japan.",
+    ],
+)  # fmt: skip
+def test_what_an_imperative_imagine_makes_up_is_no_fact(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert fact_rows(extractor, text) == []
+
+
+def test_a_band_named_imagine_is_still_liked(extractor: RuleExtractor) -> None:
+    assert ("Emi", "PREFERS", "Imagine Dragons", "band") in fact_rows(
+        extractor, "Imagine Dragons is my favorite band.")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I bought a couple new books.", ("Emi", "OWNS", "book", "buy")),
+        ("I bought a dozen eggs.", ("Emi", "OWNS", "egg", "buy")),
+    ],
+)  # fmt: skip
+def test_a_couple_or_a_dozen_is_a_count_not_part_of_the_thing(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert expected in rows
+    assert not any("couple" in obj or "dozen" in obj for obj in _objects(rows))
