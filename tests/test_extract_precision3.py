@@ -1,6 +1,7 @@
 """Precision of what is stored, by class of phrasing: a lower-case title that starts with "my"
 is the title, not a thing of the speaker's; what a named thing "is all about" is no person's
-liking; what an imperative "imagine" makes up is no fact; "a couple" is a count."""
+liking; going once to a common place is an errand of a day; what an imperative "imagine"
+makes up is no fact; "a couple" is a count."""
 
 from __future__ import annotations
 
@@ -78,6 +79,44 @@ def test_what_a_named_thing_is_about_is_no_liking(extractor: RuleExtractor, text
     ],
 )  # fmt: skip
 def test_what_a_person_of_the_chat_is_all_about_is_a_liking(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+# --- an errand of a day ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I ran to the dry cleaning to drop off some clothes.",
+        "I went to the grocery store.",
+        "I headed to the bank.",
+        "I popped into the post office.",
+        "Yesterday I drove to the store.",
+    ],
+)  # fmt: skip
+def test_going_once_to_a_common_place_is_an_errand(extractor: RuleExtractor, text: str) -> None:
+    assert fact_rows(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a place gone to over years, a going told with its span, a named place, an event
+        ("I went to college in Ohio.", ("Emi", "STATES", "college", "go to")),
+        ("I went to therapy for years.", ("Emi", "STATES", "therapy", "go to")),
+        ("I went to church every week as a kid.", ("Emi", "STATES", "church", "go to")),
+        ("I went to Trader Joe's.", ("Emi", "STATES", "Trader Joe", "go to")),
+        ("We went to a nice small restaurant.",
+         ("Emi", "STATES", "nice small restaurant", "go to")),
+        ("I went to a concert.", ("Emi", "ATTENDED", "concert", None)),
+        ("I go to the grocery store every Sunday.",
+         ("Emi", "HAS_HABIT", "go to the grocery store", "every Sunday")),
+    ],
+)  # fmt: skip
+def test_going_that_is_no_errand_stays(
     extractor: RuleExtractor, text: str, expected: Row
 ) -> None:
     assert expected in fact_rows(extractor, text)

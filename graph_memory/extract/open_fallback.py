@@ -99,6 +99,8 @@ from graph_memory.extract.open_vocabulary import (
     BODY_MOMENTS,
     CHORE_VERBS,
     DAY_VERBS,
+    ERRAND_MOTIONS,
+    ERRAND_PREPS,
     ESCORTED,
     ESCORTING_VERBS,
     FOR_VERBS,
@@ -106,6 +108,7 @@ from graph_memory.extract.open_vocabulary import (
     LIGHT_VERBS,
     LIKINGS,
     MEAL_VERBS,
+    NO_ERRANDS,
     NO_OBJECT_VERBS,
     OBJECT_FREE_PREPS,
     OCCASION_CARRIERS,
@@ -122,6 +125,7 @@ from graph_memory.extract.open_vocabulary import (
     STATE_PREPS,
     STATIVE_PARTICIPLES,
     VERB_PREPS,
+    WHEN_NOUNS,
 )
 from graph_memory.extract.patterns import OpenPattern, VerbPattern
 
@@ -219,6 +223,8 @@ def open_matches(
         # (not "I'm seeing a physical therapist": someone seen over a span of time)
         # a bare noun watched is mostly a title in lower case ("I watched demon slayer")
         found = [f for f in found if f is not None and (named(f) or watched(f) or bare(f))]
+    if _errand(verb, key, found) and carrier is None and habit is None:
+        return []  # "I ran to the dry cleaning to drop off some clothes": an errand of a day
     # "Today ... I even managed to sink a few birdies": one occasion on a day told
     one_occasion = carrier is not None and carrier.lemma_.lower() in OCCASION_CARRIERS
     day_verb = carrier if one_occasion else verb
@@ -240,6 +246,22 @@ def open_matches(
         return []
     cue = "used to" if habit is not None else None
     return make_matches(relation, pattern, unspanned(who), found, negated, [verb], key, cue)
+
+
+def _errand(verb: Any, key: str, found: list[Found | None]) -> bool:
+    """Going once, in the simple past, to a common place ("I ran to the dry cleaning", "I
+    went to the grocery store"); not to a named place or an event, a place gone to over years
+    ("I went to college in Ohio") or for an outing ("a restaurant"), nor a going told with its
+    span ("I went to therapy for years", "every week")."""
+    if verb_lemma(verb) not in ERRAND_MOTIONS or verb.tag_ != "VBD":
+        return False
+    if key.rsplit(" ", 1)[-1] not in ERRAND_PREPS or any(
+            f is not None and (named(f) or notable(f)) for f in found):
+        return False
+    places = {t.lemma_.lower() for f in found if f is not None for t in f.tokens}
+    spans = any(t.lemma_.lower() in WHEN_NOUNS for c in verb.children
+                if c.dep_ in ("prep", "npadvmod") for t in c.subtree)
+    return not (places & NO_ERRANDS or spans)
 
 
 def _done(verb: Any, tensed: Any, negated: bool, carrier: Any, habit: Any) -> bool:

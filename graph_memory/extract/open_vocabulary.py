@@ -110,6 +110,17 @@ NOTABLE_OUTINGS = frozenset(
     | {"exhibition", "exhibit", "play", "musical", "opera", "ballet", "gig", "convention"}
     | {"conference", "reunion", "premiere", "tournament", "marathon", "retreat", "camp"}
 )
+# Going somewhere in the simple past, to a place no declared relation lists (VISITED reads
+# the museum, the park, the beach): an errand of a day ("I ran to the dry cleaning", "I went to
+# the grocery store", "I headed to the bank"), unless the place is named or an event.
+ERRAND_MOTIONS = frozenset({"go", "run", "head", "rush", "hurry", "dash", "pop", "walk", "drive",
+                            "swing", "race", "nip"})
+ERRAND_PREPS = frozenset({"to", "into", "by", "over"})
+# ... but not where one goes over years (a school, a church, a therapy: "I went to college in
+# Ohio") nor an outing ("We went to a nice small restaurant", "I went to the cinema").
+NO_ERRANDS = frozenset({"school", "college", "university", "uni", "church", "therapy", "rehab",
+                        "camp", "academy", "seminary", "kindergarten", "restaurant", "cinema",
+                        "theater", "theatre", "movie", "bar", "pub", "club", "cafe", "arcade"})
 # Seeing and watching keep a thing by its name ("I saw Oppenheimer", "I watched inception") or
 # a work or a show watched ("I've watched many football matches", "I watched some YouTube
 # videos"); a common sight is a passing moment of an outing ("I saw so many cool exhibits",
