@@ -1,7 +1,8 @@
-"""Precision of what is stored, by class of phrasing: a lower-case title that starts with "my"
-is the title, not a thing of the speaker's; what a named thing "is all about" is no person's
-liking; going once to a common place is an errand of a day; what an imperative "imagine"
-makes up is no fact; "a couple" is a count."""
+"""Precision of what is stored, and work, by class of phrasing: a lower-case title that starts
+with "my" is the title, not a thing of the speaker's; what a named thing "is all about" is no
+person's liking; going once to a common place is an errand of a day; what an imperative
+"imagine" makes up is no fact; "a couple" is a count; a named place one has been at for years
+is one's employer, and a field of work is the open fallback's."""
 
 from __future__ import annotations
 
@@ -156,3 +157,56 @@ def test_a_couple_or_a_dozen_is_a_count_not_part_of_the_thing(
     rows = fact_rows(extractor, text)
     assert expected in rows
     assert not any("couple" in obj or "dozen" in obj for obj in _objects(rows))
+
+
+# --- work ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("I've been at Google for 3 years.", "Google"),
+        ("I have been at Deloitte since 2019.", "Deloitte"),
+        ("Ive been at Bank of America for a few years now.", "Bank of America"),
+        ("I've been at Johnson & Johnson for two years and I love it.", "Johnson & Johnson"),
+    ],
+)  # fmt: skip
+def test_a_named_place_one_has_been_at_for_years_is_the_employer(
+    extractor: RuleExtractor, text: str, employer: str
+) -> None:
+    assert ("Emi", "WORKS_AT", employer, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've been at the hospital for 3 hours.",
+        "I've been at Disneyland for 3 hours.",
+        "I've been with Sarah for 3 years.",
+        "Have you been at Google for 3 years?",
+    ],
+)  # fmt: skip
+def test_a_stay_of_hours_a_partner_or_a_question_is_no_employer(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "WORKS_AT"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a field of work is no organisation (WORKS_AT) nor a role (IS_A): the open fallback's
+        ("I work in marketing.", [("Emi", "STATES", "marketing", "work in")]),
+        ("I've been working in finance for ten years.",
+         [("Emi", "STATES", "finance", "work in")]),
+        ("I'm a software engineer at Google.",
+         [("Emi", "IS_A", "software engineer", None), ("Emi", "WORKS_AT", "Google", None)]),
+    ],
+)  # fmt: skip
+def test_a_field_of_work_and_a_job_at_a_place(
+    extractor: RuleExtractor, text: str, expected: list[Row]
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert all(row in rows for row in expected)
+    assert not [r for r in rows if r[1] in ("WORKS_AT", "HAS_ATTRIBUTE") and r[2] in (
+        "marketing", "finance")]
