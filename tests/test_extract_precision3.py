@@ -123,6 +123,35 @@ def test_going_that_is_no_errand_stays(
     assert expected in fact_rows(extractor, text)
 
 
+# --- a common thing of a named place -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("I went to the lovely beach of Galveston today.", "lovely beach of Galveston"),
+        ("I visited the city of Rome.", "city of Rome"),
+    ],
+)  # fmt: skip
+def test_a_common_place_keeps_the_named_place_it_is_of(
+    extractor: RuleExtractor, text: str, place: str
+) -> None:
+    assert ("Emi", "VISITED", place, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("I loved the ending of Dune.", "ending of Dune"),
+        ("I explored the rest of Europe.", "rest of Europe"),
+    ],
+)  # fmt: skip
+def test_a_part_of_a_work_or_of_a_place_is_no_place_named(
+    extractor: RuleExtractor, text: str, part: str
+) -> None:
+    assert part not in _objects(fact_rows(extractor, text))
+
+
 # --- a world made up, a count read as a word --------------------------------------------------
 
 

@@ -102,12 +102,24 @@ _INSTITUTIONS = frozenset(
 )
 
 
+_PLACES = frozenset({"GPE", "LOC", "FAC"})
+# Kinds of places a name after "of" tells ("the city of Rome"; not "the history of Rome").
+_PLACE_KINDS = frozenset(
+    {"beach", "city", "town", "village", "island", "coast", "shore", "street", "mountain"}
+    | {"lake", "harbor", "harbour", "port", "capital", "region", "province", "countryside"}
+)
+
+
 def _name_of(head: Any) -> list[Any]:
     """The "of" part of a proper name: "Lord of the Rings", "University of Texas", "Guardians
     of the Galaxy" are one name, not "Lord"; so is that of an institution with "the", in any
     case ("the museum of natural history", not "museum")."""
     institution = head.lemma_.lower() in _INSTITUTIONS and "the" in determiners(head)
-    if head.pos_ != "PROPN" and not institution:
+    # "the lovely beach of Galveston", "the city of Rome": a kind of place with a place's
+    # name alone after "of" is named by it (not "the rest of Europe", "the ending of Dune")
+    placed = (head.pos_ == "NOUN" and "the" in determiners(head)
+              and head.lemma_.lower() in _PLACE_KINDS)
+    if head.pos_ != "PROPN" and not institution and not placed:
         return []
     for prep in head.rights:
         if prep.dep_ != "prep" or prep.lower_ != "of":
@@ -118,7 +130,8 @@ def _name_of(head: Any) -> list[Any]:
             aside = {t.i for c in name.children if c.dep_ in ("cc", "conj") for t in c.subtree
                      if other and not institution}
             inner = [t for t in name.subtree if t.i not in aside]
-            named = all(t.pos_ in ("PROPN", "DET") for t in inner) and name.pos_ == "PROPN"
+            named = all(t.pos_ in ("PROPN", "DET") for t in inner) and name.pos_ == "PROPN" and (
+                head.pos_ == "PROPN" or institution or name.ent_type_ in _PLACES)
             # An institution's "of" part is a bare name or field: no article, no pronoun.
             field = institution and all(t.pos_ in ("PROPN", "NOUN", "ADJ") for t in inner)
             if (
