@@ -188,6 +188,66 @@ def test_a_couple_or_a_dozen_is_a_count_not_part_of_the_thing(
     assert not any("couple" in obj or "dozen" in obj for obj in _objects(rows))
 
 
+# --- moments and chat moves ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'd love to see your photos.",
+        "I can't wait to see your homemade macarons.",
+        "I'd like to look at your resume.",
+    ],
+)  # fmt: skip
+def test_a_wish_to_see_the_addressees_thing_is_no_goal(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I want to see Dune.", ("Emi", "HAS_GOAL", "see Dune", None)),
+        ("I'd love to see my parents soon.", ("Emi", "HAS_GOAL", "see Emi's parents", None)),
+        ("I want to visit your city.", ("Emi", "HAS_GOAL", "visit Sam's city", None)),
+    ],
+)  # fmt: skip
+def test_a_wish_to_see_ones_own_or_a_named_thing_stays_a_goal(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Right now im enjoying my latte",
+        "I'm enjoying the sun today.",
+    ],
+)  # fmt: skip
+def test_a_thing_enjoyed_right_now_is_no_liking(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "PREFERS"]
+
+
+def test_a_thing_enjoyed_without_a_moment_stays_a_liking(extractor: RuleExtractor) -> None:
+    assert ("Emi", "PREFERS", "coffee", None) in fact_rows(extractor, "I enjoy coffee now.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I am still a little sick.",
+        "I'm a bit sick.",
+        "I've been a little sick all week.",
+    ],
+)  # fmt: skip
+def test_how_much_is_no_part_of_a_condition(extractor: RuleExtractor, text: str) -> None:
+    rows = fact_rows(extractor, text)
+    assert ("Emi", "HAS_CONDITION", "sick", None) in rows
+    assert not any("little" in obj or "bit" in obj for obj in _objects(rows))
+
+
 # --- work ------------------------------------------------------------------------------------
 
 

@@ -126,6 +126,8 @@ def copula_matches(
         # The complement itself, with its modifiers but not its adverbs: "lactose intolerant".
         tokens = [complement]
         for child in complement.lefts:
+            if child.lower_ in _DEGREES:
+                continue  # "I am still a little sick": how much, no part of the state
             if child.dep_ in ("amod", "compound", "npadvmod", "nmod") and child.pos_ != "ADV":
                 tokens.extend(child.subtree)
             # "gluten-free": the small model may call "gluten" an adverb of "free".

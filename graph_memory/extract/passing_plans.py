@@ -93,16 +93,36 @@ def set_ahead(verb: Any) -> bool:
 def passing_plan(goal: Any) -> bool:
     """Whether the planned verb `goal` is a plan of the day: dated to it, or an undated errand
     the speaker is "gonna" do."""
-    return _plan_of_the_day(goal) or _undated_errand(goal)
+    return _plan_of_the_day(goal) or _undated_errand(goal) or _addressee_thing(goal)
+
+
+# Seeing, hearing, reading and tasting what the addressee made or did: "I'd love to see your
+# photos", "I can't wait to see your homemade macarons", "I'd love to read your story".
+_SHOWN_VERBS = frozenset({"see", "hear", "read", "watch", "taste", "look", "check"})
+
+
+def _addressee_thing(goal: Any) -> bool:
+    """Whether the planned verb is a wish to see or hear the addressee's thing: a chat move
+    that answers what was said, no goal of the speaker's ("I want to see Dune" stays)."""
+    if goal.lemma_.lower() not in _SHOWN_VERBS:
+        return False
+    things = [c for c in goal.children if c.dep_ == "dobj"]
+    things += [g for p in goal.children if p.dep_ == "prep" for g in p.children
+               if g.dep_ == "pobj"]
+    return any(c.dep_ == "poss" and c.lower_ in ("your", "ur", "yo")
+               for t in things for c in t.children)
 
 
 def wanted_for_now(verb: Any) -> bool:
     """ "But today I want a peanut butter and jelly sandwich", "I kinda want tomato soup now":
-    a want of the moment, no liking ("I want a ball python" stays)."""
-    return verb.lemma_.lower() == "want" and any(
-        c.dep_ in ("npadvmod", "advmod") and c.lower_ in (_TODAY_WORDS | {"now"})
-        for c in verb.children
-    )
+    a want of the moment, no liking ("I want a ball python" stays); so is a thing enjoyed
+    right now ("Right now im enjoying my latte", "I'm enjoying the sun today"; not "I'm
+    really enjoying my new job")."""
+    now = any(c.dep_ in ("npadvmod", "advmod") and c.lower_ in (_TODAY_WORDS | {"now"})
+              for c in verb.children)
+    enjoying = verb.lemma_.lower() == "enjoy" and verb.tag_ == "VBG" and any(
+        c.dep_ == "aux" and c.lemma_ == "be" for c in verb.children)
+    return now and (verb.lemma_.lower() == "want" or enjoying)
 
 
 def _plan_of_the_day(goal: Any) -> bool:
