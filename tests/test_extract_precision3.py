@@ -152,6 +152,45 @@ def test_a_part_of_a_work_or_of_a_place_is_no_place_named(
     assert part not in _objects(fact_rows(extractor, text))
 
 
+# --- coordinated modifiers -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "things"),
+    [
+        ("I love Italian and Greek food.", ["Italian food", "Greek food"]),
+        ("I enjoy mystery and horror movies.", ["mystery movie", "horror movie"]),
+        ("I do enjoy a good mystery or historical fiction novel.",
+         ["good mystery novel", "good historical fiction novel"]),
+        ("I like both indoor and outdoor activities.", ["indoor activity", "outdoor activity"]),
+    ],
+)  # fmt: skip
+def test_each_coordinated_modifier_is_a_thing_with_the_shared_head(
+    extractor: RuleExtractor, text: str, things: list[str]
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert [("Emi", "PREFERS", thing, None) for thing in things] == [
+        r for r in rows if r[1] == "PREFERS"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I love black and white photography.",
+         ("Emi", "PREFERS", "black and white photography", None)),
+        ("I love a ham and cheese sandwich.", ("Emi", "PREFERS", "ham and cheese sandwich", None)),
+        ("I use a garlic and onion seasoning from gourmet collections.",
+         ("Emi", "OWNS", "garlic and onion seasoning", None)),
+    ],
+)  # fmt: skip
+def test_a_pair_naming_one_kind_or_one_thing_stays_whole(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert expected in rows
+    assert len([r for r in rows if r[1] == expected[1]]) == 1
+
+
 # --- a world made up, a count read as a word --------------------------------------------------
 
 

@@ -20,6 +20,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
 )
 from graph_memory.extract.disowned import is_disowned
+from graph_memory.extract.modifier_conjuncts import with_split_modifiers
 from graph_memory.extract.objects import VAGUE, Found, lower_set
 from graph_memory.extract.patterns import PatternSpec, VerbPattern
 from graph_memory.extract.people import SPEAKER, person_subject
@@ -388,5 +389,5 @@ def make_matches(
     return [
         Match(relation, pattern, subject.name, subject.label, subject.person, obj.name,
               obj.label, key, negated, char_span([*anchors, *subject.tokens, *obj.tokens]), cue)
-        for obj in objects if obj is not None
+        for obj in with_split_modifiers(list(objects))
     ]  # fmt: skip

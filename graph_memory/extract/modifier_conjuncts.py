@@ -1,0 +1,75 @@
+"""Objects whose modifiers are coordinated: "Italian and Greek food" is Italian food and Greek
+food, "a good mystery or historical fiction novel" a mystery novel and a historical fiction
+novel. The noun phrase the parser gives leaves the "and" and the second modifier out ("Italian
+food", "good mystery fiction novel"), a cut or garbled object; each modifier is a thing of its
+own with the shared head, as coordinated nouns are. A pair that names one kind ("black and
+white photography", "sweet and sour chicken") or one thing of both ("a garlic and onion
+seasoning") stays whole."""
+
+from __future__ import annotations
+
+from graph_memory.extract.canonical import canonical_name
+from graph_memory.extract.object_spans import BINOMIALS
+from graph_memory.extract.objects import Found
+
+_MODIFIERS = frozenset({"amod", "compound", "nmod"})
+# "both indoor and outdoor activities": the word that opens the pair is no part of either.
+_PAIRING = frozenset({"both", "either", "neither"})
+# Pairs of modifiers that name one kind together.
+_ONE_KIND = BINOMIALS | frozenset(
+    {"black and white", "sweet and sour", "hot and sour", "sweet and salty", "salt and vinegar"}
+    | {"sweet and spicy", "arts and crafts", "hip hop and r", "true and tried"}
+)
+
+
+def split_modifiers(found: Found) -> list[Found]:
+    """The object once per coordinated modifier, or the object alone when it has none (or
+    when its name is no plain reading of its words, a name already shaped by its pattern)."""
+    tokens = sorted(found.tokens, key=lambda t: t.i)
+    inside = {t.i for t in tokens}
+    heads = [t for t in tokens if t.head.i not in inside or t.head.i == t.i]
+    if len(heads) != 1 or canonical_name(tokens) != found.name:
+        return [found]
+    head = heads[0]
+    for modifier in tokens:
+        if modifier.i >= head.i or modifier.dep_ not in _MODIFIERS:
+            continue
+        joined = [c for c in modifier.children
+                  if c.dep_ == "conj" and c.i < head.i and c.i not in inside]
+        links = [c for c in modifier.children if c.dep_ == "cc" and c.i < head.i]
+        if not joined or not links:
+            continue
+        doc = head.doc
+        last = max(t.i for c in joined for t in c.subtree)
+        pair = " ".join(t.lower_ for t in doc[modifier.i : last + 1])
+        # "a garlic and onion seasoning", "a ham and cheese sandwich": one thing of both
+        one_thing = links[0].lower_ == "and" and head.tag_ == "NN" and any(
+            c.dep_ == "det" and c.lower_ in ("a", "an")
+            for c in (*head.children, *modifier.children))
+        if pair in _ONE_KIND or one_thing:
+            whole = sorted({*tokens, *doc[modifier.i : last + 1]}, key=lambda t: t.i)
+            return [Found(canonical_name(whole), found.label, whole)]
+        before = [t for t in tokens if t.i < modifier.i and t.lower_ not in _PAIRING]
+        after = [t for t in tokens if t.i > last]
+        # the first modifier with the head alone ("mystery ... novel"); the last one with the
+        # words between it and the head ("historical fiction novel"), named as the first
+        # would be with its own word in the modifier's place
+        first = [*before, modifier, head]
+        out = [Found(canonical_name(first), found.label, first)]
+        pattern = canonical_name([*before, modifier, *after]).split(" ")
+        word = canonical_name([modifier])
+        if word not in pattern:
+            return [found]
+        at = pattern.index(word)
+        for conj in joined:
+            own = canonical_name(list(conj.subtree))
+            words = [*before, *conj.subtree, *after]
+            name = " ".join([*pattern[:at], own, *pattern[at + 1:]])
+            out.append(Found(name, found.label, words))
+        return [f for f in out if f.name]
+    return [found]
+
+
+def with_split_modifiers(objects: list[Found | None]) -> list[Found]:
+    """Every object found, each coordinated modifier a thing of its own."""
+    return [part for found in objects if found is not None for part in split_modifiers(found)]
