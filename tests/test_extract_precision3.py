@@ -329,12 +329,21 @@ def test_a_stay_of_hours_a_partner_or_a_question_is_no_employer(
          [("Emi", "STATES", "finance", "work in")]),
         ("I'm a software engineer at Google.",
          [("Emi", "IS_A", "software engineer", None), ("Emi", "WORKS_AT", "Google", None)]),
+        ("I currently work as the social media manager of a marketing firm in New York.",
+         [("Emi", "IS_A", "social media manager", None),
+          ("Emi", "WORKS_AT", "marketing firm", None)]),
     ],
 )  # fmt: skip
-def test_a_field_of_work_and_a_job_at_a_place(
+def test_a_field_of_work_and_a_job_at_or_of_a_place(
     extractor: RuleExtractor, text: str, expected: list[Row]
 ) -> None:
     rows = fact_rows(extractor, text)
     assert all(row in rows for row in expected)
     assert not [r for r in rows if r[1] in ("WORKS_AT", "HAS_ATTRIBUTE") and r[2] in (
         "marketing", "finance")]
+
+
+def test_a_role_of_no_workplace_names_no_employer(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "I work as a teacher of English.")
+    assert ("Emi", "IS_A", "teacher", None) in rows
+    assert not [r for r in rows if r[1] == "WORKS_AT"]
