@@ -191,6 +191,19 @@ def test_a_pair_naming_one_kind_or_one_thing_stays_whole(
     assert len([r for r in rows if r[1] == expected[1]]) == 1
 
 
+# --- "the only", "the same" -------------------------------------------------------------------
+
+
+def test_the_only_thing_a_clause_tells_names_nothing(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "I think it's the only game I finished fairly recently")
+    assert not any("game" in obj for obj in _objects(rows))
+
+
+def test_the_same_kind_named_by_its_modifiers_stays(extractor: RuleExtractor) -> None:
+    assert ("Emi", "DID", "yoga class", "take") in fact_rows(
+        extractor, "I took the same yoga class again.")
+
+
 # --- a world made up, a count read as a word --------------------------------------------------
 
 

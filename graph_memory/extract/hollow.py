@@ -14,6 +14,9 @@ from graph_memory.extract.retag import COLOURS
 
 # Modifiers that say there are several without saying which.
 DIVERSE = frozenset({"different", "various", "assorted", "diverse", "random"})
+# ... and that say there is one, which a clause or the chat tells: "the only game I finished
+# fairly recently", "the same game".
+SINGLING = frozenset({"only", "same"})
 # Determiners that point at one thing of the chat or at each of a kind.
 POINTING = frozenset({"the", "this", "that", "these", "those", "every", "each"})
 # Tokens of a phrase that say nothing of what the thing is.
@@ -26,12 +29,12 @@ def _naming(tokens: list[Any]) -> list[Any]:
 
 def without_diverse(head: Any, tokens: list[Any]) -> list[Any] | None:
     """The tokens without "different", "various", ...; None when nothing but the head is left
-    to say what the things are ("different restaurants"; "different hair colors" is hair
-    colors). A "more" says how much, not what: it goes ("eating way more greens", "a more
-    busy life"); a "less" or "fewer" stays, as it is what is liked ("I like less sugar in my
-    coffee" -> less sugar, never sugar)."""
+    to say what the things are ("different restaurants", "the only game I finished";
+    "different hair colors" is hair colors). A "more" says how much, not what: it goes
+    ("eating way more greens", "a more busy life"); a "less" or "fewer" stays, as it is what
+    is liked ("I like less sugar in my coffee" -> less sugar, never sugar)."""
     tokens = [t for t in tokens if not (t.lower_ == "more" and t.i != head.i)]
-    diverse = {t.i for c in head.children if c.dep_ == "amod" and c.lower_ in DIVERSE
+    diverse = {t.i for c in head.children if c.dep_ == "amod" and c.lower_ in DIVERSE | SINGLING
                for t in c.subtree}  # fmt: skip
     if not diverse:
         return tokens
