@@ -204,6 +204,27 @@ def test_the_same_kind_named_by_its_modifiers_stays(extractor: RuleExtractor) ->
         extractor, "I took the same yoga class again.")
 
 
+# --- people of one's work, unnamed ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've had so many managers but they never made me manager.",
+        "I helped a customer with her order.",
+    ],
+)  # fmt: skip
+def test_an_unnamed_person_of_ones_work_is_no_open_fact(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "STATES"]
+
+
+def test_a_thing_of_ones_work_stays_an_open_fact(extractor: RuleExtractor) -> None:
+    assert ("Emi", "STATES", "client website", "fix") in fact_rows(
+        extractor, "I fixed the client website.")
+
+
 # --- a world made up, a count read as a word --------------------------------------------------
 
 

@@ -284,6 +284,8 @@ GROUPS = frozenset(
 UNNAMED_ROLES = frozenset(
     {"friend", "friends", "buddy", "bestie", "classmate", "colleague", "coworker", "teammate",
      "neighbor", "neighbour", "roommate", "mentor", "boss"}
+    # the people of one's work: "I've had so many managers", "I helped a customer"
+    | {"manager", "supervisor", "customer", "client", "employee", "patient"}
 )
 # People named by no role of theirs to the speaker: "I live with two other girls", "one time I
 # used to stalk a girl", "I have a new idol his name is Joryu" (the name is the fact).
