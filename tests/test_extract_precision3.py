@@ -191,6 +191,25 @@ def test_a_pair_naming_one_kind_or_one_thing_stays_whole(
     assert len([r for r in rows if r[1] == expected[1]]) == 1
 
 
+# --- a match or a title named by its two sides ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Anderson Silva vs. Forrest Griffin was indeed a legendary bout.",
+         ("Emi", "HAS_OPINION", "Anderson Silva vs. Forrest Griffin", "legendary")),
+        ("I watched Kramer vs. Kramer.", ("Emi", "DID", "Kramer vs. Kramer", "watch")),
+    ],
+)  # fmt: skip
+def test_a_name_with_its_versus_side_is_one_thing(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert expected in rows
+    assert len([r for r in rows if r[1] == expected[1]]) == 1
+
+
 # --- "the only", "the same" -------------------------------------------------------------------
 
 

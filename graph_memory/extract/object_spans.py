@@ -71,7 +71,7 @@ def object_tokens(head: Any) -> list[Any]:
     label = trailing_label(head) or trailing_noun(head)
     if label is not None and label not in tokens:
         tokens.append(label)
-    return tokens + _name_of(head) + _destination(head)
+    return tokens + _name_of(head) + _versus(head) + _destination(head)
 
 
 # Journeys named by where they go: "a trip to Japan", "a road trip through Utah"; a bare "trip"
@@ -108,6 +108,21 @@ _PLACE_KINDS = frozenset(
     {"beach", "city", "town", "village", "island", "coast", "shore", "street", "mountain"}
     | {"lake", "harbor", "harbour", "port", "capital", "region", "province", "countryside"}
 )
+
+
+_VERSUS = frozenset({"vs", "vs.", "versus", "v.", "v"})
+
+
+def _versus(head: Any) -> list[Any]:
+    """The "vs. Forrest Griffin" of "Anderson Silva vs. Forrest Griffin": a bout, a match or a
+    title named by its two sides ("Kramer vs. Kramer") is both, not the first name."""
+    if head.pos_ != "PROPN":
+        return []
+    for prep in head.rights:
+        sides = [c for c in prep.children if c.dep_ == "pobj" and c.pos_ == "PROPN"]
+        if prep.dep_ == "prep" and prep.lower_ in _VERSUS and sides:
+            return [prep, *(t for t in sides[0].subtree if not t.is_punct)]
+    return []
 
 
 def _name_of(head: Any) -> list[Any]:
