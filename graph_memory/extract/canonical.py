@@ -15,6 +15,7 @@ from typing import Any
 from spacy.attrs import DEP, LOWER
 
 from graph_memory.extract.contrasts import contrasts, set_aside
+from graph_memory.extract.question_tags import asked_after
 
 _SPACES = re.compile(r"\s+")
 # Words that stand for a noun mentioned elsewhere: "a red one" names "red".
@@ -381,7 +382,7 @@ def is_hearsay(token: Any) -> bool:
     if not reporters or reporters[0].lower_ in ("i", "we"):
         return False
     reporter = reporters[0]
-    if reporter.lower_ in _NOT_A_REPORTER:
+    if reporter.lower_ in _NOT_A_REPORTER or asked_after(clause):
         return False
     if reporter.lemma_.lower() in _AUTHORITIES and clause.head.lemma_.lower() in _FINDINGS:
         return False

@@ -45,8 +45,32 @@ def _where_a_name_lies(verb: Any) -> set[int]:
     }  # fmt: skip
 
 
+_WILL = frozenset({"will", "'ll", "ll"})
+
+
+def foretold_clauses(verb: Any) -> list[Any]:
+    """What the verb's subject says they will do, told under it: "I'm thinking I will stay with
+    my family and most likely go out to eat" -> stay, go. The clause must have the same first
+    person subject and a "will" of its own (not "I'm thinking I might", "thinking he'll")."""
+    subjects = [c.lower_ for c in verb.children if c.dep_ == "nsubj"]
+    told = [
+        c for c in verb.children
+        if c.dep_ == "ccomp" and c.pos_ in ("VERB", "AUX") and c.i > verb.i
+        and [s.lower_ for s in c.children if s.dep_ == "nsubj"] == subjects
+        and any(a.dep_ == "aux" and a.lower_ in _WILL for a in c.children)
+    ]  # fmt: skip
+    if not told or subjects not in (["i"], ["we"]):
+        return []
+    joined = [
+        t for t in told[0].children
+        if t.dep_ == "conj" and t.pos_ == "VERB" and not any(c.dep_ == "nsubj" for c in t.children)
+    ]  # fmt: skip
+    return [told[0], *joined]
+
+
 def clause_object(
-    verb: Any, pattern: PatternSpec, as_lemma: bool = False, own: bool = False
+    verb: Any, pattern: PatternSpec, as_lemma: bool = False, own: bool = False,
+    told: bool = False,
 ) -> Found | None:
     """The goal phrase of "to get a refund", its possessives resolved ("visit my parents" ->
     "visit <speaker>'s parents"). Without content words ("to see them") it means nothing out of
@@ -80,7 +104,7 @@ def clause_object(
     passive = [c for c in verb.children if c.dep_ == "auxpass"]
     if passive:
         tokens = sorted([*tokens, *passive], key=lambda t: t.i)
-    subject = not own and any(c.dep_ == "nsubj" for c in verb.children)
+    subject = not (own or told) and any(c.dep_ == "nsubj" for c in verb.children)
     liking = isinstance(pattern, VerbPattern) and pattern.bare
     if liking:  # "I like to play video games in my free time": when, no part of the doing
         tokens = [t for t in tokens if t.i not in leisure_times(verb)]

@@ -14,7 +14,7 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.context_keys import context_key, paired_contexts, with_accompaniment
 from graph_memory.extract.contrasts import set_aside
-from graph_memory.extract.goal_clauses import clause_object
+from graph_memory.extract.goal_clauses import clause_object, foretold_clauses
 from graph_memory.extract.match import (
     USED_TO,
     Match,
@@ -312,8 +312,13 @@ def verb_matches(
             g for p in verb.children if p.dep_ == "prep" and p.lower_ in wanted
             for g in p.children if g.dep_ == "pcomp" and g.tag_ == "VBG"
         ]  # fmt: skip
+        if pattern.gerund:  # "I'm considering moving to Denver"
+            gerunds += [c for c in verb.children if c.dep_ == "xcomp" and c.tag_ == "VBG"]
         found += [clause_object(g, pattern, as_lemma=True) for g in gerunds
                   if not passing_plan(g)]
+        if pattern.foretold:  # "I'm thinking I'll stay with my family"
+            found = [clause_object(c, pattern, told=True) for c in foretold_clauses(verb)
+                     if not passing_plan(c)]
     elif pattern.object == "doing":
         found = [pastime_doing(verb, pattern)]
     elif pattern.object == "predicate":

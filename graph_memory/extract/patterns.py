@@ -124,6 +124,17 @@ class VerbPattern(_ClausePattern):
         description="With object clause: verbs that name nothing without their object ('I "
         "like to watch', 'I like to go'); with it they do ('I like to go hiking').",
     )
+    gerund: bool = Field(
+        default=False,
+        description="With object clause: the verb's own gerund is the goal too ('I'm "
+        "considering moving to Denver' -> move to Denver).",
+    )
+    foretold: bool = Field(
+        default=False,
+        description="With object clause: the goal is the subject's own clause that says it "
+        "will be, and nothing else ('I'm thinking I'll stay with my family' -> stay with "
+        "<speaker>'s family).",
+    )
     prepositions: tuple[str, ...] = Field(
         default=(),
         description="With these, the object is the object of one of the prepositions; with "

@@ -273,7 +273,8 @@ def listed_matches(
     if key_head.dep_ != "pobj" or prep.dep_ != "prep":
         return []
     be = prep.head
-    if prep.lower_ == "of" and be.lemma_.lower() in _LIST_TOPS and be.dep_ == "pobj":
+    topped = prep.lower_ == "of"
+    if topped and be.lemma_.lower() in _LIST_TOPS and be.dep_ == "pobj":
         prep = be.head  # "at the top of my bucket list"
         be = prep.head
     if prep.lower_ not in _LIST_PLACES or not is_be(be):
@@ -286,7 +287,13 @@ def listed_matches(
     # "my travel bucket list": the list named by the key's last words.
     words = key.split()
     endings = {" ".join(words[i:]) for i in range(len(words))}
-    if owner is None or not (endings | {key_head.lemma_.lower()}) & keys:
+    named = (endings | {key_head.lemma_.lower()}) & keys
+    if owner is None or not named or (named == {"list"} and key != "list"):
+        return []  # "milk is on my shopping list": a bare list only
+    ranked = topped or any(c.dep_ == "acomp" for c in be.children)
+    if key == "list" and (ranked or not _list_of_wishes(key_head)):
+        # "Sherlock is on my list of favorites", "Sherlock is at the top of my list", "museums
+        # are high on our list": a list of likings, or a ranking
         return []
     if polarity(be, pattern) is not False:
         return []  # "Iceland is not on my bucket list" says nothing to keep
@@ -302,6 +309,10 @@ def listed_matches(
         found = [Found(name, "", tokens) if object_ok(name, gerunds[0], pattern) else None]
     elif gerunds:
         found = [clause_object(gerunds[0], pattern, as_lemma=True)]
+    elif subjects and subjects[0].tag_ == "VBG" and any(
+        c.dep_ in ("dobj", "prep") for c in subjects[0].children
+    ):  # "Visiting Iceland is on my bucket list" -> visit Iceland
+        found = [clause_object(subjects[0], pattern, as_lemma=True)]
     elif subjects and subjects[0].tag_ == "VBG":  # "Skydiving has been on my bucket list"
         found = [noun_object(subjects[0], pattern, misparsed=True)]
     elif subjects and subjects[0].lower_ == "it":
@@ -315,6 +326,18 @@ def listed_matches(
     return make_matches(
         relation, pattern, Who(owner, "", True, []), found, False, [be, key_head], None
     )
+
+
+# "on my list" alone is the list of what one means to do; "of places to visit" says so too.
+_WISHED_THINGS = frozenset({"place", "thing", "destination", "spot", "country", "city"})
+
+
+def _list_of_wishes(key_head: Any) -> bool:
+    return all(
+        g.lemma_.lower() in _WISHED_THINGS
+        for p in key_head.children if p.dep_ == "prep" and p.lower_ == "of"
+        for g in p.children if g.dep_ == "pobj"
+    )  # fmt: skip
 
 
 _TRAVEL_VERBS = frozenset({"be", "go", "travel"})

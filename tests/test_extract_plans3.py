@@ -1,0 +1,131 @@
+"""Plans and likings, more phrasings (issue 11, plans and preferences recall): a doing
+considered, a will told under "I'm thinking", a bare "list" of things to do and a plan told
+before "what do you think?". Each class with the phrasings it must leave out."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Row, fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm considering moving to Denver.", ("Emi", "HAS_GOAL", "move to Denver", None)),
+        ("We're considering adopting a rescue dog.",
+         ("Emi", "HAS_GOAL", "adopt a rescue dog", None)),
+        ("My boyfriend is considering getting a cat.",
+         ("Emi's boyfriend", "HAS_GOAL", "get a cat", None)),
+    ],
+)  # fmt: skip
+def test_a_doing_considered_is_a_goal(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was considering bringing it home but I decided not to.",  # a pronoun, and given up
+        "I'm considering a relaxing evening.",  # no doing
+        "I'm not considering moving to Denver.",
+        "Are you considering moving to Denver?",
+        "It's very busy today, considering it's new years eve.",
+    ],
+)
+def test_considering_without_a_doing_is_no_goal(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in fact_rows(extractor, text) if row[1] == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Im thinking I will stay with my family and most likely go out to eat somewhere.",
+         ("Emi", "HAS_GOAL", "stay with Emi's family", None)),
+        ("I'm thinking I'll take a pottery class next month.",
+         ("Emi", "HAS_GOAL", "take a pottery class", None)),
+        ("We're thinking we will adopt a dog.", ("Emi", "HAS_GOAL", "adopt a dog", None)),
+    ],
+)  # fmt: skip
+def test_a_will_told_while_thinking_is_a_goal(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I think I'll adopt a dog.",  # a guess of the moment, not weighed
+        "I'm thinking I might adopt a dog.",  # a hypothetical
+        "I'm thinking he will adopt a dog.",  # someone else's
+        "I'm thinking I'll go to bed.",  # a passing plan of the day
+        "I'm thinking I won't adopt a dog.",
+    ],
+)
+def test_other_thoughts_are_no_goal(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in fact_rows(extractor, text) if row[1] == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Greece is on my list too; the history of the Mediterranean is so alluring.",
+         ("Emi", "HAS_GOAL", "Greece", None)),
+        ("A trip to Japan is definitely on my list.",
+         ("Emi", "HAS_GOAL", "trip to Japan", None)),
+        ("Iceland is on my list of places to visit.", ("Emi", "HAS_GOAL", "Iceland", None)),
+        ("I think visiting Iceland is on my bucket list.",
+         ("Emi", "HAS_GOAL", "visit Iceland", None)),
+        ("Honestly, seeing the northern lights has been on my list for years.",
+         ("Emi", "HAS_GOAL", "see the northern lights", None)),
+    ],
+)  # fmt: skip
+def test_a_thing_on_ones_list_is_a_goal(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert any(row[:2] == expected[:2] and row[2].lower() == expected[2].lower() for row in rows)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Milk is on my shopping list.",  # a list of errands
+        '"Sherlock" and "Stranger Things" are definitely on my list of favorites too!',
+        "Greece is not on my list.",
+        "You are on my list.",
+        '"Sherlock" is at the top of my list with its clever plots.',  # a ranking of likings
+        "Museums and art galleries are also high on our list, there's so much culture here!",
+    ],
+)
+def test_other_lists_hold_no_goal(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in fact_rows(extractor, text) if row[1] == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm going to Italy next month, what do you think?",
+         ("Emi", "HAS_GOAL", "go to Italy", None)),
+        ("I was also thinking of joining a book club, what do you think about them?",
+         ("Emi", "HAS_GOAL", "join a book club", None)),
+    ],
+)  # fmt: skip
+def test_a_plan_asked_about_after_is_stated(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You think I should adopt a dog?",
+        "Do you think I should join a book club?",
+        "My mom thinks I should join a book club.",
+    ],
+)
+def test_what_another_thinks_is_still_no_goal(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in fact_rows(extractor, text) if row[1] == "HAS_GOAL"]
