@@ -1,6 +1,8 @@
 """Plans and likings, more phrasings (issue 11, plans and preferences recall): a doing
-considered, a will told under "I'm thinking", a bare "list" of things to do and a plan told
-before "what do you think?". Each class with the phrasings it must leave out."""
+considered, a will told under "I'm thinking", a bare "list" of things to do, a plan told
+before "what do you think?", kinds joined before one noun ("Italian and French food") and a
+thing a liked doing is chosen over ("working from home over the office"). Each class with the
+phrasings it must leave out."""
 
 from __future__ import annotations
 
@@ -107,6 +109,34 @@ def test_other_lists_hold_no_goal(extractor: RuleExtractor, text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("I love Italian and French food.", ["Italian food", "French food"]),
+        ("I like Japanese and Korean dramas.", ["Japanese drama", "Korean drama"]),
+        ("I love Italian, Greek and French food.", ["Italian food", "Greek food", "French food"]),
+        ("I'm a big fan of Mexican and Thai food.", ["Mexican food", "Thai food"]),
+    ],
+)  # fmt: skip
+def test_kinds_joined_before_one_noun_are_each_liked(
+    extractor: RuleExtractor, text: str, expected: list[str]
+) -> None:
+    liked = {obj for _, relation, obj, _ in fact_rows(extractor, text) if relation == "PREFERS"}
+    assert liked == set(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong"),
+    [
+        ("I love warm and cozy sweaters.", "cozy sweater"),  # one thing described twice
+        ("I like indoor and outdoor activities.", "outdoor activity"),  # ("both" makes two)
+        ("I love New York and Paris.", "Paris York"),
+    ],
+)  # fmt: skip
+def test_other_adjectives_do_not_split(extractor: RuleExtractor, text: str, wrong: str) -> None:
+    assert wrong not in {obj for _, _, obj, _ in fact_rows(extractor, text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("I'm going to Italy next month, what do you think?",
          ("Emi", "HAS_GOAL", "go to Italy", None)),
         ("I was also thinking of joining a book club, what do you think about them?",
@@ -129,3 +159,31 @@ def test_a_plan_asked_about_after_is_stated(
 )
 def test_what_another_thinks_is_still_no_goal(extractor: RuleExtractor, text: str) -> None:
     assert not [row for row in fact_rows(extractor, text) if row[1] == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I prefer working from home over the office.",
+         {("PREFERS", "working from home"), ("AVOIDS", "office")}),
+        ("I prefer cooking over takeout.", {("PREFERS", "cooking"), ("AVOIDS", "takeout")}),
+        ("I prefer working from home over going to the office.",
+         {("PREFERS", "working from home"), ("AVOIDS", "going to the office")}),
+    ],
+)  # fmt: skip
+def test_a_thing_a_liked_doing_is_chosen_over_is_avoided(
+    extractor: RuleExtractor, text: str, expected: set[tuple[str, str]]
+) -> None:
+    assert {(relation, obj) for _, relation, obj, _ in fact_rows(extractor, text)} == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I prefer hiking over the weekend.",  # a time
+        "I prefer reading over the summer.",
+        "I prefer walking over the bridge.",  # the path of a motion
+    ],
+)
+def test_over_a_time_or_a_path_is_no_choice(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in fact_rows(extractor, text) if row[1] == "AVOIDS"]

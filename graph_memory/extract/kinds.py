@@ -42,6 +42,7 @@ from graph_memory.extract.patterns import (
     VerbPattern,
 )
 from graph_memory.extract.person_nouns import named_third_party
+from graph_memory.extract.retag import OVER_SPANS
 
 _GERUND_PREPOSITIONS = frozenset({"on"})
 _OBJECT_DEPS = frozenset({"dobj", "oprd"})
@@ -155,12 +156,28 @@ _CHOICE_PREPOSITIONS = frozenset({"over", "to", "than"})
 def _choice_between_doings(verb: Any) -> list[Any]:
     """ "I prefer hiking over running", "to read books over watching TV": the parser hangs the
     choice on the doing preferred; only a doing set against it ("to" with a gerund: not the place of
-    "I prefer going to the gym")."""
+    "I prefer going to the gym"), or a thing after "over" ("working from home over the office";
+    not a time: "over the weekend")."""
     return [
         p for g in verb.children if g.dep_ == "xcomp" and (g.tag_ == "VBG" or has_to(g))
         for p in g.children if p.dep_ == "prep" and p.lower_ in _CHOICE_PREPOSITIONS
-        and any(c.dep_ == "pcomp" and c.tag_ == "VBG" for c in p.children)
+        and any((c.dep_ == "pcomp" and c.tag_ == "VBG") or (
+            p.lower_ == "over" and c.dep_ == "pobj" and _over_a_thing(g, c)) for c in p.children)
     ]  # fmt: skip
+
+
+# Doings that go over a thing: "walking over the bridge" is no choice against the bridge.
+_ACROSS = frozenset({"walk", "run", "fly", "drive", "jump", "climb", "go", "travel", "hike", "bike",
+                     "cycle", "swim", "ride", "step", "cross", "sail", "look", "watch", "talk"})
+
+
+def _over_a_thing(doing: Any, noun: Any) -> bool:
+    """ "working from home over the office": the thing a liked gerund is set against (not a
+    time, "over the weekend", nor the path of a motion, "walking over the bridge")."""
+    return bool(
+        doing.tag_ == "VBG" and doing.lemma_.lower() not in _ACROSS
+        and noun.lemma_.lower() not in OVER_SPANS and noun.ent_type_ not in ("DATE", "TIME")
+    )  # fmt: skip
 
 
 _PURPOSE_DEPS = frozenset({"ccomp", "xcomp", "advcl"})

@@ -8,6 +8,8 @@ seasoning") stays whole."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from graph_memory.extract.canonical import canonical_name
 from graph_memory.extract.object_spans import BINOMIALS
 from graph_memory.extract.objects import Found
@@ -34,9 +36,11 @@ def split_modifiers(found: Found) -> list[Found]:
     for modifier in tokens:
         if modifier.i >= head.i or modifier.dep_ not in _MODIFIERS:
             continue
-        joined = [c for c in modifier.children
-                  if c.dep_ == "conj" and c.i < head.i and c.i not in inside]
-        links = [c for c in modifier.children if c.dep_ == "cc" and c.i < head.i]
+        # "Italian, Greek and French food": the parser chains the list, each on the one before
+        joined = [c for c in modifier.conjuncts
+                  if modifier.i < c.i < head.i and c.i not in inside]
+        links = [c for t in (modifier, *joined) for c in t.children
+                 if c.dep_ == "cc" and c.i < head.i]
         if not joined or not links:
             continue
         doc = head.doc
@@ -46,7 +50,8 @@ def split_modifiers(found: Found) -> list[Found]:
         one_thing = links[0].lower_ == "and" and head.tag_ == "NN" and any(
             c.dep_ == "det" and c.lower_ in ("a", "an")
             for c in (*head.children, *modifier.children))
-        if pair in _ONE_KIND or one_thing:
+        described = _described_twice(modifier, joined, tokens)
+        if pair in _ONE_KIND or one_thing or described:
             whole = sorted({*tokens, *doc[modifier.i : last + 1]}, key=lambda t: t.i)
             return [Found(canonical_name(whole), found.label, whole)]
         before = [t for t in tokens if t.i < modifier.i and t.lower_ not in _PAIRING]
@@ -62,12 +67,35 @@ def split_modifiers(found: Found) -> list[Found]:
             return [found]
         at = pattern.index(word)
         for conj in joined:
-            own = canonical_name(list(conj.subtree))
-            words = [*before, *conj.subtree, *after]
+            own_words = _alone(conj)
+            own = canonical_name(own_words)
+            words = [*before, *own_words, *after]
             name = " ".join([*pattern[:at], own, *pattern[at + 1:]])
             out.append(Found(name, found.label, words))
         return [f for f in out if f.name]
     return [found]
+
+
+def _alone(conj: Any) -> list[Any]:
+    """The modifier's own words, without the list's next ones hung on it ("Greek" of "Greek
+    and French" in "Italian, Greek and French food")."""
+    cut = {t.i for c in conj.children if c.dep_ in ("conj", "cc", "punct") for t in c.subtree}
+    return [t for t in conj.subtree if t.i not in cut]
+
+
+def _kind_word(token: Any) -> bool:
+    """A modifier that names a kind by a people, a place or a name ("Italian", "Korean")."""
+    return bool(token.ent_type_ == "NORP" or token.text[:1].isupper())
+
+
+def _described_twice(modifier: Any, joined: list[Any], tokens: list[Any]) -> bool:
+    """ "warm and cozy sweaters": plain adjectives joined before one noun describe one thing
+    twice; adjectives that name kinds ("Italian and French food") or a pair opened by "both"
+    ("both indoor and outdoor activities") name two kinds."""
+    adjectives = [modifier, *joined]
+    if any(t.pos_ != "ADJ" or _kind_word(t) for t in adjectives):
+        return False
+    return not any(t.lower_ in _PAIRING and t.i < modifier.i for t in tokens)
 
 
 def with_split_modifiers(objects: list[Found | None]) -> list[Found]:

@@ -126,7 +126,7 @@ def _mend_perfect_under_object(verb: Any) -> None:
 _CHOOSING = frozenset({"take", "choose", "pick"})
 _POINTING = frozenset({"the", "this", "that", "these", "those"})
 # What "over" may hold besides the thing set aside: a time ("over the weekend", "over lunch").
-_SPANS = frozenset({"weekend", "summer", "winter", "holiday", "break", "year", "month", "week",
+OVER_SPANS = frozenset({"weekend", "summer", "winter", "holiday", "break", "year", "month", "week",
                     "night", "day", "time", "phone", "top", "edge", "counter", "head",
                     "breakfast", "brunch", "lunch", "dinner", "drink"})
 
@@ -148,7 +148,7 @@ def _choice_as_preference(verb: Any) -> None:
               for g in p.children if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN")]
     if len(others) != 1 or others[0].ent_type_ in ("DATE", "TIME"):
         return
-    if others[0].lemma_.lower() in _SPANS or any(
+    if others[0].lemma_.lower() in OVER_SPANS or any(
             c.dep_ == "det" and c.lower_ in _POINTING for t in (things[0], others[0])
             for c in t.children):
         return  # "I'd take the bus over the bridge": a way, not a choice of kind
