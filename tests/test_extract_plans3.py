@@ -187,3 +187,65 @@ def test_a_thing_a_liked_doing_is_chosen_over_is_avoided(
 )
 def test_over_a_time_or_a_path_is_no_choice(extractor: RuleExtractor, text: str) -> None:
     assert not [row for row in fact_rows(extractor, text) if row[1] == "AVOIDS"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We've been wanting to go play paintball for a while.",
+         ("Emi", "HAS_GOAL", "go play paintball", None)),
+        ("I want to go see the Eiffel Tower.",
+         ("Emi", "HAS_GOAL", "go see the Eiffel Tower", None)),
+        ("I've been looking to get into podcasts for a little while.",
+         ("Emi", "HAS_GOAL", "get into podcasts", None)),
+        ("I'm kinda leaning towards going into law.", ("Emi", "HAS_GOAL", "go into law", None)),
+        ("I'm leaning towards moving to Berlin.", ("Emi", "HAS_GOAL", "move to Berlin", None)),
+    ],
+)  # fmt: skip
+def test_a_doing_gone_to_or_leant_towards_is_a_goal(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm gonna go play some games.",  # an excluded pastime of the day, gone to
+        "I'm gonna go take a nap.",
+        "As for dinner, I'm leaning toward trying a new pasta dish.",  # the moment's pick
+        "I'm leaning towards the blue one.",
+        "I want to travel for a while.",  # a span alone is no goal's object
+    ],
+)
+def test_passing_doings_and_picks_are_no_goal(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in fact_rows(extractor, text) if row[1] == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We love a game of padel, or badminton.", {"padel", "badminton"}),
+        ("I love a game of chess.", {"chess"}),
+        ("I love Game of Thrones.", {"Game of Thrones"}),  # a title, no round of a game
+        ("I'm drawn to impressionist paintings.", {"impressionist painting"}),
+        ("I've always been drawn to old cities.", {"old city"}),
+    ],
+)  # fmt: skip
+def test_a_round_of_a_game_and_what_one_is_drawn_to_are_liked(
+    extractor: RuleExtractor, text: str, expected: set[str]
+) -> None:
+    assert {obj for _, relation, obj, _ in fact_rows(extractor, text)
+            if relation == "PREFERS"} == expected  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was drawn to the noise.",  # past, and a thing of the moment
+        "I'm drawn to it.",
+        "I've always been drawn to the beauty of the Greek islands.",  # the beauty is no thing
+    ],
+)
+def test_other_drawings_are_no_liking(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in fact_rows(extractor, text) if row[1] == "PREFERS"]

@@ -93,6 +93,7 @@ def clause_object(
         tokens.sort(key=lambda t: t.i)
     # "learn to surf and to run a marathon": a conjoined goal is a goal of its own.
     tokens = [t for t in tokens if not _in_conjunct(t, verb) and not _adverbial(t, verb)]
+    tokens = sorted([*tokens, *_serial_doing(verb)], key=lambda t: t.i)  # "go play paintball"
     # "visiting the Amalfi Coast, with its stunning views": a phrase set off by a comma is
     # an aside, no part of the goal.
     asides = {
@@ -153,6 +154,9 @@ def clause_object(
     name = _render(kept, words)
     if not name or not object_ok(name, verb, pattern):
         return None
+    serial = _serial_doing(verb)
+    if serial and not object_ok(phrase_text(serial), serial[0], pattern):
+        return None  # "I'm gonna go play some games": the doing gone to is excluded
     # "hit the hay for the night": the verb with its object says what the goal is, and an
     # excluded one ("hit the hay") stays excluded whatever follows it.
     core = [t for t in kept if t.i == verb.i or _in_object(t, verb)]
@@ -240,19 +244,32 @@ def _in_object(token: Any, verb: Any) -> bool:
     return token.dep_ in ("dobj", "prt")
 
 
-# Spans that say nothing of a goal: "in the future", "in my lifetime", "in general" (a time
-# told stays: "visit Yosemite in the spring", test_extract_recall_classes).
-_SPAN_PREPS = frozenset({"in"})
-_SPAN_NOUNS = frozenset({"future", "general", "lifetime"})
+# Spans that say nothing of a goal: "in the future", "in my lifetime", "in general", "for a
+# while" (a time told stays: "visit Yosemite in the spring", test_extract_recall_classes).
+_SPAN_NOUNS = {"in": frozenset({"future", "general", "lifetime"}), "for": frozenset({"while"})}
 
 
 def _spans(verb: Any) -> set[int]:
     """The tokens of the goal's phrases that say nothing of it."""
     return {
-        t.i for p in verb.subtree if p.dep_ == "prep" and p.lower_ in _SPAN_PREPS
-        for g in p.children if g.dep_ in ("pobj", "amod") and g.lemma_.lower() in _SPAN_NOUNS
+        t.i for p in verb.subtree if p.dep_ == "prep" and p.lower_ in _SPAN_NOUNS
+        for g in p.children
+        if g.dep_ in ("pobj", "amod") and g.lemma_.lower() in _SPAN_NOUNS[p.lower_]
         for t in p.subtree
     }  # fmt: skip
+
+
+def _serial_doing(verb: Any) -> list[Any]:
+    """ "go play paintball", "come see the show": chat's bare verb right after "go" / "come"
+    is what one goes to do (the parser hangs it as an adverbial clause)."""
+    if verb.lemma_.lower() not in ("go", "come"):
+        return []
+    doings = [
+        c for c in verb.children
+        if c.dep_ in ("advcl", "xcomp") and c.tag_ == "VB" and c.i == verb.i + 1
+        and not any(a.dep_ in ("aux", "mark", "nsubj") for a in c.children)
+    ]  # fmt: skip
+    return verb_phrase(doings[0]) if doings else []
 
 
 # Times given to a pastime: "in my free time", "on weekends", "for fun".

@@ -127,11 +127,15 @@ def examples(head: Any) -> Any:
     return named_apposition(head) or head
 
 
+_ROUNDS = frozenset({"game", "round", "match"})
+
 
 def unwrap_container(head: Any) -> Any:
     """The noun a container word holds: "music" of "kinds of music", "a lot of jazz"; and
-    what a serving holds: "coffee" of "a cup of coffee", "ramen" of "a bowl of ramen"."""
-    if head.lower_ in CONTAINERS or head.lemma_.lower() in SERVINGS:
+    what a serving holds: "coffee" of "a cup of coffee", "ramen" of "a bowl of ramen"; and the
+    game a round is of: "padel" of "a game of padel" (not "Game of Thrones")."""
+    played = head.lemma_.lower() in _ROUNDS and bool(determiners(head) & {"a", "an"})
+    if head.lower_ in CONTAINERS or head.lemma_.lower() in SERVINGS or played:
         inner = [g for c in head.rights if c.lower_ == "of" for g in c.children]
         return inner[0] if inner else head
     return head
