@@ -249,3 +249,33 @@ def test_a_round_of_a_game_and_what_one_is_drawn_to_are_liked(
 )
 def test_other_drawings_are_no_liking(extractor: RuleExtractor, text: str) -> None:
     assert not [row for row in fact_rows(extractor, text) if row[1] == "PREFERS"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I've never been a fan of country music.", ("AVOIDS", "country music")),
+        ("I've never been a big fan of seafood.", ("AVOIDS", "seafood")),
+        ("I can't get enough of true crime podcasts.", ("PREFERS", "true crime podcast")),
+        ("We can't get enough of the beach.", ("PREFERS", "beach")),
+    ],
+)  # fmt: skip
+def test_set_phrases_of_liking_and_dislike(
+    extractor: RuleExtractor, text: str, expected: tuple[str, str]
+) -> None:
+    assert expected in {(relation, obj) for _, relation, obj, _ in fact_rows(extractor, text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have never been to Japan.",  # not yet, no dislike
+        "I've never been a fan of his.",
+        "I've never been a pistons fan but I really want them to win.",  # a fan of no "of"
+        "I can't get enough sleep.",  # no "of": too little of a thing
+        "I can get enough of sushi.",
+        "I couldn't get enough of it.",
+    ],
+)
+def test_near_phrasings_state_no_liking(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in fact_rows(extractor, text) if row[1] in ("PREFERS", "AVOIDS")]
