@@ -279,3 +279,34 @@ def test_set_phrases_of_liking_and_dislike(
 )
 def test_near_phrasings_state_no_liking(extractor: RuleExtractor, text: str) -> None:
     assert not [row for row in fact_rows(extractor, text) if row[1] in ("PREFERS", "AVOIDS")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("i love drinking while i eat too", ("PREFERS", "drinking while eating")),
+        ("I like reading while I drive.", ("PREFERS", "reading while driving")),
+        ("I enjoy knitting while I watch TV.", ("PREFERS", "knitting while watching TV")),
+        ("I don't like texting while I drive.", ("AVOIDS", "texting while driving")),
+        ("I hate talking while I eat.", ("AVOIDS", "talking while eating")),
+    ],
+)  # fmt: skip
+def test_a_doing_liked_while_the_speaker_does_another(
+    extractor: RuleExtractor, text: str, expected: tuple[str, str]
+) -> None:
+    assert expected in {(relation, obj) for _, relation, obj, _ in fact_rows(extractor, text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I love swimming while he watches.", "swimming"),  # someone else's doing: the gerund
+        ("I love reading while I'm on the train.", "reading"),  # where, no doing
+        ("I love reading while I watch it.", "reading"),  # a pronoun names nothing
+    ],
+)  # fmt: skip
+def test_other_while_clauses_leave_the_doing_alone(
+    extractor: RuleExtractor, text: str, expected: str
+) -> None:
+    liked = {obj for _, relation, obj, _ in fact_rows(extractor, text) if relation == "PREFERS"}
+    assert liked == {expected}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from graph_memory.extract.canonical import FILLERS, determiners, noun_phrase
+from graph_memory.extract.canonical import FILLERS, determiners, is_be, noun_phrase
 from graph_memory.extract.titles import coordinated_title
 
 # Dates and amounts are kept as written, whole: "the 15th of next month", "$49.99".
@@ -325,3 +325,37 @@ def while_clause(gerund: Any) -> list[Any]:
             cut = {t.i for c in clause.children if c.dep_ in ("conj", "cc") for t in c.subtree}
             return [gerund, *(t for t in clause.subtree if t.i not in cut and not t.is_punct)]
     return [gerund]
+
+
+def _ing(lemma: str) -> str:
+    """The "-ing" form of a verb lemma by the spelling rules ("eat" -> eating, "drive" ->
+    driving, "lie" -> lying, "swim" -> swimming)."""
+    if lemma.endswith("ie"):
+        return lemma[:-2] + "ying"
+    if len(lemma) > 2 and lemma.endswith("e") and not lemma.endswith(("ee", "ye", "oe")):
+        return lemma[:-1] + "ing"
+    if re.fullmatch(r"[^aeiou]*[aeiou][bdgmnprt]", lemma):
+        return lemma + lemma[-1] + "ing"
+    return lemma + "ing"
+
+
+def while_said(gerund: Any) -> tuple[str, list[Any]] | None:
+    """ "I love drinking while I eat": the speaker's own "while" clause, which the parser hangs
+    on the liking verb, told as the lone gerund's ("drinking while eating"); None without one."""
+    if gerund.tag_ != "VBG" or any(c.dep_ in ("dobj", "prep", "prt") for c in gerund.children):
+        return None
+    for clause in [*gerund.children, *gerund.head.children]:
+        marks = [c for c in clause.children if c.dep_ == "mark" and c.lower_ == "while"]
+        subjects = [c.lower_ for c in clause.children if c.dep_ == "nsubj"]
+        if clause.dep_ != "advcl" or clause.i < gerund.i or not marks or is_be(clause):
+            continue
+        if subjects not in (["i"], ["we"]) or any(c.dep_ == "neg" for c in clause.children):
+            return None
+        rest = sorted((t for c in clause.children if c.dep_ in ("dobj", "prt") for t in c.subtree),
+                      key=lambda t: t.i)
+        if any(t.pos_ == "PRON" for t in rest):
+            return None  # "while I watch it"
+        doing = clause.lower_ if clause.tag_ == "VBG" else _ing(clause.lemma_.lower())
+        name = " ".join([gerund.lower_, "while", doing, *(t.text for t in rest)])
+        return name, [gerund, marks[0], clause, *rest]
+    return None

@@ -35,6 +35,7 @@ from graph_memory.extract.object_spans import (
     time_spent,
     trailing_noun,
     while_clause,
+    while_said,
 )
 from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS, SERVINGS
 from graph_memory.extract.patterns import CopulaPattern, NounPattern, PatternSpec, VerbPattern
@@ -246,6 +247,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         tokens = sorted({**{t.i: t for t in tokens}, **within}.values(), key=lambda t: t.i)
         if head.lemma_ == "try":  # "trying out different cuisines" is trying them
             tokens = [t for t in tokens if not (t.dep_ == "prt" and t.lower_ == "out")]
+        if len(tokens) == 1 and (said := while_said(head)) is not None:  # "while I eat"
+            return Found(said[0], "", said[1]) if object_ok(said[0], head, pattern) else None
         if len(tokens) == 1:
             tokens = _learnt_about(head)
         if len(tokens) == 1:
