@@ -310,3 +310,41 @@ def test_other_while_clauses_leave_the_doing_alone(
 ) -> None:
     liked = {obj for _, relation, obj, _ in fact_rows(extractor, text) if relation == "PREFERS"}
     assert liked == {expected}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm working towards getting my degree.", ("Emi", "HAS_GOAL", "get Emi's degree", None)),
+        ("I'm preparing to launch my own business.",
+         ("Emi", "HAS_GOAL", "launch Emi's own business", None)),
+        ("I'm saving up for a trip to Japan.", ("Emi", "HAS_GOAL", "trip to Japan", None)),
+        ("We're saving for a house.", ("Emi", "HAS_GOAL", "house", None)),
+        ("I'm applying for a new job.", ("Emi", "HAS_GOAL", "apply for a new job", None)),
+        ("I'm applying to colleges.", ("Emi", "HAS_GOAL", "apply to colleges", None)),
+        ("I'm gearing up for my first half marathon.",
+         ("Emi", "HAS_GOAL", "Emi's first half marathon", None)),
+    ],
+)  # fmt: skip
+def test_a_goal_worked_prepared_saved_or_applied_for(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm preparing to go to bed.",  # an errand of the day
+        "I was preparing to leave.",
+        "I'm saving money for the kids.",  # no thing saved for from the list
+        "I'm saving it for later.",
+        "I'm applying sunscreen.",
+        "I'm applying for it.",
+        "I'm constantly exploring new opportunities and working towards finding the right fit.",
+    ],
+)
+def test_other_preparing_saving_and_applying_is_no_goal(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [row for row in fact_rows(extractor, text) if row[1] == "HAS_GOAL"]
