@@ -348,3 +348,34 @@ def test_other_preparing_saving_and_applying_is_no_goal(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert not [row for row in fact_rows(extractor, text) if row[1] == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I have plans to visit Japan next year.", ("Emi", "HAS_GOAL", "visit Japan", None)),
+        ("We have plans to move to Canada.", ("Emi", "HAS_GOAL", "move to Canada", None)),
+        ("I have a plan for over the summer to visit a few islands.",
+         ("Emi", "HAS_GOAL", "visit a few islands", None)),
+        ("I have a goal to run a marathon.", ("Emi", "HAS_GOAL", "run a marathon", None)),
+        ("I'm planning a get-together with friends.", ("Emi", "HAS_GOAL", "get-together", None)),
+        ("I'm planning a picnic.", ("Emi", "HAS_GOAL", "picnic", None)),
+    ],
+)  # fmt: skip
+def test_plans_had_and_gatherings_planned_are_goals(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have no plans to move.",
+        "Do you have plans to travel?",
+        "I had plans to go out tonight but I'm sick.",  # a plan of the past, given up
+        "I have plans to go home.",  # an errand
+    ],
+)
+def test_other_plans_had_are_no_goal(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in fact_rows(extractor, text) if row[1] == "HAS_GOAL"]

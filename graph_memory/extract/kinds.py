@@ -180,6 +180,17 @@ def _over_a_thing(doing: Any, noun: Any) -> bool:
     )  # fmt: skip
 
 
+def _planned_clauses(verb: Any, nouns: set[str]) -> list[Any]:
+    """The "to" clause of the verb's object from `nouns`: "I have plans to visit Japan", "a plan
+    for over the summer to visit a few islands"; none of "no plans to move"."""
+    return [
+        c for o in verb.children
+        if o.dep_ == "dobj" and o.lemma_.lower() in nouns
+        and not any(d.lower_ == "no" for d in o.children)
+        for c in o.children if c.dep_ in ("acl", "relcl") and has_to(c)
+    ]  # fmt: skip
+
+
 _PURPOSE_DEPS = frozenset({"ccomp", "xcomp", "advcl"})
 
 
@@ -303,6 +314,8 @@ def verb_matches(
     excepted: list[Found | None] = []
     if pattern.object == "clause":
         xcomps = [c for c in verb.children if c.dep_ == "xcomp" and has_to(c)]
+        if pattern.direct_objects:  # "I have plans to visit Japan": the plan's own clause
+            xcomps += _planned_clauses(verb, lower_set(pattern.direct_objects))
         # "I want to learn to surf and to run a half marathon": each conjoined goal.
         xcomps += [
             t for x in xcomps for t in x.subtree
