@@ -379,3 +379,32 @@ def test_plans_had_and_gatherings_planned_are_goals(
 )
 def test_other_plans_had_are_no_goal(extractor: RuleExtractor, text: str) -> None:
     assert not [row for row in fact_rows(extractor, text) if row[1] == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm toying with the idea of getting a cat.", ("Emi", "HAS_GOAL", "get a cat", None)),
+        ("Lately, I've been intrigued by the idea of exploring the ruins of Petra in Jordan.",
+         ("Emi", "HAS_GOAL", "explore the ruins of Petra", None)),
+        ("I want to visit the Amalfi Coast in Italy.",
+         ("Emi", "HAS_GOAL", "visit the Amalfi Coast", None)),
+    ],
+)  # fmt: skip
+def test_an_idea_weighed_is_a_goal_named_without_where_it_lies(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love the idea of visiting Japan.",  # a reaction to what was said
+        "I was intrigued by the idea of exploring Petra.",  # then, not now
+        "I'm fascinated by space.",
+        "I'm toying with my phone.",
+    ],
+)
+def test_other_ideas_are_no_goal(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in fact_rows(extractor, text) if row[1] == "HAS_GOAL"]

@@ -35,10 +35,16 @@ _RECIPROCAL = re.compile(r"\b(?:each other|one another)\b")
 
 
 def _where_a_name_lies(verb: Any) -> set[int]:
-    """ "visit the Amalfi Coast in Italy": a named place's "in <name>" says where it lies, no
-    part of the goal ("visit the Amalfi Coast")."""
+    """ "visit the Amalfi Coast in Italy", "explore the ruins of Petra in Jordan": a named
+    place's "in <name>" says where it lies, no part of the goal ("visit the Amalfi Coast")."""
+    objects = [o for o in verb.children if o.dep_ == "dobj"]
+    names = [g for o in objects for p in o.children if p.lower_ == "of" for g in p.children
+             if g.pos_ == "PROPN"]  # fmt: skip
+    # the "in" may hang on the place's name or on the noun it names ("the ruins of Petra")
+    named = [o for o in objects if o.pos_ == "PROPN" or any(g.head.head.i == o.i for g in names)]
+    named += names
     return {
-        t.i for o in verb.children if o.dep_ == "dobj" and o.pos_ == "PROPN"
+        t.i for o in named
         for p in o.children if p.dep_ == "prep" and p.lower_ == "in"
         and all(g.pos_ == "PROPN" for g in p.children if g.dep_ == "pobj")
         for t in p.subtree

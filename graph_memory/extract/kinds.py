@@ -180,6 +180,21 @@ def _over_a_thing(doing: Any, noun: Any) -> bool:
     )  # fmt: skip
 
 
+# Nouns that hold a doing weighed: "toying with the idea of getting a cat".
+_IDEAS = frozenset({"idea", "thought", "prospect"})
+
+
+def _doings_after(prep: Any) -> list[Any]:
+    """The gerund a preposition governs ("planning on going skiing"), or the one of its "idea"
+    ("intrigued by the idea of exploring Petra", "toying with the idea of getting a cat")."""
+    found = [g for g in prep.children if g.dep_ == "pcomp" and g.tag_ == "VBG"]
+    ideas = [n for n in prep.children if n.dep_ == "pobj" and n.lemma_.lower() in _IDEAS]
+    return found + [
+        g for n in ideas for of in n.children if of.dep_ == "prep" and of.lower_ == "of"
+        for g in of.children if g.dep_ == "pcomp" and g.tag_ == "VBG"
+    ]  # fmt: skip
+
+
 def _planned_clauses(verb: Any, nouns: set[str]) -> list[Any]:
     """The "to" clause of the verb's object from `nouns`: "I have plans to visit Japan", "a plan
     for over the summer to visit a few islands"; none of "no plans to move"."""
@@ -339,8 +354,8 @@ def verb_matches(
         # "I'm planning on going skiing" -> "go skiing"; "thinking of joining a book club".
         wanted = lower_set(pattern.prepositions) or _GERUND_PREPOSITIONS
         gerunds = [
-            g for p in verb.children if p.dep_ == "prep" and p.lower_ in wanted
-            for g in p.children if g.dep_ == "pcomp" and g.tag_ == "VBG"
+            g for p in verb.children if p.dep_ in ("prep", "agent") and p.lower_ in wanted
+            for g in _doings_after(p)
         ]  # fmt: skip
         if pattern.gerund:  # "I'm considering moving to Denver"
             gerunds += [c for c in verb.children if c.dep_ == "xcomp" and c.tag_ == "VBG"]
