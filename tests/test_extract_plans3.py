@@ -408,3 +408,21 @@ def test_an_idea_weighed_is_a_goal_named_without_where_it_lies(
 )
 def test_other_ideas_are_no_goal(extractor: RuleExtractor, text: str) -> None:
     assert not [row for row in fact_rows(extractor, text) if row[1] == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Reality TV is my guilty pleasure.", {"reality tv"}),
+        ("My guilty pleasures are candy and chips.", {"candy", "chip"}),
+        ("Candy is one of my guilty pleasures.", {"candy"}),
+        ("It's my pleasure.", set()),  # politeness
+        ("The pleasure is mine.", set()),
+    ],
+)  # fmt: skip
+def test_a_guilty_pleasure_is_liked(
+    extractor: RuleExtractor, text: str, expected: set[str]
+) -> None:
+    liked = {obj.lower() for _, relation, obj, _ in fact_rows(extractor, text)
+             if relation == "PREFERS"}  # fmt: skip
+    assert liked == expected
