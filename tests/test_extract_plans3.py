@@ -426,3 +426,34 @@ def test_a_guilty_pleasure_is_liked(
     liked = {obj.lower() for _, relation, obj, _ in fact_rows(extractor, text)
              if relation == "PREFERS"}  # fmt: skip
     assert liked == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm determined to finish my degree.", ("Emi", "HAS_GOAL", "finish Emi's degree", None)),
+        ("I'm excited to start my new job next week.",
+         ("Emi", "HAS_GOAL", "start Emi's new job", None)),
+        ("I'm eager to start my internship.", ("Emi", "HAS_GOAL", "start Emi's internship", None)),
+        ("I'm excited to explore Laduree and enjoy the vibes there.",
+         ("Emi", "HAS_GOAL", "explore Laduree", None)),
+    ],
+)  # fmt: skip
+def test_a_doing_one_is_set_on_is_a_goal(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm excited to hear about your trip.",  # a chat move
+        "Im excited to see what you do for it!",
+        "Im really excited to play today even though its simply a friendly match.",  # the day's
+        "I was excited to start.",
+        "I'm not excited to go back to work.",
+    ],
+)
+def test_other_eagerness_is_no_goal(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in fact_rows(extractor, text) if row[1] == "HAS_GOAL"]

@@ -14,6 +14,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
     with_conjuncts,
 )
+from graph_memory.extract.goal_clauses import clause_object
 from graph_memory.extract.kinds import prep_objects, used_to_cue
 from graph_memory.extract.match import (
     Match,
@@ -31,6 +32,7 @@ from graph_memory.extract.objects import (
     object_ok,
 )
 from graph_memory.extract.open_vocabulary import HOLLOW_OBJECTS, LIKINGS
+from graph_memory.extract.passing_plans import passing_plan
 from graph_memory.extract.patterns import CopulaPattern
 from graph_memory.extract.people import PLACEHOLDERS
 from graph_memory.extract.person_nouns import unnamed_as_person
@@ -66,6 +68,10 @@ def copula_matches(
     if pattern.adjectives:
         if complement.lemma_.lower() not in lower_set(pattern.adjectives):
             return []
+        if pattern.object == "clause":  # "I'm determined to finish my degree"
+            found = [clause_object(x, pattern) for x in complement.children
+                     if x.dep_ == "xcomp" and has_to(x) and not passing_plan(x)]
+            return make_matches(relation, pattern, subject, found, negated, [be, complement])
         objects = [c for c in complement.children if c.dep_ in ("npadvmod", "dobj", "attr", "pobj")]
         for head in (complement, be):
             for prep in head.children:

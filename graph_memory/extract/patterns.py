@@ -227,6 +227,11 @@ class CopulaPattern(_ClausePattern):
         description="With adjectives: accept objects the subject possesses ('I'm excited about "
         "my trip to Japan' -> trip to Japan).",
     )
+    object: Literal["noun", "clause"] = Field(
+        default="noun",
+        description="With adjectives, clause: the object is the adjective's 'to ...' verb phrase "
+        "('I'm determined to finish my degree' -> finish my degree).",
+    )
 
 
 class PossessivePattern(_ClausePattern):
