@@ -189,6 +189,23 @@ def this_time(verb: Any) -> bool:
                and any(d.lower_ == "this" for d in c.children) for c in verb.children)
 
 
+def first_time(verb: Any) -> bool:
+    """ "I just watched spongebob for the first time", "Today I tried sushi for the first
+    time": a first experience, remembered whatever the day (not "for the first time in
+    years", "the first time I went there": a return or a time clause)."""
+    for prep in verb.children:
+        if prep.dep_ != "prep" or prep.lower_ != "for":
+            continue
+        for time in prep.children:
+            if (time.dep_ == "pobj" and time.lower_ == "time"
+                    and any(c.dep_ == "amod" and c.lower_ == "first" for c in time.children)
+                    and not any(c.dep_ in ("prep", "relcl", "acl") for c in time.children)
+                    and not any(c.dep_ == "prep" and c.lower_ in ("in", "since")
+                                for c in verb.children)):
+                return True
+    return False
+
+
 def future(verb: Any) -> bool:
     """ "I go to the airport tomorrow", "I start my new job next week"."""
     return any(t.lower_ in FUTURE for c in verb.children if c.dep_ in ("npadvmod", "advmod")

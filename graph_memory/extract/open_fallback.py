@@ -56,6 +56,7 @@ from graph_memory.extract.objects import Found
 from graph_memory.extract.open_aspect import (
     carrier_of,
     denial,
+    first_time,
     holds,
     just_finished,
     lasting,
@@ -73,6 +74,7 @@ from graph_memory.extract.open_aspect import (
     today,
 )
 from graph_memory.extract.open_objects import (
+    authored_title,
     bare,
     is_when_word,
     is_where,
@@ -237,7 +239,7 @@ def open_matches(
         # Dune right now" names what)
         verb.tag_ == tensed.tag_ == "VBG" and not perfect(tensed) and this_moment(verb))
     if moment and (carrier is None or one_occasion or ended_now) and habit is None and not any(
-            f is not None and (named(f) or notable(f)) for f in found):
+            f is not None and (named(f) or notable(f)) for f in found) and not first_time(verb):
         # "I saw some stray cats today", "Just got back from the gym": a passing day; "I was
         # deep frying some corn dogs": what was going on at a moment told ("I was reading a
         # book called 2666" names what); "I followed an online recipe this time": one occasion
@@ -310,7 +312,7 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
     """The objects (its direct object and its conjuncts, else the first preposition's object
     that names something) and the key, with that preposition when the object is its."""
     lemma = verb.lemma_.lower()
-    title = quoted_title(verb)
+    title = quoted_title(verb) or authored_title(verb)
     if title is not None:
         return [title], key
     objects = [c for c in verb.children if c.dep_ == "dobj" and not is_when_word(c)]

@@ -218,6 +218,30 @@ def quoted_title(verb: Any) -> Found | None:
     return Found(phrase_text(words), "WORK_OF_ART", words) if words else None
 
 
+# Verbs of a work taken in, whose object named by its author is a title whatever its words.
+_WORK_VERBS = frozenset({"read", "reread", "watch", "rewatch", "listen", "finish", "binge"})
+
+
+def authored_title(verb: Any) -> Found | None:
+    """A title the parser reads as a number or a date, named by its author: "I read 1984 by
+    George Orwell", "I started reading 2666 by roberto bolano", "11/22/63 by stephen king"
+    (not "I read 50 pages by the fire": no author, a count)."""
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    if verb.lemma_.lower() not in _WORK_VERBS or not objects or not is_when_word(objects[0]):
+        return None
+    title = objects[0]
+    by = [c for h in (verb, title) for c in h.children
+          if c.dep_ in ("prep", "agent") and c.lower_ == "by" and c.i > title.i]
+    if not any(g.dep_ == "pobj" and (g.pos_ == "PROPN" or g.ent_type_ == "PERSON")
+               for p in by for g in p.children):
+        return None
+    authors = {t.i for p in by for t in p.subtree}
+    tokens = [t for t in title.subtree if t.i not in authors and t.dep_ not in ("punct", "det")]
+    if not tokens or len(tokens) > MAX_TITLE_WORDS:
+        return None
+    return Found(phrase_text(tokens), "WORK_OF_ART", tokens)
+
+
 def _called(head: Any) -> Found | None:
     """The name of "a book called Vinland Saga", "a game called cult of the lamb", whole (a
     title keeps its words as written)."""

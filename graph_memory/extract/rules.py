@@ -414,10 +414,12 @@ class RuleExtractor:
             subject = EntityRef(name=subject_name[:200], type=subject_type)
         if normalize_name(subject_name) == normalize_name(obj_name):
             return None  # "Tom is my husband" said by Tom's own words, or a misparse
-        if obj_name.replace(",", "").replace(".", "").isdigit() and not any(
-            self._ontology.type_allowed(spec.range, t) for t in _VALUE_TYPES
-        ):
-            return None  # "a bad habit of going to sleep at like 3": a bare number is no deed
+        if obj_name.replace(",", "").replace(".", "").isdigit() and match.obj_label != (
+            "WORK_OF_ART") and not any(self._ontology.type_allowed(spec.range, t)
+                                       for t in _VALUE_TYPES):
+            # "a bad habit of going to sleep at like 3": a bare number is no deed; a title
+            # is ("I read 1984 by George Orwell")
+            return None
         if (match.obj_label in _TIMES and not any(c.isdigit() for c in obj_name)
                 and not self._ontology.type_allowed(spec.range, "Date")):
             # "Haha, I'm allergic to Mondays": a day is no substance, a joke (numbers the

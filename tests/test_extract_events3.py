@@ -1,0 +1,124 @@
+"""Events told in chat (issue 11, events recall): the place where one visited someone or went
+doing something, a date gone on, a first experience told of one day, a title read or watched
+named by its author. Each class with the phrasings it must not take."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Row, fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+def _relations(rows: list[Row], relation: str) -> list[Row]:
+    return [r for r in rows if r[1] == relation]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I visited my grandparents in Ohio.", ("Emi", "VISITED", "Ohio", None)),
+        ("Heres a picture that I took when I visited the Disney world in Orlando!",
+         ("Emi", "VISITED", "Orlando", None)),
+        ("I went skiing in Colorado last winter.", ("Emi", "VISITED", "Colorado", None)),
+        ("We went snorkeling in Hawaii.", ("Emi", "VISITED", "Hawaii", None)),
+        ("I went backpacking around Europe after college.", ("Emi", "VISITED", "Europe", None)),
+    ],
+)
+def test_the_named_place_of_a_visit_or_a_doing_gone_to(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm going skiing in Colorado next week.",  # a plan
+        "I want to visit my family in Texas.",  # a wish
+        "I didn't go skiing in Colorado.",  # denied
+        "I visited a friend in the hospital.",  # no named place
+        "We went in January.",  # a time, no place
+    ],
+)
+def test_no_visit_from_a_plan_a_denial_or_a_common_place(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _relations(fact_rows(extractor, text), "VISITED") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Today I had an eventful day, I went on a first date with a colleague from work!",
+         ("Emi", "DID", "first date", "go")),
+        ("I went on a blind date last night.", ("Emi", "DID", "blind date", "go")),
+    ],
+)
+def test_a_date_gone_on_is_done(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm going on a date tomorrow.",
+        "I haven't been on a date in years.",
+        "I went on a walk with my dog.",
+    ],
+)
+def test_no_date_done_from_a_plan_a_denial_or_a_walk(extractor: RuleExtractor, text: str) -> None:
+    assert _relations(fact_rows(extractor, text), "DID") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I just watched spongebob for the first time", ("Emi", "DID", "spongebob", "watch")),
+        ("Today I played tennis for the first time.", ("Emi", "DID", "tennis", "play")),
+    ],
+)
+def test_a_first_experience_is_no_passing_moment(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I just went to the gym for the first time in a month.",  # a return, of the day
+        "Today I played tennis with my brother.",  # a day's doing, nothing first
+        "I just watched a movie.",
+    ],
+)
+def test_a_return_or_a_day_doing_stays_passing(extractor: RuleExtractor, text: str) -> None:
+    rows = fact_rows(extractor, text)
+    assert [r for r in rows if r[1] in ("DID", "STATES")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I read 1984 by George Orwell.", ("Emi", "DID", "1984", "read")),
+        ("I watched 1917 by Sam Mendes.", ("Emi", "DID", "1917", "watch")),
+        ("Instead of ducks newburyport, I started reading 2666 by roberto bolano",
+         ("Emi", "STATES", "2666", "read")),
+        ("I also started reading 11/22/63 by stephen king", ("Emi", "STATES", "11/22/63", "read")),
+    ],
+)
+def test_a_title_named_by_its_author(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I read 50 pages by the fire.",  # a count, no author
+        "I watched 2 episodes by myself.",
+        "I have a bad habit of going to sleep at like 3.",  # a bare number is no deed
+    ],
+)
+def test_a_count_read_is_no_title(extractor: RuleExtractor, text: str) -> None:
+    rows = fact_rows(extractor, text)
+    assert [r for r in rows if r[2].replace("/", "").isdigit()] == []
