@@ -122,3 +122,49 @@ def test_a_title_named_by_its_author(extractor: RuleExtractor, text: str, expect
 def test_a_count_read_is_no_title(extractor: RuleExtractor, text: str) -> None:
     rows = fact_rows(extractor, text)
     assert [r for r in rows if r[2].replace("/", "").isdigit()] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The last Marvel movie i watched in theaters was spider-man",
+         ("Emi", "DID", "spider-man", "watch")),
+        ("Orange is actually one of the first manga that I read.",
+         ("Emi", "DID", "Orange", "read")),
+        ("If you liked that series I think another similar series I read was called Pendragon",
+         ("Emi", "DID", "Pendragon", "read")),
+        ('Another novel I read recently and loved is "The Rosie Project" by Graeme Simsion.',
+         ("Emi", "DID", "The Rosie Project", "read")),
+        ("The best movie I watched this year was Oppenheimer.",
+         ("Emi", "DID", "Oppenheimer", "watch")),
+    ],
+)
+def test_a_work_named_by_a_copula_on_what_one_read_or_watched(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The show I watch every night is Severance.",  # a habit, no deed
+        "The book I'm reading is Dune.",  # under way
+        "The book she read was Dune.",  # not the speaker's
+        "The guy I watched was John.",  # no work
+        "The last movie I watched was the new batman movie.",  # a kind, no title
+        "Hmm documentaries can be interesting, the last one I watched was the jeffery dahmer one",
+    ],
+)
+def test_no_deed_from_a_habit_another_or_an_unnamed_work(
+    extractor: RuleExtractor, text: str
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert [r for r in rows if r[1] in ("DID", "STATES")] == []
+
+
+def test_a_naming_put_after_the_verb_names_the_work(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "I watched a show last night called Severance.")
+    assert ("Emi", "DID", "Severance", "watch") in rows
+    rows = fact_rows(extractor, "I read this book not too long ago called Vinland Saga")
+    assert any(r[2] == "Vinland Saga" and r[3] == "read" for r in rows)

@@ -130,6 +130,7 @@ from graph_memory.extract.open_vocabulary import (
     WHEN_NOUNS,
 )
 from graph_memory.extract.patterns import OpenPattern, VerbPattern
+from graph_memory.extract.told_works import work_told
 
 
 def object_rules(pattern: OpenPattern) -> VerbPattern:
@@ -157,6 +158,12 @@ def open_matches(
     `people` are the ontology's role nouns for people ("sister"), for relatives as subjects."""
     if verb.pos_ != "VERB" and not is_be(verb):
         return []
+    if verb.dep_ == "relcl":
+        # "The last Marvel movie I watched was spider-man": the copula names the work (a
+        # deed, DID's); "the last movie I watched was the new batman movie" names none
+        work = work_told(verb, relation, pattern, people)
+        if work is not None:
+            return work if pattern.past_verbs else []
     if pattern.past_verbs and verb_lemma(verb) not in pattern.past_verbs:
         return []
     if is_be(verb):

@@ -245,8 +245,13 @@ def authored_title(verb: Any) -> Found | None:
 def _called(head: Any) -> Found | None:
     """The name of "a book called Vinland Saga", "a game called cult of the lamb", whole (a
     title keeps its words as written)."""
-    for acl in head.children:
-        if acl.dep_ != "acl" or acl.lemma_.lower() not in ("call", "name", "title"):
+    # "I read this book not too long ago called Vinland Saga": the naming put after the
+    # verb's other words hangs on the verb
+    work = head.dep_ == "dobj" and head.lemma_.lower() in WORK_KINDS
+    later = [c for c in head.head.children if c.dep_ == "advcl" and c.i > head.i
+             and c.tag_ == "VBN"] if work else []
+    for acl in [*head.children, *later]:
+        if acl.dep_ not in ("acl", "advcl") or acl.lemma_.lower() not in ("call", "name", "title"):
             continue
         quoted = quoted_title(acl)
         if quoted is not None:
