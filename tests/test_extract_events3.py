@@ -168,3 +168,63 @@ def test_a_naming_put_after_the_verb_names_the_work(extractor: RuleExtractor) ->
     assert ("Emi", "DID", "Severance", "watch") in rows
     rows = fact_rows(extractor, "I read this book not too long ago called Vinland Saga")
     assert any(r[2] == "Vinland Saga" and r[3] == "read" for r in rows)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I decided to go to a pretty garden in the morning",
+         ("Emi", "VISITED", "pretty garden", None)),
+        ("Last year for spring break we decided to go to Tulum, Mexico.",
+         ("Emi", "VISITED", "Tulum", None)),
+        ("I decided to take a pottery class.", ("Emi", "DID", "pottery class", "take")),
+    ],
+)
+def test_a_choice_told_in_the_past_was_carried_out(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I decided to go to Japan next year.",  # a plan
+        "I decided to go home.",
+        "Maybe I'll decide to go to the museum.",
+    ],
+)
+def test_a_choice_set_ahead_is_no_deed(extractor: RuleExtractor, text: str) -> None:
+    rows = fact_rows(extractor, text)
+    assert [r for r in rows if r[1] in ("VISITED", "DID", "ATTENDED")] == []
+
+
+def test_the_perfect_choice_stays_a_goal(extractor: RuleExtractor) -> None:
+    assert ("Emi", "HAS_GOAL", "learn Spanish", None) in fact_rows(
+        extractor, "I've decided to learn Spanish.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I tried a new recipe, and it turned out delicious.",
+        "So I decided to start a new tv show.",
+        "I tried a new restaurant.",
+    ],
+)
+def test_a_new_thing_with_no_name_is_no_deed(extractor: RuleExtractor, text: str) -> None:
+    rows = fact_rows(extractor, text)
+    assert [r for r in rows if r[1] in ("DID", "STATES")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I started a new job last week.", ("Emi", "DID", "new job", "start")),
+        ("I tried a new Thai recipe.", ("Emi", "DID", "new Thai recipe", "try")),
+    ],
+)
+def test_a_new_thing_that_says_what_stays(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)

@@ -101,11 +101,29 @@ def went_to(verb: Any) -> Any | None:
     return head if head.lemma_.lower() == "go" and head.tag_ == "VBD" else None
 
 
+# Words that set a choice ahead: "I decided to go to Japan next year" is a plan.
+_AHEAD = frozenset({"tomorrow", "tonight", "next", "later", "soon", "upcoming", "someday"})
+
+
+def decided_to(verb: Any) -> Any | None:
+    """The "decided" of "I decided to go to a pretty garden in the morning", "I decided to
+    give jiu-jitsu training a shot": a choice told in the simple past was carried out (not
+    "I've decided to learn Spanish", a goal; nor "I decided to go next year", a plan)."""
+    head = verb.head
+    if (verb.dep_ != "xcomp" or head.lemma_.lower() != "decide" or head.tag_ != "VBD"
+            or not has_to(verb) or any(c.dep_ == "aux" for c in head.children)):
+        return None
+    if any(t.lower_ in _AHEAD for t in verb.subtree):
+        return None
+    return head
+
+
 def clause_carrier(verb: Any) -> Any | None:
     """The verb whose subject, tense and polarity the verb takes in declared patterns: the
     "ended" of "I ended up buying", the "tend" of "I tend to like", the "went" of "I went to
-    see a play" (the open fallback reads a wider set: open_aspect.carrier_of)."""
-    return ended_up(verb) or tends_to(verb) or went_to(verb)
+    see a play", the "decided" of "I decided to go to a garden" (the open fallback reads a
+    wider set: open_aspect.carrier_of)."""
+    return ended_up(verb) or tends_to(verb) or went_to(verb) or decided_to(verb)
 
 
 _AUXILIARIES = frozenset({"be", "have", "do", "get"})
