@@ -228,3 +228,33 @@ def test_a_new_thing_that_says_what_stays(
     extractor: RuleExtractor, text: str, expected: Row
 ) -> None:
     assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I took my kids to the museum yesterday.", ("Emi", "VISITED", "museum", None)),
+        ("We brought our dog to the beach last weekend.", ("Emi", "VISITED", "beach", None)),
+        ("I took my daughter to a concert last night.", ("Emi", "ATTENDED", "concert", None)),
+        ("yeah I just got back from a funeral.", ("Emi", "ATTENDED", "funeral", None)),
+        ("I went skiing at Lake Tahoe.", ("Emi", "VISITED", "Lake Tahoe", None)),
+    ],
+)
+def test_where_one_took_someone_or_came_back_from(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm taking my kids to the zoo tomorrow.",  # a plan
+        "I will take you to the park.",
+        "I didn't take my kids to the museum.",
+        "I visited my friend at Google.",  # a firm, no place visited
+    ],
+)
+def test_no_visit_from_a_plan_a_denial_or_a_firm(extractor: RuleExtractor, text: str) -> None:
+    rows = fact_rows(extractor, text)
+    assert [r for r in rows if r[1] in ("VISITED", "ATTENDED")] == []

@@ -378,7 +378,8 @@ def verb_matches(
             heads = [verb, *(c for c in verb.children if c.dep_ == "dobj"
                              or (c.dep_ == "advmod" and c.lower_ in lower_set(pattern.adverbs))
                              # "we went skiing in Colorado": the place hangs on the doing
-                             or (c.dep_ == "xcomp" and c.tag_ == "VBG" and verb.lemma_ == "go"))]
+                             or (c.dep_ == "xcomp" and verb.lemma_ == "go"
+                                 and (c.tag_ == "VBG" or c.lower_.endswith("ing"))))]
             # "I work as a nurse at Mercy Hospital": the "at" may hang on the role.
             heads += [g for c in verb.children if c.dep_ == "prep" and c.lower_ == "as"
                       for g in c.children if g.dep_ == "pobj"]  # fmt: skip
