@@ -258,3 +258,34 @@ def test_where_one_took_someone_or_came_back_from(
 def test_no_visit_from_a_plan_a_denial_or_a_firm(extractor: RuleExtractor, text: str) -> None:
     rows = fact_rows(extractor, text)
     assert [r for r in rows if r[1] in ("VISITED", "ATTENDED")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We spent the weekend at the lake.", ("Emi", "VISITED", "lake", None)),
+        ("I spent the day at the beach with my family.", ("Emi", "VISITED", "beach", None)),
+        ("I went swimming at the beach.", ("Emi", "VISITED", "beach", None)),
+        ("I had a job interview at Google today.", ("Emi", "DID", "job interview", "have")),
+    ],
+)
+def test_a_listed_place_spent_at_and_an_interview_had(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I spent some time in the garden.",  # one's own garden
+        "I'm going to spend the weekend at the lake.",  # a plan
+        "I have an interview tomorrow.",
+        "I had some bbq today.",  # a meal
+    ],
+)
+def test_no_visit_or_deed_from_a_home_garden_a_plan_or_a_meal(
+    extractor: RuleExtractor, text: str
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert [r for r in rows if r[1] in ("VISITED", "DID")] == []
