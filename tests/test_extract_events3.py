@@ -289,3 +289,38 @@ def test_no_visit_or_deed_from_a_home_garden_a_plan_or_a_meal(
 ) -> None:
     rows = fact_rows(extractor, text)
     assert [r for r in rows if r[1] in ("VISITED", "DID")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Last week my husband and I celebrated our anniversary in Napa.",
+         ("Emi", "VISITED", "Napa", None)),
+        ("I have celebrated New Years in New York once.", ("Emi", "VISITED", "New York", None)),
+        ("We stayed in Lisbon for a week.", ("Emi", "VISITED", "Lisbon", None)),
+        ("We vacationed in Mexico last year.", ("Emi", "VISITED", "Mexico", None)),
+        ("I finally made it to the Grand Canyon!", ("Emi", "VISITED", "Grand Canyon", None)),
+    ],
+)
+def test_a_named_place_celebrated_stayed_in_or_reached(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm staying in Paris next week.",  # a plan
+        "I made it to work on time.",  # no place visited
+    ],
+)
+def test_no_visit_from_a_stay_ahead_or_work_reached(extractor: RuleExtractor, text: str) -> None:
+    assert _relations(fact_rows(extractor, text), "VISITED") == []
+
+
+def test_ones_own_first_is_no_passing_moment(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "I went to my first yoga class today.")
+    assert any(r[2].endswith("first yoga class") for r in rows)
+    rows = fact_rows(extractor, "I just watched the first episode.")
+    assert [r for r in rows if r[1] in ("DID", "STATES")] == []

@@ -74,6 +74,7 @@ from graph_memory.extract.open_aspect import (
     today,
 )
 from graph_memory.extract.open_objects import (
+    a_first,
     authored_title,
     bare,
     is_when_word,
@@ -246,7 +247,8 @@ def open_matches(
         # Dune right now" names what)
         verb.tag_ == tensed.tag_ == "VBG" and not perfect(tensed) and this_moment(verb))
     if moment and (carrier is None or one_occasion or ended_now) and habit is None and not any(
-            f is not None and (named(f) or notable(f)) for f in found) and not first_time(verb):
+            f is not None and (named(f) or notable(f) or a_first(f)) for f in found) and not (
+            first_time(verb)):
         # "I saw some stray cats today", "Just got back from the gym": a passing day; "I was
         # deep frying some corn dogs": what was going on at a moment told ("I was reading a
         # book called 2666" names what); "I followed an online recipe this time": one occasion

@@ -329,6 +329,14 @@ def notable(found: Found) -> bool:
     return root is not None and root.lemma_.lower() in NOTABLE_OUTINGS
 
 
+def a_first(found: Found) -> bool:
+    """One's own first of a kind, notable on the day it happened: "I went to my first yoga
+    class today", "we ran our first 5k" (not "the first episode", one of a series)."""
+    tokens = found.tokens
+    return any(t.lower_ == "first" and t.dep_ == "amod" for t in tokens) and any(
+        t.dep_ == "poss" and t.lower_ in ("my", "our") for t in tokens)
+
+
 def watched(found: Found) -> bool:
     """A work or a show watched or seen ("many football matches", "some YouTube videos", "the
     movie Inception"), not a common sight of an outing ("cool exhibits", "the fireworks", "a
