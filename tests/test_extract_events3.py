@@ -324,3 +324,34 @@ def test_ones_own_first_is_no_passing_moment(extractor: RuleExtractor) -> None:
     assert any(r[2].endswith("first yoga class") for r in rows)
     rows = fact_rows(extractor, "I just watched the first episode.")
     assert [r for r in rows if r[1] in ("DID", "STATES")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Last summer I backpacked through Europe.", ("Emi", "VISITED", "Europe", None)),
+        ("We drove across Texas last month.", ("Emi", "VISITED", "Texas", None)),
+        ("I won first place in a chess tournament.",
+         ("Emi", "ATTENDED", "chess tournament", None)),
+        ("I got a medal at the science fair.", ("Emi", "ATTENDED", "science fair", None)),
+    ],
+)
+def test_a_land_journeyed_through_and_an_event_won_at(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm driving through Ohio right now.",  # under way, no past
+        "I got a prize at the store.",  # no event
+        "I want to win first place in the tournament.",  # a goal
+    ],
+)
+def test_no_journey_or_event_from_a_moment_a_store_or_a_goal(
+    extractor: RuleExtractor, text: str
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert [r for r in rows if r[1] in ("VISITED", "ATTENDED")] == []
