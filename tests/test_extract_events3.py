@@ -355,3 +355,42 @@ def test_no_journey_or_event_from_a_moment_a_store_or_a_goal(
 ) -> None:
     rows = fact_rows(extractor, text)
     assert [r for r in rows if r[1] in ("VISITED", "ATTENDED")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I loved every moment, but my favorite part was exploring the ancient ruins in Rome.",
+         ("Emi", "VISITED", "Rome", None)),
+        ("One of the most memorable art experiences for me was visiting the Louvre Museum in "
+         "Paris and seeing the Mona Lisa up close.", ("Emi", "VISITED", "Louvre Museum", None)),
+        ("The highlight of my trip was visiting the Colosseum.",
+         ("Emi", "VISITED", "Colosseum", None)),
+    ],
+)
+def test_an_experience_told_by_its_noun_is_the_speakers(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert expected in rows
+    assert not any("seeing" in r[2] for r in rows)  # a gerund's conjunct is no place
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Her favorite part was visiting the Colosseum.",  # hers
+        "The best part was visiting the Colosseum.",  # whose, unsaid
+        "My favorite part is visiting the Colosseum.",  # no past
+    ],
+)
+def test_no_visit_from_anothers_or_an_unowned_experience(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _relations(fact_rows(extractor, text), "VISITED") == []
+
+
+def test_a_liked_doing_conjoined_stays(extractor: RuleExtractor) -> None:
+    text = "I loved the lively atmosphere and trying out delicious local food."
+    rows = fact_rows(extractor, text)
+    assert ("Emi", "PREFERS", "trying delicious local food", None) in rows

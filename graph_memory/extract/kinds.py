@@ -14,10 +14,12 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.context_keys import context_key, paired_contexts, with_accompaniment
 from graph_memory.extract.contrasts import set_aside
+from graph_memory.extract.experience_subject import speaker_lived
 from graph_memory.extract.goal_clauses import clause_object, foretold_clauses
 from graph_memory.extract.match import (
     USED_TO,
     Match,
+    Who,
     clause_subject,
     implied_speaker,
     make_matches,
@@ -41,6 +43,7 @@ from graph_memory.extract.pastimes import pastime_doing
 from graph_memory.extract.patterns import (
     VerbPattern,
 )
+from graph_memory.extract.people import SPEAKER
 from graph_memory.extract.person_nouns import named_third_party
 from graph_memory.extract.retag import OVER_SPANS
 
@@ -309,6 +312,9 @@ def verb_matches(
     subject_token = clause_subject(verb, passive=pattern.passive)
     if subject_token is None:
         subject = None if pattern.passive else implied_speaker(verb, pattern)
+    elif speaker_lived(subject_token, verb):
+        # "my favorite part was exploring the ruins in Rome": the speaker's doing
+        subject = Who(SPEAKER, "", True, [subject_token])
     else:
         subject = who(subject_token, pattern, roles)
     if subject is None:
@@ -421,9 +427,11 @@ def verb_matches(
                 )
             ]  # fmt: skip
             objects = _relative_objects(verb, objects)
-            if objects and pattern.key != "verb":
+            gerund_verb = pattern.proper_noun and verb.tag_ == "VBG"
+            if objects and pattern.key != "verb" and not gerund_verb:
                 # "I love warm weather and going to the beach": the parser joins the gerund to
-                # the verb; with no subject or auxiliary of its own it is a second object.
+                # the verb; with no subject or auxiliary of its own it is a second object (not
+                # a gerund's own conjunct: "was visiting the Louvre and seeing the Mona Lisa").
                 objects += [
                     c for c in verb.children
                     if c.dep_ == "conj" and c.tag_ == "VBG"
