@@ -394,3 +394,30 @@ def test_a_liked_doing_conjoined_stays(extractor: RuleExtractor) -> None:
     text = "I loved the lively atmosphere and trying out delicious local food."
     rows = fact_rows(extractor, text)
     assert ("Emi", "PREFERS", "trying delicious local food", None) in rows
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I went to a support group yesterday.", ("Emi", "ATTENDED", "support group", None)),
+        ("I went to a comic con last year.", ("Emi", "ATTENDED", "comic con", None)),
+        ("We had a gig at a bar last night.", ("Emi", "DID", "gig", "have")),
+        ("I had my first recital last month.", ("Emi", "DID", "Emi's first recital", "have")),
+    ],
+)
+def test_a_group_or_a_con_gone_to_and_a_gig_had(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I had a show to catch.",  # a show watched, none given
+        "I'm going to a support group tomorrow.",  # a plan, no attendance
+    ],
+)
+def test_no_event_from_a_show_to_watch_or_a_plan(extractor: RuleExtractor, text: str) -> None:
+    rows = fact_rows(extractor, text)
+    assert [r for r in rows if r[1] in ("DID", "ATTENDED")] == []
