@@ -421,3 +421,29 @@ def test_a_group_or_a_con_gone_to_and_a_gig_had(
 def test_no_event_from_a_show_to_watch_or_a_plan(extractor: RuleExtractor, text: str) -> None:
     rows = fact_rows(extractor, text)
     assert [r for r in rows if r[1] in ("DID", "ATTENDED")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I had a great time in Japan.", ("Emi", "VISITED", "Japan", None)),
+        ("We had a blast in Vegas!", ("Emi", "VISITED", "Vegas", None)),
+        ("I skied in Aspen last winter.", ("Emi", "VISITED", "Aspen", None)),
+    ],
+)
+def test_a_good_time_or_a_trips_sport_in_a_named_place(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I just took a morning walk in Houston.",  # a walk where one may live
+        "I had lunch in Houston.",  # a meal
+        "I have a great time in Boston every year.",  # no past told
+    ],
+)
+def test_no_visit_from_a_walk_a_meal_or_a_habit(extractor: RuleExtractor, text: str) -> None:
+    assert _relations(fact_rows(extractor, text), "VISITED") == []
