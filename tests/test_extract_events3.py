@@ -447,3 +447,10 @@ def test_a_good_time_or_a_trips_sport_in_a_named_place(
 )
 def test_no_visit_from_a_walk_a_meal_or_a_habit(extractor: RuleExtractor, text: str) -> None:
     assert _relations(fact_rows(extractor, text), "VISITED") == []
+
+
+def test_a_number_after_its_noun_is_the_names(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "I recently watched John Wick Chapter 4.")
+    assert ("Emi", "DID", "John Wick Chapter 4", "watch") in rows
+    rows = fact_rows(extractor, "I bought 3 books.")  # a count before its noun goes
+    assert any(r[2] == "book" for r in rows)

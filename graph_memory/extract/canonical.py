@@ -133,10 +133,12 @@ def canonical_name(tokens: Any, keep_counts: bool = False) -> str:
             continue  # "so many youtube shorts" -> "youtube short": "so" says how many too
         if keep_counts:
             pass
-        elif token.i != root.i and token.dep_ == "nummod" and root.pos_ == "NOUN" and (
+        elif token.i < root.i and token.dep_ == "nummod" and root.pos_ == "NOUN" and (
             token.like_num or token.pos_ == "NUM" or token.lower_ in _COUNT_NOUNS
         ):
-            continue  # a count goes; a noun the parser calls one stays ("a half marathon")
+            # a count goes; a noun the parser calls one stays ("a half marathon"), and so does
+            # a number after its noun, a name's ("John Wick Chapter 4")
+            continue
         kept.append(token)
     if len(kept) > 1 and kept[-1].i == root.i and root.lower_ in _PROFORMS:
         kept.pop()
