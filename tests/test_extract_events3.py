@@ -454,3 +454,10 @@ def test_a_number_after_its_noun_is_the_names(extractor: RuleExtractor) -> None:
     assert ("Emi", "DID", "John Wick Chapter 4", "watch") in rows
     rows = fact_rows(extractor, "I bought 3 books.")  # a count before its noun goes
     assert any(r[2] == "book" for r in rows)
+
+
+def test_a_name_the_model_took_into_a_date_stays_whole(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "I finished Final Fantasy 7 last week.")
+    assert ("Emi", "DID", "Final Fantasy 7", "finish") in rows
+    rows = fact_rows(extractor, "My birthday is March 3.")  # a date stays a date
+    assert ("Emi", "HAS_ATTRIBUTE", "March 3", "birthday") in rows
