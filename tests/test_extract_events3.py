@@ -461,3 +461,38 @@ def test_a_name_the_model_took_into_a_date_stays_whole(extractor: RuleExtractor)
     assert ("Emi", "DID", "Final Fantasy 7", "finish") in rows
     rows = fact_rows(extractor, "My birthday is March 3.")  # a date stays a date
     assert ("Emi", "HAS_ATTRIBUTE", "March 3", "birthday") in rows
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I finally got to visit Japan last year.", ("Emi", "VISITED", "Japan", None)),
+        ("I got to go to the Taylor Swift concert!",
+         ("Emi", "ATTENDED", "Taylor Swift concert", None)),
+        ("We managed to visit the Louvre.", ("Emi", "VISITED", "Louvre", None)),
+        ("I was able to visit my grandma in Ohio.", ("Emi", "VISITED", "Ohio", None)),
+        ("I got the chance to go to Paris last summer.", ("Emi", "VISITED", "Paris", None)),
+        ("I was lucky enough to attend the Olympics.", ("Emi", "ATTENDED", "Olympics", None)),
+    ],
+)
+def test_a_deed_one_got_managed_or_was_able_to_do(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've got to go to the store.",  # a need
+        "I hope I get to visit Japan.",  # a hope
+        "I get to go to Paris next week.",  # ahead
+        "I had the chance to go to Paris but didn't.",  # not taken
+    ],
+)
+def test_no_deed_from_a_need_a_hope_or_a_chance_not_taken(
+    extractor: RuleExtractor, text: str
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert [r for r in rows if r[1] in ("VISITED", "ATTENDED") and r[0] == "Emi"
+            and not r[2].startswith("NOT")] == []

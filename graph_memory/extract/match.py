@@ -105,17 +105,41 @@ def went_to(verb: Any) -> Any | None:
 _AHEAD = frozenset({"tomorrow", "tonight", "next", "later", "soon", "upcoming", "someday"})
 
 
+# Verbs whose simple past says the deed after "to" was done: "I decided to go", "I managed to
+# visit the Louvre", "I finally got to visit Japan".
+_CARRIED_OUT = frozenset({"decide", "manage", "get"})
+# "I was able to", "I was lucky enough to": a past state that let the deed be done.
+_ENABLED = frozenset({"able", "lucky", "fortunate", "blessed"})
+# "I had the chance to see Hamilton", "I got the opportunity to go to Paris".
+_CHANCES = frozenset({"chance", "opportunity", "privilege", "pleasure"})
+
+
 def decided_to(verb: Any) -> Any | None:
-    """The "decided" of "I decided to go to a pretty garden in the morning", "I decided to
-    give jiu-jitsu training a shot": a choice told in the simple past was carried out (not
-    "I've decided to learn Spanish", a goal; nor "I decided to go next year", a plan)."""
+    """The past verb that says the deed was done: the "decided" of "I decided to go to a
+    pretty garden in the morning", the "managed" of "we managed to visit the Louvre", the "got"
+    of "I finally got to visit Japan", the "was" of "I was able to visit my grandma", the "had"
+    of "I had the chance to see Hamilton" (not "I've decided to learn Spanish", a goal; "I've
+    got to go", a need; nor "I decided to go next year", a plan)."""
+    if verb.dep_ not in ("xcomp", "acl") or not has_to(verb):
+        return None
     head = verb.head
-    if (verb.dep_ != "xcomp" or head.lemma_.lower() != "decide" or head.tag_ != "VBD"
-            or not has_to(verb) or any(c.dep_ == "aux" for c in head.children)):
+    carrier = None
+    if verb.dep_ == "xcomp" and head.lemma_.lower() in _CARRIED_OUT:
+        carrier = head
+    elif verb.dep_ == "xcomp" and head.lemma_.lower() in _ENABLED and is_be(head.head):
+        carrier = head.head  # "I was able to visit", "I was lucky enough to attend"
+    elif verb.dep_ == "acl" and head.lemma_.lower() in _CHANCES and head.dep_ == "dobj" and (
+            head.head.lemma_.lower() in ("have", "get")):
+        carrier = head.head  # "I had the chance to see Hamilton on Broadway"
+    if carrier is None or carrier.tag_ != "VBD" or any(
+            c.dep_ == "aux" for c in carrier.children):
         return None
     if any(t.lower_ in _AHEAD for t in verb.subtree):
         return None
-    return head
+    if any(c.dep_ == "conj" and c.lemma_.lower() == "do" and is_negated(c)
+           for h in (carrier, verb) for c in h.children):
+        return None  # "I had the chance to go to Paris but didn't"
+    return carrier
 
 
 def clause_carrier(verb: Any) -> Any | None:
