@@ -114,7 +114,7 @@ _ENABLED = frozenset({"able", "lucky", "fortunate", "blessed"})
 _CHANCES = frozenset({"chance", "opportunity", "privilege", "pleasure"})
 
 
-def decided_to(verb: Any) -> Any | None:
+def carried_out(verb: Any) -> Any | None:
     """The past verb that says the deed was done: the "decided" of "I decided to go to a
     pretty garden in the morning", the "managed" of "we managed to visit the Louvre", the "got"
     of "I finally got to visit Japan", the "was" of "I was able to visit my grandma", the "had"
@@ -147,7 +147,7 @@ def clause_carrier(verb: Any) -> Any | None:
     "ended" of "I ended up buying", the "tend" of "I tend to like", the "went" of "I went to
     see a play", the "decided" of "I decided to go to a garden" (the open fallback reads a
     wider set: open_aspect.carrier_of)."""
-    return ended_up(verb) or tends_to(verb) or went_to(verb) or decided_to(verb)
+    return ended_up(verb) or tends_to(verb) or went_to(verb) or carried_out(verb)
 
 
 _AUXILIARIES = frozenset({"be", "have", "do", "get"})
