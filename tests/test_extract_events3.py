@@ -496,3 +496,29 @@ def test_no_deed_from_a_need_a_hope_or_a_chance_not_taken(
     rows = fact_rows(extractor, text)
     assert [r for r in rows if r[1] in ("VISITED", "ATTENDED") and r[0] == "Emi"
             and not r[2].startswith("NOT")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I just came back from a week in Cancun.", ("Emi", "VISITED", "Cancun", None)),
+        ("I just got back from two weeks in Thailand.", ("Emi", "VISITED", "Thailand", None)),
+        ("I just got back from my trip in Japan.", ("Emi", "VISITED", "Japan", None)),
+    ],
+)
+def test_the_place_of_a_span_come_back_from(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I got back from a week at work.",  # no named place
+        "I'm coming back from a week in Cancun tomorrow.",  # ahead
+        "I got back in Boston last night.",  # home, maybe
+    ],
+)
+def test_no_visit_from_work_a_return_ahead_or_home(extractor: RuleExtractor, text: str) -> None:
+    assert _relations(fact_rows(extractor, text), "VISITED") == []

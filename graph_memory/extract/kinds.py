@@ -407,6 +407,8 @@ def verb_matches(
                     c.dep_ == "pcomp" and c.tag_ == "VBG" and choice)])
                 if not _relative_pronoun(g)]  # fmt: skip
             objects += _stranded_preposition_objects(verb, preps)
+            if pattern.proper_noun:
+                objects = [_place_of_span(o) for o in objects]
         else:
             objects = [
                 c for c in verb.children
@@ -489,6 +491,24 @@ def verb_matches(
     matches = make_matches(relation, pattern, subject, found, negated, [verb], key, cue)
     # "I'm not really into French stuff other than French fries": the exception is held.
     return matches + make_matches(relation, pattern, subject, excepted, False, [verb], key)
+
+
+def _place_of_span(noun: Any) -> Any:
+    """The named place of a span of time spent there: "I just came back from a week in Cancun",
+    "after two weeks in Thailand" (the noun itself otherwise)."""
+    if noun.lemma_.lower() not in _SPANS:
+        return noun
+    # the parser hangs the place on the span or on the verb after it ("came back from a week
+    # in Cancun")
+    holders = [noun, noun.head.head, noun.head.head.head] if noun.dep_ == "pobj" else [noun]
+    places = [g for h in holders for p in h.children
+              if p.dep_ == "prep" and p.lower_ in ("in", "at") and p.i > noun.i
+              for g in p.children if g.dep_ == "pobj" and g.pos_ == "PROPN"]
+    return places[0] if places else noun
+
+
+_SPANS = frozenset({"day", "week", "weekend", "month", "year", "summer", "winter", "semester",
+                    "vacation", "holiday", "stay", "trip", "visit"})
 
 
 def prep_objects(prep: Any) -> list[Any]:
