@@ -39,6 +39,8 @@ def test_the_named_place_of_a_visit_or_a_doing_gone_to(
         "I didn't go skiing in Colorado.",  # denied
         "I visited a friend in the hospital.",  # no named place
         "We went in January.",  # a time, no place
+        "I went to college in Ohio.",  # where one studied
+        "I went to high school in Texas.",
     ],
 )
 def test_no_visit_from_a_plan_a_denial_or_a_common_place(

@@ -152,6 +152,25 @@ def _lessened(verb: Any) -> bool:
     return False
 
 
+# Places one goes to for years, not for a visit: "I went to college in Ohio" says where one
+# studied, not that one visited Ohio.
+_PLACES_OF_STUDY_OR_WORK = frozenset(
+    {"school", "college", "university", "uni", "work", "grad school"}
+)
+
+
+def _went_to_study_or_work(verb: Any) -> bool:
+    """ "I went to college in Ohio", "I went to high school in Texas": the place after "to" is
+    where one studied or worked, and the place beside it where that was."""
+    if verb.lemma_.lower() != "go":
+        return False
+    return any(
+        c.dep_ == "prep" and c.lower_ == "to" and g.dep_ == "pobj"
+        and g.lemma_.lower() in _PLACES_OF_STUDY_OR_WORK
+        for c in verb.children for g in c.children
+    )
+
+
 # The prepositions of a choice between two things or doings: "over running", "to walking".
 _CHOICE_PREPOSITIONS = frozenset({"over", "to", "than"})
 
@@ -407,6 +426,8 @@ def verb_matches(
                     c.dep_ == "pcomp" and c.tag_ == "VBG" and choice)])
                 if not _relative_pronoun(g)]  # fmt: skip
             objects += _stranded_preposition_objects(verb, preps)
+            if _went_to_study_or_work(verb):
+                objects = [o for o in objects if o.head.lower_ == "to"]
             if pattern.proper_noun:
                 objects = [_place_of_span(o) for o in objects]
         else:
