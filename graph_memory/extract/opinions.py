@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from graph_memory.extract.canonical import char_span, determiners, is_be, is_negated, phrase_text
+from graph_memory.extract.judgements import passive_judgement, worth_key
 from graph_memory.extract.match import Match, clause_subject, make_matches, polarity, used_to, who
 from graph_memory.extract.objects import VAGUE, Found, lower_set, noun_object, quoted_title
 from graph_memory.extract.open_vocabulary import PLACING
@@ -183,9 +184,13 @@ def _asserted(be: Any) -> bool:
 
 def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Match]:
     """ "The Etihad apartment is an AMAZING experience": the speaker's judgement of a topic."""
+    # "Elden Ring is overrated": the participle heads the clause (its subject may hang on "is")
+    passive, aux = passive_judgement(be), be
+    be = passive[0] if passive is not None else be
     if not _asserted(be) or polarity(be, pattern) is not False:
         return []  # negated, hypothetical or reported: no judgement to store
-    subjects = [c for c in be.children if c.dep_ == "nsubj"]
+    subjects = [c for t in dict.fromkeys((be, aux)) for c in t.children
+                if c.dep_ in ("nsubj", "nsubjpass")]
     if any(c.dep_ == "csubj" for c in be.children):
         return []  # "Making Tiramisu was a delightful experience": the making is judged
     if not subjects or any(t.dep_ == "neg" for t in subjects[0].subtree):
@@ -202,7 +207,7 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     title = there or quoted_title(subjects[0]) or _called_name(subjects[0], pattern)
     if title is None and not _specific(subjects[0]):
         return []
-    judged, key = _complement(be, pattern)
+    judged, key = passive if passive is not None else _complement(be, pattern)
     if judged is None or (be_it and _extraposed(be, judged)):
         return []
     if key is None:
@@ -321,6 +326,9 @@ def _complement(be: Any, pattern: OpinionPattern) -> tuple[Any | None, str | Non
     for child in be.children:
         if child.dep_ == "attr" and _judging_noun(child, pattern):
             return child, str(child.lower_)  # "Friends is such a classic"
+        if child.dep_ == "acomp" and child.lower_ == "worth":
+            key = worth_key(child)  # "Dune is worth watching"; not "worth $50"
+            return (child, key) if key else (None, None)
         if child.dep_ in ("acomp", "attr") and child.pos_ == "ADJ":
             return child, None  # "Dune was amazing", "Miami is the best"
         if child.dep_ == "attr" and child.lemma_.lower() == "one":

@@ -1,0 +1,62 @@
+"""Opinions and hobbies, third round (issue 11): classes of phrasing that judge a thing or tell
+a pastime without the words the earlier rounds read, each with sentences written for it (not
+the benchmark's), and the near misses that stay out."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Row, fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+def _rows(extractor: RuleExtractor, text: str, relation: str) -> list[Row]:
+    return [r for r in fact_rows(extractor, text) if r[1] == relation]
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        # a judging participle the parser reads as a passive
+        ("Honestly, Elden Ring is overrated.", "Elden Ring", "overrated"),
+        ("The new Batman movie is so underrated.", "new Batman movie", "underrated"),
+        ("I watched Dune. It was overrated.", "Dune", "overrated"),
+        # a made work judged by how well it was made
+        ("Breaking Bad is so well written.", "Breaking Bad", "well written"),
+        ("The new Batman movie was really well made.", "new Batman movie", "well made"),
+        # a worth
+        ("Breaking Bad is worth watching.", "Breaking Bad", "worth watching"),
+        ("I think Dune is worth reading.", "Dune", "worth reading"),
+        ("I saw Barbie last week. It was worth it.", "Barbie", "worth it"),
+        # a judging noun of a letdown
+        ("Oppenheimer was a letdown.", "Oppenheimer", "letdown"),
+        ("The ending of Dune was a huge disappointment.", "ending of Dune", "disappointment"),
+    ],
+)  # fmt: skip
+def test_a_judgement_without_a_judging_adjective(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Elden Ring isn't overrated.",  # denied
+        "Is Elden Ring overrated?",  # a question
+        "If Dune is overrated, I'll be sad.",  # a hypothetical
+        "Cats are overrated.",  # a class of things
+        "The movie was released in May.",  # a passive that judges nothing
+        "My car was made in Germany.",  # made, but not how well
+        "The new Batman movie wasn't well made.",  # denied
+        "Dune isn't worth watching.",  # denied
+        "Dune is worth 50 dollars.",  # a price, no judgement
+        "It's worth noting that Dune is long.",  # "it" is the clause after
+        "It was a letdown.",  # nothing named
+        "I was a disappointment to my parents.",  # a person, no thing judged
+    ],
+)  # fmt: skip
+def test_no_judgement_without_a_specific_thing_judged(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _rows(extractor, text, "HAS_OPINION") == []
