@@ -60,3 +60,55 @@ def test_no_judgement_without_a_specific_thing_judged(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert _rows(extractor, text, "HAS_OPINION") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "doing"),
+    [
+        # a liking of a doing told as a pastime: the doing is the hobby
+        ("I like to paint for fun.", "painting"),
+        ("In my free time I love to hike.", "hiking"),
+        ("I enjoy hiking in my spare time.", "hiking"),
+        ("I enjoy reading as a hobby.", "reading"),
+        ("I love to play guitar for fun.", "playing guitar"),
+        # "one of my hobbies is <doing>", which the parser heads with the gerund
+        ("One of my hobbies is baking.", "baking"),
+        ("One of my favorite hobbies is swimming.", "swimming"),
+    ],
+)  # fmt: skip
+def test_a_doing_told_as_a_pastime_is_a_hobby(
+    extractor: RuleExtractor, text: str, doing: str
+) -> None:
+    found = fact_rows(extractor, text)
+    assert ("Emi", "HAS_HOBBY", doing, None) in found, found
+    assert not [r for r in found if r[1] == "PREFERS" and r[2] != doing], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a liking with no word of leisure stays a liking
+        ("I like to cook for my family.", ("Emi", "PREFERS", "cook for Emi's family", None)),
+        ("I love to hike.", ("Emi", "PREFERS", "hike", None)),
+        # a denied liking is no pastime
+        ("I don't like to paint for fun.", ("Emi", "AVOIDS", "paint", None)),
+    ],
+)  # fmt: skip
+def test_a_liking_without_its_leisure_stays_a_liking(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    found = fact_rows(extractor, text)
+    assert expected in found, found
+    assert _rows(extractor, text, "HAS_HOBBY") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "One of my friends is visiting next week.",  # no hobby named
+        "Do you like to paint for fun?",  # a question
+        "I'd like to paint for fun someday.",  # a wish
+    ],
+)  # fmt: skip
+def test_no_pastime_without_the_speakers_doing(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, "HAS_HOBBY") == []

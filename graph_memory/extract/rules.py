@@ -31,6 +31,7 @@ from graph_memory.extract.canonical import (
 from graph_memory.extract.copula_kind import copula_matches
 from graph_memory.extract.habits import habit_match
 from graph_memory.extract.kinds import particles, verb_matches
+from graph_memory.extract.leisure import leisure_likings
 from graph_memory.extract.lemmas import better_lemmas
 from graph_memory.extract.linking import (
     be_or_gerund,
@@ -234,6 +235,7 @@ class RuleExtractor:
         for later in (fallbacks, opens, loose):
             taken = [m.span for m in matches]
             matches.extend(m for m in later if not _overlaps(m.span, taken))
+        matches = leisure_likings(doc, matches)  # "I like to paint for fun": a pastime
         # One fact per triple: the most confident pattern's ("I don't eat pork" is a
         # constraint, not a mere dislike), in the order the triples were first found.
         best: dict[tuple[Triple, bool], ExtractedFact] = {}
@@ -308,8 +310,9 @@ class RuleExtractor:
                 found.extend(
                     possessive_matches(token, has_to_be, relation, possessive, self._people)
                 )
-        if token.dep_ == "nsubj" and token.lower_ == "one" and is_be(token.head):
-            # "One of my favorite brunch spots is Lauduree", "one of my hobbies is knitting".
+        if token.dep_ == "nsubj" and token.lower_ == "one" and be_or_gerund(token.head):
+            # "One of my favorite brunch spots is Lauduree", "one of my hobbies is knitting"
+            # (the parser may head it with the gerund, "is" its auxiliary).
             for key_head in one_of(token):
                 for relation, possessive in self._possessives:
                     found.extend(possessive_matches(
