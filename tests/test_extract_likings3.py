@@ -112,3 +112,30 @@ def test_a_liking_without_its_leisure_stays_a_liking(
 )  # fmt: skip
 def test_no_pastime_without_the_speakers_doing(extractor: RuleExtractor, text: str) -> None:
     assert _rows(extractor, text, "HAS_HOBBY") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a kind of game played as a pastime
+        ("I play video games.", "video game"),
+        ("I play a lot of competitive games.", "competitive game"),
+        ("I've been playing a lot of board games lately.", "board game"),
+    ],
+)  # fmt: skip
+def test_a_kind_of_game_played_is_a_hobby(extractor: RuleExtractor, text: str, kind: str) -> None:
+    assert ("Emi", "HAS_HOBBY", kind, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I play a game.",  # one game, no kind
+        "I played video games yesterday.",  # once
+        "I'm playing a video game right now.",  # this moment's
+        "I play the video games you sent me.",  # the ones sent
+        "Do you play video games?",  # a question
+    ],
+)  # fmt: skip
+def test_no_game_hobby_from_one_game_or_one_time(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, "HAS_HOBBY") == []
