@@ -139,3 +139,38 @@ def test_a_kind_of_game_played_is_a_hobby(extractor: RuleExtractor, text: str, k
 )  # fmt: skip
 def test_no_game_hobby_from_one_game_or_one_time(extractor: RuleExtractor, text: str) -> None:
     assert _rows(extractor, text, "HAS_HOBBY") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        # a thought of how a named thing looks or seems
+        ("I think that Venom looks absolutely amazing.", "Venom", "amazing"),
+        ("Personally, I thought Jennifer Aniston looked stunning in her dress.",
+         "Jennifer Aniston", "stunning"),
+        # a work named by who made it or who is in it
+        ("The new album by Taylor Swift is amazing.", "new album by Taylor Swift", "amazing"),
+        ("I think the new movies with Tom Holland are really good.",
+         "new movie with Tom Holland", "good"),
+    ],
+)  # fmt: skip
+def test_a_named_thing_looked_at_or_a_work_named_by_its_maker_is_judged(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I think it looks amazing.",  # nothing named
+        "I think Venom doesn't look amazing.",  # denied
+        "I think you look amazing.",  # a compliment to the addressee, no thing judged
+        "The party with Sam was great.",  # a moment, not a work made
+        "The meeting with Sarah was good.",
+    ],
+)  # fmt: skip
+def test_no_judgement_of_a_look_or_a_moment_without_a_named_work(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _rows(extractor, text, "HAS_OPINION") == []

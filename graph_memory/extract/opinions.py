@@ -397,12 +397,19 @@ def _of_part(noun: Any, found: Found | None) -> Found | None:
 
 # "the pasta at Luigi's", "the tacos from Chipotle", "the beaches in Thailand".
 _PLACE_PREPOSITIONS = frozenset({"at", "from", "in", "on"})
+# A work by or with whom made it: "the new album by Taylor Swift", "the new movies with Tom
+# Holland" (not "the party with Sam", a moment).
+_MAKER_PREPOSITIONS = frozenset({"by", "with"})
+_WORKS = frozenset({"movie", "film", "show", "series", "book", "novel", "album", "song", "game",
+                    "episode", "play", "musical", "painting", "record", "track", "season"})
 
 
 def _named_place(noun: Any) -> Any | None:
-    """The named place a thing is at or from: "Luigi's" of "the pasta at Luigi's"."""
+    """The named place a thing is at or from, or who made a work: "Luigi's" of "the pasta at
+    Luigi's", "Taylor Swift" of "the new album by Taylor Swift"."""
+    wanted = _PLACE_PREPOSITIONS | (_MAKER_PREPOSITIONS if noun.lemma_.lower() in _WORKS else set())
     for prep in noun.children:
-        if prep.dep_ == "prep" and prep.lower_ in _PLACE_PREPOSITIONS:
+        if prep.dep_ == "prep" and prep.lower_ in wanted:
             named = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "PROPN"]
             if named:
                 return named[0]
@@ -447,9 +454,11 @@ def opinion_matches(
         if child.dep_ == "ccomp" or _like_clause(child):
             subjects = [c for c in child.children if c.dep_ in ("nsubj", "nsubjpass")]
             modal = any(c.tag_ == "MD" for c in child.children)
-            if is_be(child) and not is_negated(child) and not modal:
+            seeming = child.lemma_.lower() in ("look", "seem")
+            if (is_be(child) or seeming) and not is_negated(child) and not modal:
                 # "I think the new Batman movie was great", "I think Miyazaki is an incredible
-                # director", "I think Dune is one of the best movies".
+                # director", "I think Dune is one of the best movies", "I think that Venom
+                # looks absolutely amazing".
                 topic = (subjects[:1] or [None])[0]
                 judged, key = _complement(child, pattern)
             elif child.pos_ == "ADJ" or (child.tag_ == "VBN" and child.lower_ in listed):
