@@ -7,15 +7,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from graph_memory.extract.canonical import char_span, determiners, is_be, is_negated, phrase_text
+from graph_memory.extract.canonical import char_span, determiners, is_be, is_negated
 from graph_memory.extract.judgements import passive_judgement, worth_key
 from graph_memory.extract.match import Match, clause_subject, make_matches, polarity, used_to, who
-from graph_memory.extract.objects import VAGUE, Found, lower_set, noun_object, quoted_title
-from graph_memory.extract.open_vocabulary import PLACING
+from graph_memory.extract.objects import Found, lower_set, noun_object, quoted_title
+from graph_memory.extract.opinion_topics import (
+    of_objects,
+    of_part,
+    specific,
+    topic_object,
+)
 from graph_memory.extract.patterns import OpinionPattern
 
 _JUDGEMENT_POS = frozenset({"ADJ"})
-_DEFINITE = frozenset({"the", "these", "those"})
 _CONCESSIVE = frozenset({"although", "though", "while"})
 # Nouns of a judgement that answer the other speaker ("a great choice", "a fantastic way").
 _REACTION_NOUNS = frozenset({"choice", "option", "idea", "pick", "suggestion", "way", "plan"})
@@ -33,54 +37,6 @@ def _judgement(adjective: Any) -> str | None:
         return f"too {adjective.lower_}"  # "too crowded": more than the speaker wants
     return str(adjective.lower_)  # as written: "better", not its lemma "well"
 
-
-def _topic(noun: Any, pattern: OpinionPattern) -> Found | None:
-    if noun.pos_ not in ("NOUN", "PROPN") or noun.lower_ in VAGUE:
-        return None
-    if noun.pos_ == "NOUN" and not determiners(noun) and not any(
-        t.pos_ == "PROPN" for t in noun.lefts
-    ):
-        return None  # "I think beer is good": a whole class of things, no topic
-    return noun_object(noun, pattern)
-
-
-def _specific(topic: Any) -> bool:
-    """Whether a noun names one thing rather than a class: "Pachinko", "the new Batman movie",
-    "the Kerastase conditioner"; not "snow", "dogs", "this"."""
-    if topic.pos_ == "PROPN":
-        # A lone capitalised first word may be any noun ("Snow is beautiful").
-        named = topic.ent_type_ or any(t.pos_ == "PROPN" for t in topic.lefts)
-        return bool(named or not topic.is_sent_start)
-    if topic.pos_ != "NOUN":
-        return False
-    modifiers = [t for t in topic.lefts if t.dep_ in ("compound", "poss", "amod", "nmod")]
-    if topic.tag_ == "NNS" and not determiners(topic) and not any(t.ent_type_ for t in modifiers):
-        return False  # "micro transactions are pretty bad": a class, whatever its case
-    if any(t.pos_ == "PROPN" for t in modifiers):
-        return True
-    if determiners(topic) & _DEFINITE and (
-        any(g.pos_ == "PROPN" for g in _of_objects(topic)) or _named_place(topic) is not None
-    ):
-        return True  # "the ending of Dune", "the pasta at Luigi's": of a named thing
-    # "the new Batman movie", "the crystal clear beaches"; a bare "the taste", "the gameplay",
-    # "the first game" or "the original show" points back into the conversation.
-    described = [t for t in modifiers if t.pos_ in ("ADJ", "NOUN", "NUM")]
-    if topic.tag_ == "NNS" and all(t.pos_ == "ADJ" and not t.ent_type_ for t in described):
-        return False  # "the visual effects", "the crystal clear waters": parts, no one thing
-    if described and all(t.lower_ in PLACING for t in described) and not _has_of_part(topic):
-        return False  # "the newest iteration of the turtles" says which by its "of"
-    return bool(described) and bool(determiners(topic) & _DEFINITE)
-
-
-def _has_of_part(topic: Any) -> bool:
-    """ "the newest iteration of the turtles": an "of" part says what the thing is."""
-    return any(g.pos_ in ("NOUN", "PROPN") for g in _of_objects(topic))
-
-
-def _of_objects(noun: Any) -> list[Any]:
-    """The objects of the noun's "of" phrases: "the turtles" of "the iteration of the turtles"."""
-    return [g for p in noun.children if p.dep_ == "prep" and p.lower_ == "of"
-            for g in p.children if g.dep_ == "pobj"]
 
 
 # What one watches, reads, plays, visits or tries: "it" in the next sentence may judge it.
@@ -121,7 +77,7 @@ def _experience_of(noun: Any, asked: bool = False) -> bool:
 
 def _named(noun: Any) -> bool:
     """A name or a quoted title: "Dune", "the Grand Canyon", '"The Wire"'."""
-    return quoted_title(noun) is not None or (noun.pos_ == "PROPN" and _specific(noun))
+    return quoted_title(noun) is not None or (noun.pos_ == "PROPN" and specific(noun))
 
 
 def _subject_of(verb: Any) -> list[Any]:
@@ -205,7 +161,7 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     if there is not None:
         pointer = subjects[0]  # "I went to Nobu. The food there is amazing"
     title = there or quoted_title(subjects[0]) or _called_name(subjects[0], pattern)
-    if title is None and not _specific(subjects[0]):
+    if title is None and not specific(subjects[0]):
         return []
     judged, key = passive if passive is not None else _complement(be, pattern)
     if judged is None or (be_it and _extraposed(be, judged)):
@@ -219,7 +175,7 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
         judged.lower_ not in lower_set(pattern.adjectives) or is_negated(judged)
     ):
         return []
-    found = title or _of_part(subjects[0], _topic(subjects[0], pattern))
+    found = title or of_part(subjects[0], topic_object(subjects[0], pattern))
     if not key or found is None:
         return []
     matches = make_matches(relation, pattern, None, [found], False, [be, judged], key)
@@ -284,7 +240,7 @@ def _there(noun: Any, pattern: OpinionPattern) -> Found | None:
     place = experienced(noun)
     if place is None or not _named(place):
         return None
-    thing, named = _topic(noun, pattern), quoted_title(place) or noun_object(place, pattern)
+    thing, named = topic_object(noun, pattern), quoted_title(place) or noun_object(place, pattern)
     if thing is None or named is None:
         return None
     at = "in" if place.ent_type_ in ("GPE", "LOC") else "at"  # "temples in Kyoto"
@@ -347,7 +303,7 @@ def _complement(be: Any, pattern: OpinionPattern) -> tuple[Any | None, str | Non
 
 def _one_of_the_best(one: Any) -> Any | None:
     """The superlative of "one of the best (movies)": "best" of "one of the best books"."""
-    for group in _of_objects(one):
+    for group in of_objects(one):
         if group.tag_ == "JJS" and group.dep_ == "pobj":
             return group  # "one of the best"
         superlatives = [a for a in group.lefts if a.dep_ == "amod" and a.tag_ == "JJS"]
@@ -365,67 +321,6 @@ def _judging_noun(noun: Any, pattern: OpinionPattern) -> bool:
         return False
     return not any(c.dep_ in ("compound", "prep", "relcl", "acl") for c in noun.children)
 
-
-_POINTING_BACK = frozenset({"this", "that", "these", "those", "it", "them"})
-_MAX_OF_WORDS = 4
-
-
-def _of_part(noun: Any, found: Found | None) -> Found | None:
-    """ "The newest iteration of the turtles is awesome": a topic with its "of" is about
-    what the "of" names, kept whole; one of "that complex" points back into the chat, and a
-    judgement of it has no topic here."""
-    if found is None:
-        return None
-    heads = [noun, *(t for t in noun.subtree if t.dep_ == "conj" and t.head.i == noun.i)]
-    owners = [g for h in heads for g in _of_objects(h)]
-    if not owners:
-        return _at_place(noun, found)
-    owner = owners[0]
-    inner = [t for t in owner.subtree if not (t.pos_ == "DET" and t.i < owner.i)]
-    if owner.pos_ == "PRON" or any(t.lower_ in _POINTING_BACK for t in owner.subtree):
-        return None
-    if owner.head.head.i != noun.i:
-        return found  # the "of" is a conjunct's ("the food and the history of Rome")
-    if len(inner) > _MAX_OF_WORDS:
-        return None  # a topic cut from a long "of" would say less than was judged
-    prep = owner.head
-    if prep in found.tokens:
-        return found  # "the Great Wall of China": the name has its "of" already
-    name = f"{found.name} of {phrase_text(inner)}"
-    return Found(name, found.label, [*found.tokens, prep, *inner])
-
-
-# "the pasta at Luigi's", "the tacos from Chipotle", "the beaches in Thailand".
-_PLACE_PREPOSITIONS = frozenset({"at", "from", "in", "on"})
-# A work by or with whom made it: "the new album by Taylor Swift", "the new movies with Tom
-# Holland" (not "the party with Sam", a moment).
-_MAKER_PREPOSITIONS = frozenset({"by", "with"})
-_WORKS = frozenset({"movie", "film", "show", "series", "book", "novel", "album", "song", "game",
-                    "episode", "play", "musical", "painting", "record", "track", "season"})
-
-
-def _named_place(noun: Any) -> Any | None:
-    """The named place a thing is at or from, or who made a work: "Luigi's" of "the pasta at
-    Luigi's", "Taylor Swift" of "the new album by Taylor Swift"."""
-    wanted = _PLACE_PREPOSITIONS | (_MAKER_PREPOSITIONS if noun.lemma_.lower() in _WORKS else set())
-    for prep in noun.children:
-        if prep.dep_ == "prep" and prep.lower_ in wanted:
-            named = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "PROPN"]
-            if named:
-                return named[0]
-    return None
-
-
-def _at_place(noun: Any, found: Found) -> Found:
-    """ "The pasta at Luigi's was delicious" -> "pasta at Luigi's": which pasta, by its place."""
-    place = _named_place(noun)
-    if place is None:
-        return found
-    inner = [t for t in place.subtree if not (t.pos_ == "DET" and t.i < place.i)]
-    if len(inner) > _MAX_OF_WORDS or place.head in found.tokens:
-        return found
-    name = f"{found.name} {place.head.lower_} {phrase_text(inner)}"
-    return Found(name, found.label, [*found.tokens, place.head, *inner])
 
 
 def _like_clause(clause: Any) -> bool:
@@ -489,10 +384,10 @@ def opinion_matches(
             if topic is None:
                 continue
         found = quoted_title(topic) or _called_name(topic, pattern)
-        if found is None and _specific(topic):
-            found = _of_part(topic, _topic(topic, pattern))  # "the ending of Dune"
+        if found is None and specific(topic):
+            found = of_part(topic, topic_object(topic, pattern))  # "the ending of Dune"
         elif found is None and verb.lemma_.lower() == "find":
-            found = _topic(topic, pattern)
+            found = topic_object(topic, pattern)
         if key and found is not None:
             matches = make_matches(relation, pattern, subject, [found], False, [verb, judged], key)
             here = [verb, *subject.tokens, judged, *([pointer] if pointer is not None else [])]

@@ -1,0 +1,126 @@
+"""What an opinion is of: one named or described thing ("Pachinko", "the new Batman movie",
+"the ending of Dune", "the pasta at Luigi's"), not a class of things ("snow", "dogs") nor a part
+that points back into the chat ("the taste", "the first game"). Used by opinions.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_memory.extract.canonical import determiners, phrase_text
+from graph_memory.extract.objects import VAGUE, Found, noun_object
+from graph_memory.extract.open_vocabulary import PLACING
+from graph_memory.extract.patterns import OpinionPattern
+
+_DEFINITE = frozenset({"the", "these", "those"})
+
+
+def topic_object(noun: Any, pattern: OpinionPattern) -> Found | None:
+    """The object a judged noun names; None for a vague word or a bare class ("beer")."""
+    if noun.pos_ not in ("NOUN", "PROPN") or noun.lower_ in VAGUE:
+        return None
+    if noun.pos_ == "NOUN" and not determiners(noun) and not any(
+        t.pos_ == "PROPN" for t in noun.lefts
+    ):
+        return None  # "I think beer is good": a whole class of things, no topic
+    return noun_object(noun, pattern)
+
+
+def specific(topic: Any) -> bool:
+    """Whether a noun names one thing rather than a class: "Pachinko", "the new Batman movie",
+    "the Kerastase conditioner"; not "snow", "dogs", "this"."""
+    if topic.pos_ == "PROPN":
+        # A lone capitalised first word may be any noun ("Snow is beautiful").
+        named = topic.ent_type_ or any(t.pos_ == "PROPN" for t in topic.lefts)
+        return bool(named or not topic.is_sent_start)
+    if topic.pos_ != "NOUN":
+        return False
+    modifiers = [t for t in topic.lefts if t.dep_ in ("compound", "poss", "amod", "nmod")]
+    if topic.tag_ == "NNS" and not determiners(topic) and not any(t.ent_type_ for t in modifiers):
+        return False  # "micro transactions are pretty bad": a class, whatever its case
+    if any(t.pos_ == "PROPN" for t in modifiers):
+        return True
+    if determiners(topic) & _DEFINITE and (
+        any(g.pos_ == "PROPN" for g in of_objects(topic)) or named_place(topic) is not None
+    ):
+        return True  # "the ending of Dune", "the pasta at Luigi's": of a named thing
+    # "the new Batman movie", "the crystal clear beaches"; a bare "the taste", "the gameplay",
+    # "the first game" or "the original show" points back into the conversation.
+    described = [t for t in modifiers if t.pos_ in ("ADJ", "NOUN", "NUM")]
+    if topic.tag_ == "NNS" and all(t.pos_ == "ADJ" and not t.ent_type_ for t in described):
+        return False  # "the visual effects", "the crystal clear waters": parts, no one thing
+    if described and all(t.lower_ in PLACING for t in described) and not _has_of_part(topic):
+        return False  # "the newest iteration of the turtles" says which by its "of"
+    return bool(described) and bool(determiners(topic) & _DEFINITE)
+
+
+def _has_of_part(topic: Any) -> bool:
+    """ "the newest iteration of the turtles": an "of" part says what the thing is."""
+    return any(g.pos_ in ("NOUN", "PROPN") for g in of_objects(topic))
+
+
+def of_objects(noun: Any) -> list[Any]:
+    """The objects of the noun's "of" phrases: "the turtles" of "the iteration of the turtles"."""
+    return [g for p in noun.children if p.dep_ == "prep" and p.lower_ == "of"
+            for g in p.children if g.dep_ == "pobj"]
+
+
+_POINTING_BACK = frozenset({"this", "that", "these", "those", "it", "them"})
+_MAX_OF_WORDS = 4
+
+
+def of_part(noun: Any, found: Found | None) -> Found | None:
+    """ "The newest iteration of the turtles is awesome": a topic with its "of" is about
+    what the "of" names, kept whole; one of "that complex" points back into the chat, and a
+    judgement of it has no topic here."""
+    if found is None:
+        return None
+    heads = [noun, *(t for t in noun.subtree if t.dep_ == "conj" and t.head.i == noun.i)]
+    owners = [g for h in heads for g in of_objects(h)]
+    if not owners:
+        return _at_place(noun, found)
+    owner = owners[0]
+    inner = [t for t in owner.subtree if not (t.pos_ == "DET" and t.i < owner.i)]
+    if owner.pos_ == "PRON" or any(t.lower_ in _POINTING_BACK for t in owner.subtree):
+        return None
+    if owner.head.head.i != noun.i:
+        return found  # the "of" is a conjunct's ("the food and the history of Rome")
+    if len(inner) > _MAX_OF_WORDS:
+        return None  # a topic cut from a long "of" would say less than was judged
+    prep = owner.head
+    if prep in found.tokens:
+        return found  # "the Great Wall of China": the name has its "of" already
+    name = f"{found.name} of {phrase_text(inner)}"
+    return Found(name, found.label, [*found.tokens, prep, *inner])
+
+
+# "the pasta at Luigi's", "the tacos from Chipotle", "the beaches in Thailand".
+_PLACE_PREPOSITIONS = frozenset({"at", "from", "in", "on"})
+# A work by or with whom made it: "the new album by Taylor Swift", "the new movies with Tom
+# Holland" (not "the party with Sam", a moment).
+_MAKER_PREPOSITIONS = frozenset({"by", "with"})
+_WORKS = frozenset({"movie", "film", "show", "series", "book", "novel", "album", "song", "game",
+                    "episode", "play", "musical", "painting", "record", "track", "season"})
+
+
+def named_place(noun: Any) -> Any | None:
+    """The named place a thing is at or from, or who made a work: "Luigi's" of "the pasta at
+    Luigi's", "Taylor Swift" of "the new album by Taylor Swift"."""
+    wanted = _PLACE_PREPOSITIONS | (_MAKER_PREPOSITIONS if noun.lemma_.lower() in _WORKS else set())
+    for prep in noun.children:
+        if prep.dep_ == "prep" and prep.lower_ in wanted:
+            named = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "PROPN"]
+            if named:
+                return named[0]
+    return None
+
+
+def _at_place(noun: Any, found: Found) -> Found:
+    """ "The pasta at Luigi's was delicious" -> "pasta at Luigi's": which pasta, by its place."""
+    place = named_place(noun)
+    if place is None:
+        return found
+    inner = [t for t in place.subtree if not (t.pos_ == "DET" and t.i < place.i)]
+    if len(inner) > _MAX_OF_WORDS or place.head in found.tokens:
+        return found
+    name = f"{found.name} {place.head.lower_} {phrase_text(inner)}"
+    return Found(name, found.label, [*found.tokens, place.head, *inner])
