@@ -174,3 +174,32 @@ def test_no_judgement_of_a_look_or_a_moment_without_a_named_work(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert _rows(extractor, text, "HAS_OPINION") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "key"),
+    [
+        # a title written in lower case, that the "it" after calls a story or a show
+        ("oh yea I just finished pachinko. I think I mentioned it before. Its a wonderful story",
+         "pachinko", "wonderful"),
+        ("I watched succession. It's a great show.", "succession", "great"),
+    ],
+)  # fmt: skip
+def test_a_lowercase_title_called_a_work_by_its_judgement(
+    extractor: RuleExtractor, text: str, title: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", title, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I played football. It's a fun game.",  # a sport, no title
+        "I watched tv. It was a great show.",  # a medium
+        "I finished homework. It was a great story.",
+        "I finished the book. It's a great story.",  # which book?
+        "I finished dinner. It was amazing.",  # no work named by the judgement
+    ],
+)  # fmt: skip
+def test_no_lowercase_title_from_a_kind_of_thing(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, "HAS_OPINION") == []

@@ -1,13 +1,17 @@
 """Judgements a "<topic> is ..." clause makes without a plain judging adjective after "be":
 a judging participle the parser reads as a passive ("Elden Ring is overrated", "Succession is
 so well written") and a worth ("Breaking Bad is worth watching", "the trip was worth it").
-The opinion grammar (opinions.py) reads the rest of the clause: its topic, its polarity."""
+A title written in lower case is named by the "it" that calls it a story or a show ("I just
+finished pachinko. Its a wonderful story"). The opinion grammar (opinions.py) reads the rest of
+the clause: its topic, its polarity."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from graph_memory.extract.canonical import is_negated
+from graph_memory.extract.canonical import determiners, is_negated
+from graph_memory.extract.objects import Found, noun_object
+from graph_memory.extract.patterns import PatternSpec
 
 # Participles that judge by themselves: "Dune is overrated".
 _RATED = frozenset({"overrated", "underrated", "overhyped", "underappreciated"})
@@ -47,3 +51,34 @@ def worth_key(adjective: Any) -> str | None:
         if child.dep_ in ("dobj", "npadvmod", "pobj") and child.lower_ == "it":
             return "worth it"
     return None
+
+
+# What a work read, watched or listened to is called by the "it" that judges it.
+_WORK_KINDS = frozenset(
+    {"story", "book", "novel", "movie", "film", "show", "series", "anime", "manga", "read",
+     "album", "comic"}
+)
+
+
+# Kinds of thing read, watched or done, never a title: "I watched tv", "I finished homework".
+_MEDIA = frozenset(
+    {"tv", "television", "news", "homework", "music", "podcast", "youtube", "netflix", "radio",
+     "poetry", "fiction", "nonfiction", "sport", "sports", "football", "soccer", "basketball",
+     "baseball", "hockey", "tennis", "work", "class", "school", "lunch", "dinner", "breakfast"}
+)
+
+
+def lowercase_work(antecedent: Any, be: Any, pattern: PatternSpec) -> Found | None:
+    """ "I just finished pachinko. Its a wonderful story": a bare lower-case noun finished,
+    read or watched (chat writes titles in lower case) that the "it" after calls a story, a
+    book, a show: the work's title. Not "I played football. It's a fun game" (a game may be a
+    sport), nor "I finished the book. It's a great story" (which book?)."""
+    if antecedent.tag_ != "NN" or not antecedent.is_lower or determiners(antecedent):
+        return None
+    if antecedent.lemma_.lower() in _WORK_KINDS | _MEDIA:
+        return None  # "I read manga. It's a great story": the kind, no title
+    if any(c.dep_ in ("amod", "poss", "nummod", "compound") for c in antecedent.children):
+        return None
+    if not any(c.dep_ == "attr" and c.lemma_.lower() in _WORK_KINDS for c in be.children):
+        return None
+    return noun_object(antecedent, pattern)
