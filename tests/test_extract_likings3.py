@@ -203,3 +203,38 @@ def test_a_lowercase_title_called_a_work_by_its_judgement(
 )  # fmt: skip
 def test_no_lowercase_title_from_a_kind_of_thing(extractor: RuleExtractor, text: str) -> None:
     assert _rows(extractor, text, "HAS_OPINION") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a denial carried by "or" to the verb joined to it
+        "I haven't watched anime or read manga in a while.",
+        # a doing told of one day
+        "I have been watching tv series all day.",
+        # one thing of a kind, no pastime
+        "I've been reading a book.",
+        # an imagined clause
+        "Imagine we invent a machine that lets us read animal minds.",
+        # a part of a game, hollow without the game
+        "I've been playing the expansion for Monster Hunter World.",
+    ],
+)  # fmt: skip
+def test_no_hobby_from_a_denial_a_day_one_thing_or_an_imagined_clause(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _rows(extractor, text, "HAS_HOBBY") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I watch movies and read books.", "book"),  # kinds, not one of them
+        ("I've been watching a lot of anime lately.", "anime"),
+        ("I've been playing Monster Hunter World a lot.", "Monster Hunter World"),
+    ],
+)  # fmt: skip
+def test_a_kind_watched_or_read_stays_a_hobby(
+    extractor: RuleExtractor, text: str, thing: str
+) -> None:
+    assert thing in [r[2] for r in _rows(extractor, text, "HAS_HOBBY")]

@@ -8,6 +8,7 @@ from typing import Any
 
 from graph_memory.extract.canonical import (
     WH_TAGS,
+    determiners,
     has_to,
     is_be,
     with_conjuncts,
@@ -29,6 +30,7 @@ from graph_memory.extract.match import (
     who,
 )
 from graph_memory.extract.objects import (
+    VAGUE,
     Found,
     examples,
     lower_set,
@@ -491,7 +493,7 @@ def verb_matches(
         if pattern.kinds_only:  # a league or a team followed is one ("I watch the NFL")
             found = [] if title is not None else [f for f in found if f is not None and (
                 f.label == "ORG" or not (f.label == "WORK_OF_ART" or any(
-                    t.pos_ == "PROPN" for t in f.tokens)))]
+                    t.pos_ == "PROPN" for t in f.tokens))) and not _one_of_a_kind(f, objects)]
         if pattern.ner:
             labels = set(pattern.ner)
             found = [f for f in found if f is not None and f.label in labels]
@@ -536,3 +538,9 @@ def prep_objects(prep: Any) -> list[Any]:
     """What a preposition governs: its noun, or a doing ("a fan of drinking hot water", "into
     betting on sports")."""
     return [g for g in prep.children if g.dep_ == "pobj" or (g.dep_ == "pcomp" and g.tag_ == "VBG")]
+
+
+def _one_of_a_kind(found: Found, objects: list[Any]) -> bool:
+    """ "read a book", "watch a movie": one thing of the kind, no pastime ("I read books")."""
+    return any(t in objects and t.tag_ == "NN" and determiners(t) & {"a", "an"}
+               and t.lower_ not in VAGUE for t in found.tokens)  # "a lot of books" is a kind

@@ -2,7 +2,8 @@
 to hike", "I enjoy reading as a hobby". The liking verb's reading (PREFERS "paint") becomes the
 hobby, its object the doing ("painting"), as the pastime verbs' own reading is ("I paint for
 fun" -> HAS_HOBBY painting): what makes it a pastime is the phrase that says so, not the liking.
-A doing liked with no such phrase stays a liking ("I like to cook for my family")."""
+A doing liked with no such phrase stays a liking ("I like to cook for my family"). A pastime's
+doing told of one day is that day's ("I've been watching tv series all day"): no hobby."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from graph_memory.extract.match import Match
+from graph_memory.extract.open_aspect import today
 from graph_memory.extract.pastimes import gerund
 
 _LIKING_VERBS = frozenset({"like", "love", "enjoy", "adore"})
@@ -20,9 +22,16 @@ _LEISURE_PREPOSITIONS = frozenset({"for", "as", "in", "during"})
 
 
 def leisure_likings(doc: Any, matches: list[Match]) -> list[Match]:
-    """The matches, a PREFERS of a doing told as a pastime read as HAS_HOBBY of the doing."""
-    return [_as_pastime(doc, m) if m.relation == "PREFERS" and not m.negated else m
+    """The matches, a PREFERS of a doing told as a pastime read as HAS_HOBBY of the doing, and
+    no HAS_HOBBY of a doing told of one day ("I have been watching tv series all day")."""
+    read = [_as_pastime(doc, m) if m.relation == "PREFERS" and not m.negated else m
             for m in matches]
+    return [m for m in read if m.relation != "HAS_HOBBY" or not _of_one_day(doc, m)]
+
+
+def _of_one_day(doc: Any, match: Match) -> bool:
+    span = doc.char_span(match.span[0], match.span[1], alignment_mode="expand")
+    return span is not None and any(t.pos_ == "VERB" and today(t) for t in span)
 
 
 def _as_pastime(doc: Any, match: Match) -> Match:

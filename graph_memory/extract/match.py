@@ -344,6 +344,9 @@ def _answers(word: Any) -> bool:
 
 def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | None:
     """None when the clause cannot match; else whether the match is to be negated."""
+    if _or_after_denial(clause):
+        # "I haven't watched anime or read manga in a while": the denial is both verbs'
+        return polarity(clause.head, pattern, modals)
     if is_conditional(clause) or is_hearsay(clause) or _whenever(clause) or is_disowned(clause):
         return None
     if any(c.dep_ == "advmod" and c.lower_ in _GUESSES and not _answers(c)
@@ -406,6 +409,13 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
         habitual = clause.tag_ in ("VB", "VBP", "VBZ")
         return False if negated and habitual else None
     return negated
+
+
+def _or_after_denial(verb: Any) -> bool:
+    """A verb joined by "or" / "nor", with no subject of its own, to a denied one."""
+    return (verb.dep_ == "conj" and verb.head.i != verb.i and is_negated(verb.head)
+            and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
+            and any(c.dep_ == "cc" and c.lower_ in ("or", "nor") for c in verb.head.children))
 
 
 def _modal_holder(verb: Any) -> Any:
