@@ -238,3 +238,35 @@ def test_a_kind_watched_or_read_stays_a_hobby(
     extractor: RuleExtractor, text: str, thing: str
 ) -> None:
     assert thing in [r[2] for r in _rows(extractor, text, "HAS_HOBBY")]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        # a past liking of one thing described by a name or by "the" and what it is
+        ("I loved the Barbie movie.", "Barbie movie"),
+        ("I really enjoyed the new Batman movie.", "new Batman movie"),
+        ("I've always loved the Harry Potter books.", "Harry Potter book"),
+    ],
+)  # fmt: skip
+def test_a_past_liking_of_one_described_thing_is_a_liking(
+    extractor: RuleExtractor, text: str, thing: str
+) -> None:
+    found = fact_rows(extractor, text)
+    assert ("Emi", "PREFERS", thing, None) in found, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I enjoyed my trip to Paris.",  # an experience of one's own
+        "I loved the movie.",  # which movie?
+        "I didn't enjoy the Barbie movie.",  # denied
+        "I loved cookies.",  # a class, then
+        "I really liked Zendaya's cinderella inspired Met Gala outfit.",  # a misparse cuts it
+    ],
+)  # fmt: skip
+def test_no_liking_from_an_experience_a_pointer_or_a_cut_object(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _rows(extractor, text, "PREFERS") == []

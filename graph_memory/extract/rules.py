@@ -46,6 +46,7 @@ from graph_memory.extract.noun_kind import noun_matches
 from graph_memory.extract.objects import MENTION_LABELS, NOT_OBJECT_POS, VAGUE, object_ok
 from graph_memory.extract.open_fallback import object_rules, open_matches
 from graph_memory.extract.opinions import opinion_matches
+from graph_memory.extract.past_likings import past_likings
 from graph_memory.extract.patterns import (
     CopulaPattern,
     HabitPattern,
@@ -236,6 +237,7 @@ class RuleExtractor:
             taken = [m.span for m in matches]
             matches.extend(m for m in later if not _overlaps(m.span, taken))
         matches = leisure_likings(doc, matches)  # "I like to paint for fun": a pastime
+        matches = past_likings(doc, matches)  # "I loved the Barbie movie": a liking
         # One fact per triple: the most confident pattern's ("I don't eat pork" is a
         # constraint, not a mere dislike), in the order the triples were first found.
         best: dict[tuple[Triple, bool], ExtractedFact] = {}

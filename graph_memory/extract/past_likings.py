@@ -1,0 +1,39 @@
+"""A liking told in the past of one specific thing: "I loved the Barbie movie", "I really
+enjoyed the new Batman movie", "I really liked Zendaya's Met Gala outfit". A named thing liked
+so is PREFERS already ("I loved Dune": the verb pattern's `proper_noun`); a thing described by
+a name or by "the" and what it is, which the open fallback reads as STATES [enjoy], is liked
+the same way. Not a thing of one's own ("I enjoyed my trip to Paris": an experience had), nor
+a bare "the movie" (which points back into the chat), nor a class ("I loved cookies")."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from graph_memory.extract.match import Match
+from graph_memory.extract.opinion_topics import specific
+
+_LIKING_KEYS = frozenset({"enjoy", "love", "like", "adore"})
+
+
+def past_likings(doc: Any, matches: list[Match]) -> list[Match]:
+    """The matches, a STATES [enjoy] of one specific thing read as PREFERS of it."""
+    return [_as_liking(doc, m) if m.relation == "STATES" and m.key in _LIKING_KEYS
+            and not m.negated else m for m in matches]
+
+
+def _as_liking(doc: Any, match: Match) -> Match:
+    span = doc.char_span(match.span[0], match.span[1], alignment_mode="expand")
+    if span is None:
+        return match
+    for verb in (t for t in span if t.lemma_.lower() == match.key and t.tag_ in ("VBD", "VBN")):
+        liked = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "NOUN"]
+        # the object as read must be the thing liked whole, not a piece cut from it
+        whole = liked and match.obj.lower().endswith((liked[0].lower_, liked[0].lemma_.lower()))
+        # "Zendaya's cinderella inspired Met Gala outfit": a misparse cuts it at a participle,
+        # which the parser hangs on the noun or on the verb
+        whole = whole and not any(c.dep_ == "acl" for c in liked[0].children) and not any(
+            c.dep_ == "ccomp" and c.i > liked[0].i for c in verb.children)
+        if whole and liked[0] in span and specific(liked[0]):
+            return replace(match, relation="PREFERS", key=None)
+    return match
