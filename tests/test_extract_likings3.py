@@ -270,3 +270,38 @@ def test_no_liking_from_an_experience_a_pointer_or_a_cut_object(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert _rows(extractor, text, "PREFERS") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "key"),
+    [
+        # a capitalised subject that the clause calls a movie, a game or a show is its title
+        ("Inception is a great movie.", "inception", "great"),
+        ("Minecraft is such a fun game.", "minecraft", "fun"),
+        ("Boss baby is a pretty great movie.", "boss baby", "great"),
+        ("Yes, Succession is an amazing show.", "succession", "amazing"),
+    ],
+)  # fmt: skip
+def test_a_title_said_to_be_a_work_is_judged(
+    extractor: RuleExtractor, text: str, title: str, key: str
+) -> None:
+    judged = [(r[2].lower(), r[3]) for r in _rows(extractor, text, "HAS_OPINION")]
+    assert (title, key) in judged, judged
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chess is a fun game.",  # a kind of play
+        "Soccer is a great sport.",
+        "Pizza is a great food.",  # no work
+        "Horror is a great genre.",
+        "Inception isn't a great movie.",  # denied
+        "Inception would be a great movie.",  # a guess
+        "Is Inception a great movie?",  # a question
+    ],
+)  # fmt: skip
+def test_no_title_from_a_kind_of_play_or_a_thing_that_is_no_work(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _rows(extractor, text, "HAS_OPINION") == []

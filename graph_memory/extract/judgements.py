@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph_memory.extract.canonical import determiners, is_negated
+from graph_memory.extract.canonical import determiners, is_negated, phrase_text
 from graph_memory.extract.objects import Found, noun_object
 from graph_memory.extract.patterns import PatternSpec
 
@@ -82,3 +82,32 @@ def lowercase_work(antecedent: Any, be: Any, pattern: PatternSpec) -> Found | No
     if not any(c.dep_ == "attr" and c.lemma_.lower() in _WORK_KINDS for c in be.children):
         return None
     return noun_object(antecedent, pattern)
+
+
+# Kinds of work a title at the start of a sentence is said to be: "Inception is a great movie".
+_TITLED_KINDS = _WORK_KINDS | {"game", "film", "sitcom", "documentary", "podcast", "song", "play",
+                               "musical", "franchise", "trilogy", "episode"}
+# Pastimes and kinds that a capital at the start of a sentence does not make a title.
+_KINDS_OF_PLAY = _MEDIA | {"chess", "poker", "golf", "volleyball", "cricket", "rugby", "bowling",
+                           "pool", "checkers", "bingo", "cards", "art", "anime", "manga"}
+
+
+def title_by_its_kind(subject: Any, be: Any, pattern: PatternSpec) -> Found | None:
+    """ "Inception is a great movie", "Boss baby is a pretty great movie": a capitalised
+    subject at the start of its sentence, that the clause says is a movie, a game or a show, is
+    that work's title (the parser may read it as a common noun: "Succession", "Inception").
+    Not "Chess is a fun game" (a kind of play), "Pizza is a great food" (no work)."""
+    first = subject.left_edge
+    # at the start, or after a word that opens the sentence: "Yes, Succession is ..."
+    opened = all(t.pos_ in ("INTJ", "PUNCT", "ADV", "CCONJ")
+                 for t in subject.doc[subject.sent.start : first.i])
+    if not opened or not first.is_title or determiners(subject):
+        return None
+    if subject.tag_ not in ("NN", "NNP") or subject.lemma_.lower() in _KINDS_OF_PLAY:
+        return None
+    if not any(c.dep_ == "attr" and c.lemma_.lower() in _TITLED_KINDS for c in be.children):
+        return None
+    if noun_object(subject, pattern) is None:
+        return None
+    tokens = list(subject.doc[first.i : subject.i + 1])  # the title as written: "Boss baby"
+    return Found(phrase_text(tokens), "WORK_OF_ART", tokens)

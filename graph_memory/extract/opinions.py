@@ -8,7 +8,12 @@ from dataclasses import replace
 from typing import Any
 
 from graph_memory.extract.canonical import char_span, determiners, is_be, is_negated
-from graph_memory.extract.judgements import lowercase_work, passive_judgement, worth_key
+from graph_memory.extract.judgements import (
+    lowercase_work,
+    passive_judgement,
+    title_by_its_kind,
+    worth_key,
+)
 from graph_memory.extract.match import Match, clause_subject, make_matches, polarity, used_to, who
 from graph_memory.extract.objects import Found, lower_set, noun_object, quoted_title
 from graph_memory.extract.opinion_topics import (
@@ -163,6 +168,8 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     title = there or quoted_title(subjects[0]) or _called_name(subjects[0], pattern)
     if title is None and pointer is not None:  # "I finished pachinko. It's a wonderful story"
         title = lowercase_work(subjects[0], be, pattern)
+    elif title is None and not specific(subjects[0]):  # "Inception is a great movie"
+        title = title_by_its_kind(subjects[0], be, pattern)
     if title is None and not specific(subjects[0]):
         return []
     judged, key = passive if passive is not None else _complement(be, pattern)
