@@ -305,3 +305,48 @@ def test_no_title_from_a_kind_of_play_or_a_thing_that_is_no_work(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert _rows(extractor, text, "HAS_OPINION") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        # a judging participle after "is", and judging words of chat
+        ("Stardew Valley is so relaxing.", "Stardew Valley", "relaxing"),
+        ("Dune is a solid movie.", "Dune", "solid"),
+        ("The new Zelda game is pretty mid.", "new Zelda game", "mid"),
+    ],
+)  # fmt: skip
+def test_more_judging_words(extractor: RuleExtractor, text: str, topic: str, key: str) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "collection"),
+    [
+        # a collection kept is a hobby
+        ("I collect vinyl records.", "vinyl record"),
+        ("I've been collecting stamps for years.", "stamp"),
+    ],
+)  # fmt: skip
+def test_a_collection_kept_is_a_hobby(
+    extractor: RuleExtractor, text: str, collection: str
+) -> None:
+    assert ("Emi", "HAS_HOBBY", collection, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Stardew Valley isn't relaxing.",  # denied
+        "It is relaxing.",  # nothing named
+        "I collect data at work.",  # work, no collection
+        "I collected shells at the beach.",  # once
+        "I collect the mail every day.",  # a chore
+        "Do you collect stamps?",  # a question
+    ],
+)  # fmt: skip
+def test_no_judgement_or_collection_from_a_denial_a_chore_or_once(
+    extractor: RuleExtractor, text: str
+) -> None:
+    found = fact_rows(extractor, text)
+    assert not [r for r in found if r[1] in ("HAS_OPINION", "HAS_HOBBY")], found

@@ -296,6 +296,10 @@ def _complement(be: Any, pattern: OpinionPattern) -> tuple[Any | None, str | Non
             return (child, key) if key else (None, None)
         if child.dep_ in ("acomp", "attr") and child.pos_ == "ADJ":
             return child, None  # "Dune was amazing", "Miami is the best"
+        if child.dep_ == "acomp" and child.tag_ == "VBG" and child.lower_ in lower_set(
+            pattern.adjectives
+        ):
+            return child, str(child.lower_)  # "Stardew Valley is so relaxing" (a participle)
         if child.dep_ == "attr" and child.lemma_.lower() == "one":
             best = _one_of_the_best(child)  # "Dune is one of the best movies"
             return (best, f"one of the {best.lower_}") if best is not None else (None, None)
