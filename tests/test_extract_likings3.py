@@ -350,3 +350,49 @@ def test_no_judgement_or_collection_from_a_denial_a_chore_or_once(
 ) -> None:
     found = fact_rows(extractor, text)
     assert not [r for r in found if r[1] in ("HAS_OPINION", "HAS_HOBBY")], found
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        # how one specific thing moved the speaker
+        ("I was impressed by the new Batman movie.", "new Batman movie", "impressed"),
+        ("I was blown away by Oppenheimer.", "Oppenheimer", "blown away"),
+        ("I was disappointed with the ending of Dune.", "ending of Dune", "disappointed"),
+    ],
+)  # fmt: skip
+def test_being_moved_by_a_specific_thing_is_a_judgement(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was impressed by you.",  # the addressee, no thing
+        "I'm fascinated by history.",  # a class
+        "I wasn't impressed by the new Batman movie.",  # denied
+        "Were you impressed by Oppenheimer?",  # a question
+        "The movie impressed me.",  # no specific thing named
+        "The roof was blown off by the storm.",
+    ],
+)  # fmt: skip
+def test_no_judgement_from_being_moved_by_a_person_a_class_or_a_denial(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _rows(extractor, text, "HAS_OPINION") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I moved to Boston.", ("Emi", "LIVES_IN", "Boston", None)),  # a move is no emotion
+        ("I blew out the candles.", ("Emi", "STATES", "candle", "blow out")),
+        ("I want to impress my boss.", ("Emi", "HAS_GOAL", "impress Emi's boss", None)),
+    ],
+)  # fmt: skip
+def test_the_moving_verbs_keep_their_other_readings(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)

@@ -15,6 +15,7 @@ from graph_memory.extract.judgements import (
     worth_key,
 )
 from graph_memory.extract.match import Match, clause_subject, make_matches, polarity, used_to, who
+from graph_memory.extract.moved_by import MOVING_VERBS, moved_by_matches
 from graph_memory.extract.objects import Found, lower_set, noun_object, quoted_title
 from graph_memory.extract.opinion_topics import (
     of_objects,
@@ -348,6 +349,8 @@ def opinion_matches(
 ) -> list[Match]:
     if "be" in pattern.verbs:
         return _copula_opinion(verb, relation, pattern) if is_be(verb) else []
+    if verb.lemma_.lower() in MOVING_VERBS:  # "I was impressed by the new Batman movie"
+        return moved_by_matches(verb, relation, pattern, roles)
     subject_token = clause_subject(verb)
     subject = who(subject_token, pattern, roles) if subject_token is not None else None
     negated = polarity(verb, pattern)
