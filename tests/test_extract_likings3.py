@@ -247,6 +247,7 @@ def test_a_kind_watched_or_read_stays_a_hobby(
         ("I loved the Barbie movie.", "Barbie movie"),
         ("I really enjoyed the new Batman movie.", "new Batman movie"),
         ("I've always loved the Harry Potter books.", "Harry Potter book"),
+        ("I'm loving the new Taylor Swift album.", "new Taylor Swift album"),  # going on
     ],
 )  # fmt: skip
 def test_a_past_liking_of_one_described_thing_is_a_liking(
@@ -262,6 +263,8 @@ def test_a_past_liking_of_one_described_thing_is_a_liking(
         "I enjoyed my trip to Paris.",  # an experience of one's own
         "I loved the movie.",  # which movie?
         "I didn't enjoy the Barbie movie.",  # denied
+        "I'm not loving the new Taylor Swift album.",
+        "I'm enjoying the movie.",  # which movie?
         "I loved cookies.",  # a class, then
         "I really liked Zendaya's cinderella inspired Met Gala outfit.",  # a misparse cuts it
     ],

@@ -1,9 +1,10 @@
-"""A liking told in the past of one specific thing: "I loved the Barbie movie", "I really
-enjoyed the new Batman movie", "I really liked Zendaya's Met Gala outfit". A named thing liked
-so is PREFERS already ("I loved Dune": the verb pattern's `proper_noun`); a thing described by
-a name or by "the" and what it is, which the open fallback reads as STATES [enjoy], is liked
-the same way. Not a thing of one's own ("I enjoyed my trip to Paris": an experience had), nor
-a bare "the movie" (which points back into the chat), nor a class ("I loved cookies")."""
+"""A liking told in the past (or as going on) of one specific thing: "I loved the Barbie
+movie", "I really enjoyed the new Batman movie", "I'm loving the new Taylor Swift album". A
+named thing liked so is PREFERS already ("I loved Dune": the verb pattern's `proper_noun`); a
+thing described by a name or by "the" and what it is, which the open fallback reads as STATES
+[enjoy], is liked the same way. Not a thing of one's own ("I enjoyed my trip to Paris": an
+experience had), nor a bare "the movie" (which points back into the chat), nor a class ("I
+loved cookies")."""
 
 from __future__ import annotations
 
@@ -26,7 +27,9 @@ def _as_liking(doc: Any, match: Match) -> Match:
     span = doc.char_span(match.span[0], match.span[1], alignment_mode="expand")
     if span is None:
         return match
-    for verb in (t for t in span if t.lemma_.lower() == match.key and t.tag_ in ("VBD", "VBN")):
+    # "I loved", "I've always loved", "I'm loving", "I've been enjoying"
+    for verb in (t for t in span if t.lemma_.lower() == match.key
+                 and t.tag_ in ("VBD", "VBN", "VBG")):
         liked = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "NOUN"]
         # the object as read must be the thing liked whole, not a piece cut from it
         whole = liked and match.obj.lower().endswith((liked[0].lower_, liked[0].lemma_.lower()))
