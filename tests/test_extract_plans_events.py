@@ -297,7 +297,7 @@ def test_a_question_with_a_comma_stays_a_question(extractor: Extractor, text: st
 
 def test_a_question_the_splitter_cut_in_two_is_a_question(extractor: Extractor) -> None:
     # the splitter makes "Like I love one band" a sentence of its own; it runs on to the "?"
-    from graph_memory.extract.canonical import is_question
+    from graph_memory.extract.questions import is_question
 
     doc = extractor._nlp("Like I love one band and I hate the rest?")  # type: ignore[attr-defined]
     assert len(list(doc.sents)) == 2, "the splitter no longer cuts it: pick another sentence"

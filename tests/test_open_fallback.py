@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 import spacy
 
-from graph_memory.extract.canonical import is_question
 from graph_memory.extract.open_fallback import object_rules, open_matches
 from graph_memory.extract.patterns import OpenPattern
 from graph_memory.extract.people import resolve
+from graph_memory.extract.questions import is_question
 from graph_memory.extract.rules import MODEL, RuleExtractor
 from graph_memory.extract.tokens import tokenize
 from graph_memory.models import ExtractionInput

@@ -15,7 +15,7 @@ from graph_memory.extract.canonical import (
     with_conjuncts,
 )
 from graph_memory.extract.goal_clauses import clause_object
-from graph_memory.extract.kinds import prep_objects, used_to_cue
+from graph_memory.extract.kinds import used_to_cue
 from graph_memory.extract.match import (
     Match,
     clause_subject,
@@ -36,6 +36,7 @@ from graph_memory.extract.passing_plans import passing_plan
 from graph_memory.extract.patterns import CopulaPattern
 from graph_memory.extract.people import PLACEHOLDERS
 from graph_memory.extract.person_nouns import unnamed_as_person
+from graph_memory.extract.preposition_objects import prep_objects
 
 _ARTICLES = frozenset({"a", "an"})
 _PASSING = frozenset({"today", "tonight", "rn"})

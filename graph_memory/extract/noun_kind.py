@@ -13,11 +13,12 @@ from graph_memory.extract.canonical import (
     ner_label,
     with_conjuncts,
 )
-from graph_memory.extract.kinds import exceptions, prep_objects, used_to_cue
+from graph_memory.extract.kinds import used_to_cue
 from graph_memory.extract.match import Match, Who, clause_subject, make_matches, polarity, who
 from graph_memory.extract.objects import Found, examples, lower_set, noun_object, object_ok
 from graph_memory.extract.patterns import NounPattern
 from graph_memory.extract.people import owner_placeholder
+from graph_memory.extract.preposition_objects import exceptions, prep_objects
 
 # What one is "much of", "more of" or "a bit of": "not much of a fan of X".
 _DEGREE_NOUNS = frozenset({"much", "more", "less"})

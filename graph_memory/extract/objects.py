@@ -22,6 +22,7 @@ from graph_memory.extract.canonical import (
     phrase_text,
 )
 from graph_memory.extract.chat_spelling import stretched_chat_word, unstretched
+from graph_memory.extract.doing_objects import doing_words, phrasal_doing, with_its_argument
 from graph_memory.extract.hollow import nameless_one, specific
 from graph_memory.extract.object_spans import (
     JOURNEYS,
@@ -39,7 +40,7 @@ from graph_memory.extract.object_spans import (
 )
 from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS, SERVINGS
 from graph_memory.extract.patterns import CopulaPattern, NounPattern, PatternSpec, VerbPattern
-from graph_memory.extract.people import PARTICIPANTS, owner_placeholder
+from graph_memory.extract.people import PARTICIPANTS, named_possessor, own_placeholder, possessor_of
 
 MENTION_LABELS = frozenset(
     {"PERSON", "GPE", "ORG", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "NORP"}
@@ -213,8 +214,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     # own subject ("how they are impacting") is a clause, not a thing.
     clausal = any(c.dep_ in _CLAUSE_DEPS for c in head.children) and not misparsed
     possessed = isinstance(pattern, (VerbPattern, CopulaPattern)) and pattern.possessed
-    possessor = _possessor(head) if possessed else _named_possessor(head)
-    owned = possessor is not None or (possessed and _own(head) is not None)
+    possessor = possessor_of(head) if possessed else named_possessor(head)
+    owned = possessor is not None or (possessed and own_placeholder(head) is not None)
     if ("<poss>" in dets and not owned) or clausal:
         return None
     ent = entity_span(head)
@@ -240,7 +241,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             and c.lower_ == "in" and any(g.lemma_.lower() in titles.MEDIA for g in c.children)
         ]  # fmt: skip
         within = {t.i: t for c in settings for t in c.subtree}
-        if _words(tokens) > _MAX_GERUND_TOKENS and not within and _named_without_its_place(head):
+        long = doing_words(tokens) > _MAX_GERUND_TOKENS
+        if long and not within and _named_without_its_place(head):
             # "eating chef boyardee from a can": the doing is the gerund with its object's name
             tokens = [head, *(t for c in head.children if c.dep_ in parts for t in (
                 noun_phrase(c) if c.dep_ == "dobj" else _without_conjuncts(c)))]
@@ -252,11 +254,11 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         if len(tokens) == 1:
             tokens = _learnt_about(head)
         if len(tokens) == 1:
-            tokens = _with_its_argument(head)
+            tokens = with_its_argument(head)
             if not tokens:
                 return None  # "I love listening to them", "I enjoy playing occasionally"
         timed = len(tokens) == 1 and len(tokens := while_clause(head)) > 1  # "while eating"
-        if head.tag_ != "VBG" or _words(tokens) > _MAX_GERUND_TOKENS + len(within):
+        if head.tag_ != "VBG" or doing_words(tokens) > _MAX_GERUND_TOKENS + len(within):
             return None
         if len(tokens) == 1 and head.lemma_ in _LIGHT_VERBS:
             return None  # "I enjoy making and indulging in treats": making what?
@@ -272,7 +274,7 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         if any(t.pos_ == "PRON" for t in tokens):
             return None
         if len(tokens) > 1 and not (has_content(tokens, head, verbs=timed)
-                                    or _phrasal_doing(tokens)):
+                                    or phrasal_doing(tokens)):
             return None
         if any(t.dep_ == "acomp" for t in tokens):
             return None  # a clause misread as an object: "pampering sessions sound perfect"
@@ -315,7 +317,7 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             gone = {s.i for t in tokens if t.i != head.i and t.lower_ in dropped for s in t.subtree}
             tokens = [t for t in tokens if t.i not in gone]
         name = canonical_name(tokens)
-        owner = _own(head) if possessed else None
+        owner = own_placeholder(head) if possessed else None
         if owner and name:
             name = f"{owner}'s {name}"  # "I love my job" -> "<speaker>'s job"
         if possessor is not None and name:
@@ -348,30 +350,11 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     return Found(name, ner_label(head), tokens)
 
 
-# Phrasal verbs that are a doing on their own ("I enjoy working out", "I love eating out").
-_PHRASAL_DOINGS = frozenset(
-    {"work out", "eat out", "go out", "hang out", "chill out", "dine out", "sleep in", "give back"}
-)
-
-
-def _phrasal_doing(tokens: list[Any]) -> bool:
-    verb, *rest = tokens
-    return len(rest) == 1 and rest[0].dep_ == "prt" and (
-        f"{verb.lemma_.lower()} {rest[0].lower_}" in _PHRASAL_DOINGS
-    )
-
-
 def _vague_word(word: str) -> bool:
     """Whether the word is vague, written stretched or not ("bothhh", "stufff")."""
     return word in VAGUE or stretched_chat_word(word) or bool(
         unstretched(word) & VAGUE
     )  # "allll" is "all", "bothhh" "both", "himmm" "him"
-
-
-def _words(tokens: list[Any]) -> int:
-    """A doing's length in words that say what it is: "making a homemade shrimp scampi" is
-    four ("a" is none)."""
-    return sum(1 for t in tokens if t.pos_ != "DET")
 
 
 _CLAUSE_LINKS = frozenset({"so", "but", "because", "cause", "cuz"})
@@ -416,34 +399,6 @@ def _only_praised(head: Any, tokens: list[Any]) -> bool:
     return bool(rest) and all(t.lower_ in _PRAISE for t in rest)
 
 
-
-# Doings that name nothing without what they are done to: "I enjoy playing" (what?), and
-# those that take it after a preposition ("listening to jazz", "thinking of names").
-_NEED_OBJECT = frozenset({"play", "watch", "use", "try", "buy", "find", "see", "hear", "make"})
-_ARGUMENT_PREPOSITIONS = {"listen": ("to",), "think": ("of", "about"), "talk": ("about",)}
-# Doings that stand alone but are told by such a phrase when it is there: "working from home",
-# "working on cars", "working with kids" ("I love working" is a liking too).
-_TELLING_PREPOSITIONS = {"work": ("from", "on", "with")}
-
-
-def _with_its_argument(gerund: Any) -> list[Any]:
-    """A lone gerund with the preposition phrase that says what it is done to ("listening to
-    jazz"); [] when that is missing or a pronoun; the gerund alone when it needs none."""
-    lemma = gerund.lemma_.lower()
-    if lemma in _NEED_OBJECT:
-        return []
-    wanted = _ARGUMENT_PREPOSITIONS.get(lemma) or _TELLING_PREPOSITIONS.get(lemma)
-    if wanted is None:
-        return [gerund]
-    for prep in gerund.children:
-        objects = [g for g in prep.children if g.dep_ == "pobj"]
-        if prep.dep_ == "prep" and prep.lower_ in wanted and objects:
-            if objects[0].pos_ == "PRON":
-                return []
-            return sorted([gerund, *prep.subtree], key=lambda t: t.i)
-    return [gerund] if lemma in _TELLING_PREPOSITIONS else []
-
-
 def _learnt_about(gerund: Any) -> list[Any]:
     """A gerund with what it is about: "learning about planes" of "learning about different
     types of planes", "reading about space"; the gerund alone when it has no "about"."""
@@ -485,32 +440,3 @@ def _without_conjuncts(token: Any) -> list[Any]:
     """The token's subtree without its coordinated parts ("and art", "or a stroll")."""
     cut = {t.i for c in token.children if c.dep_ in ("conj", "cc") for t in c.subtree}
     return [t for t in token.subtree if t.i not in cut]
-
-
-def _possessor(head: Any) -> Any | None:
-    """The noun that possesses the head ("cousin" of "my cousin's wedding")."""
-    for child in head.children:
-        if child.dep_ == "poss" and child.pos_ in ("NOUN", "PROPN"):
-            return child
-    return None
-
-
-def _named_possessor(head: Any) -> Any | None:
-    """The named owner of "Brie Larson's dress", "Taylor's dress": a thing of a person named
-    by name is that thing ("my", "your" and the chat's own speakers point into the chat)."""
-    owner = _possessor(head)
-    if owner is None or owner.pos_ != "PROPN" or not owner.text[:1].isupper():
-        return None
-    names = [t for t in owner.subtree if t.tag_ not in ("POS", "DT")]
-    participants = head.doc.user_data.get(PARTICIPANTS, ())
-    if not all(t.pos_ == "PROPN" for t in names) or any(t.text in participants for t in names):
-        return None
-    return owner
-
-
-def _own(head: Any) -> str | None:
-    """The placeholder of the speaker or addressee possessing the head ("my thesis")."""
-    for child in head.children:
-        if child.dep_ == "poss" and child.tag_ == "PRP$":
-            return owner_placeholder(child)
-    return None

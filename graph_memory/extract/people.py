@@ -268,3 +268,32 @@ def resolve(name: str, speaker: str, addressee: str | None) -> str | None:
             return None
         name = name.replace(ADDRESSEE, addressee)
     return name.replace(SPEAKER, speaker)
+
+
+def possessor_of(head: Any) -> Any | None:
+    """The noun that possesses the head ("cousin" of "my cousin's wedding")."""
+    for child in head.children:
+        if child.dep_ == "poss" and child.pos_ in ("NOUN", "PROPN"):
+            return child
+    return None
+
+
+def named_possessor(head: Any) -> Any | None:
+    """The named owner of "Brie Larson's dress", "Taylor's dress": a thing of a person named
+    by name is that thing ("my", "your" and the chat's own speakers point into the chat)."""
+    owner = possessor_of(head)
+    if owner is None or owner.pos_ != "PROPN" or not owner.text[:1].isupper():
+        return None
+    names = [t for t in owner.subtree if t.tag_ not in ("POS", "DT")]
+    participants = head.doc.user_data.get(PARTICIPANTS, ())
+    if not all(t.pos_ == "PROPN" for t in names) or any(t.text in participants for t in names):
+        return None
+    return owner
+
+
+def own_placeholder(head: Any) -> str | None:
+    """The placeholder of the speaker or addressee possessing the head ("my thesis")."""
+    for child in head.children:
+        if child.dep_ == "poss" and child.tag_ == "PRP$":
+            return owner_placeholder(child)
+    return None

@@ -23,7 +23,6 @@ from graph_memory.extract.canonical import (
     clean_text,
     is_be,
     is_childhood,
-    is_question,
     ner_label,
     normalize_name,
     noun_phrase,
@@ -65,6 +64,7 @@ from graph_memory.extract.possessives import (
     named_favorite_matches,
     possessive_matches,
 )
+from graph_memory.extract.questions import is_question
 from graph_memory.extract.retag import mend_verb_tags
 from graph_memory.extract.roles import role_matches
 from graph_memory.extract.speedups import speed_up

@@ -1,0 +1,52 @@
+"""A doing's words as an object: a gerund with the preposition phrase that says what it is
+done to ("listening to jazz", "working from home"), the phrasal doings that stand alone ("I
+enjoy working out"), and a doing's length in words. Split from objects.py, which reads them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Phrasal verbs that are a doing on their own ("I enjoy working out", "I love eating out").
+_PHRASAL_DOINGS = frozenset(
+    {"work out", "eat out", "go out", "hang out", "chill out", "dine out", "sleep in", "give back"}
+)
+
+
+def phrasal_doing(tokens: list[Any]) -> bool:
+    verb, *rest = tokens
+    return len(rest) == 1 and rest[0].dep_ == "prt" and (
+        f"{verb.lemma_.lower()} {rest[0].lower_}" in _PHRASAL_DOINGS
+    )
+
+
+def doing_words(tokens: list[Any]) -> int:
+    """A doing's length in words that say what it is: "making a homemade shrimp scampi" is
+    four ("a" is none)."""
+    return sum(1 for t in tokens if t.pos_ != "DET")
+
+
+# Doings that name nothing without what they are done to: "I enjoy playing" (what?), and
+# those that take it after a preposition ("listening to jazz", "thinking of names").
+_NEED_OBJECT = frozenset({"play", "watch", "use", "try", "buy", "find", "see", "hear", "make"})
+_ARGUMENT_PREPOSITIONS = {"listen": ("to",), "think": ("of", "about"), "talk": ("about",)}
+# Doings that stand alone but are told by such a phrase when it is there: "working from home",
+# "working on cars", "working with kids" ("I love working" is a liking too).
+_TELLING_PREPOSITIONS = {"work": ("from", "on", "with")}
+
+
+def with_its_argument(gerund: Any) -> list[Any]:
+    """A lone gerund with the preposition phrase that says what it is done to ("listening to
+    jazz"); [] when that is missing or a pronoun; the gerund alone when it needs none."""
+    lemma = gerund.lemma_.lower()
+    if lemma in _NEED_OBJECT:
+        return []
+    wanted = _ARGUMENT_PREPOSITIONS.get(lemma) or _TELLING_PREPOSITIONS.get(lemma)
+    if wanted is None:
+        return [gerund]
+    for prep in gerund.children:
+        objects = [g for g in prep.children if g.dep_ == "pobj"]
+        if prep.dep_ == "prep" and prep.lower_ in wanted and objects:
+            if objects[0].pos_ == "PRON":
+                return []
+            return sorted([gerund, *prep.subtree], key=lambda t: t.i)
+    return [gerund] if lemma in _TELLING_PREPOSITIONS else []
