@@ -400,3 +400,11 @@ def test_a_role_of_no_workplace_names_no_employer(extractor: RuleExtractor) -> N
     rows = fact_rows(extractor, "I work as a teacher of English.")
     assert ("Emi", "IS_A", "teacher", None) in rows
     assert not [r for r in rows if r[1] == "WORKS_AT"]
+
+
+def test_a_bulleted_list_is_no_object(extractor: RuleExtractor) -> None:
+    text = ("Ingredients are your choice, but I like the following: • Tomato, diced • Onion , "
+            "diced or sliced • Garlic, whole cloves or sliced, however you like them • Salt")
+    assert not [row for row in fact_rows(extractor, text) if "•" in row[2]]
+    assert ("Emi", "PREFERS", "Italian food", None) in fact_rows(
+        extractor, "I love Italian, Greek and French food.")

@@ -32,6 +32,8 @@ def split_modifiers(found: Found) -> list[Found]:
     heads = [t for t in tokens if t.head.i not in inside or t.head.i == t.i]
     if len(heads) != 1 or canonical_name(tokens) != found.name:
         return [found]
+    if any(not any(ch.isalnum() for ch in t.text) and t.text != "&" for t in tokens):
+        return [found]  # "Tomato, diced • Onion , diced or sliced • Garlic": a list, no phrase
     head = heads[0]
     for modifier in tokens:
         if modifier.i >= head.i or modifier.dep_ not in _MODIFIERS:

@@ -92,7 +92,13 @@ def lower_set(words: Sequence[str]) -> set[str]:
     return {w.lower() for w in words}
 
 
+# Marks of a list's items: an object holding one runs across items ("diced • Onion • Garlic").
+_BULLETS = frozenset("•·▪◦●‣")
+
+
 def object_ok(name: str, head: Any, pattern: PatternSpec) -> bool:
+    if _BULLETS & set(name):
+        return False
     names = {name.lower(), head.lemma_.lower()}
     if pattern.objects and not names & lower_set(pattern.objects):
         return False
