@@ -32,6 +32,7 @@ from graph_memory.extract.habits import habit_match
 from graph_memory.extract.kinds import particles, verb_matches
 from graph_memory.extract.leisure import leisure_likings
 from graph_memory.extract.lemmas import better_lemmas
+from graph_memory.extract.liked_it import liked_it
 from graph_memory.extract.linking import (
     be_or_gerund,
     has_become,
@@ -238,6 +239,7 @@ class RuleExtractor:
             matches.extend(m for m in later if not _overlaps(m.span, taken))
         matches = leisure_likings(doc, matches)  # "I like to paint for fun": a pastime
         matches = past_likings(doc, matches)  # "I loved the Barbie movie": a liking
+        matches = liked_it(doc, matches)  # "I watched Dune and loved it": Dune liked
         # One fact per triple: the most confident pattern's ("I don't eat pork" is a
         # constraint, not a mere dislike), in the order the triples were first found.
         best: dict[tuple[Triple, bool], ExtractedFact] = {}

@@ -1,0 +1,56 @@
+"""A thing done, then liked as "it": "I watched Dune and loved it", "we finally read Pachinko
+and really enjoyed it", "I tried sushi and didn't like it". The "it" points back to the object
+of the deed the liking verb is joined to, in the same sentence, so the deed's object (already
+read as DID) is liked (PREFERS) or disliked (negated, AVOIDS) too. Not where someone else
+likes it ("I watched Dune and my son loved it"), nor an "it" the liking verb does not take as
+its object ("I read Dune and loved how it ended")."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from graph_memory.extract.canonical import is_negated
+from graph_memory.extract.match import Match
+
+_LIKING_VERBS = frozenset({"love", "like", "enjoy", "adore", "hate", "dislike"})
+_DISLIKING_VERBS = frozenset({"hate", "dislike"})
+
+
+def liked_it(doc: Any, matches: list[Match]) -> list[Match]:
+    """The matches, with a PREFERS of each deed's object the speaker liked as "it"."""
+    likings = []
+    for match in matches:
+        if match.relation != "DID" or match.negated or match.key is None:
+            continue
+        liking = _liking_of(doc, match)
+        if liking is not None:
+            negated = is_negated(liking) != (liking.lemma_.lower() in _DISLIKING_VERBS)
+            likings.append(replace(match, relation="PREFERS", key=None, negated=negated))
+    return matches + likings
+
+
+def _liking_of(doc: Any, match: Match) -> Any | None:
+    """The liking verb joined to the deed's verb whose object is "it", if any."""
+    span = doc.char_span(match.span[0], match.span[1], alignment_mode="expand")
+    if span is None:
+        return None
+    for deed in (t for t in span if t.lemma_.lower() == match.key and t.pos_ == "VERB"):
+        for liking in deed.conjuncts:
+            if liking.i < deed.i or liking.lemma_.lower() not in _LIKING_VERBS:
+                continue
+            objects = [c for c in liking.children if c.dep_ == "dobj"]
+            if [o.lower_ for o in objects] != ["it"]:
+                continue
+            if _same_subject(deed, liking):
+                return liking
+    return None
+
+
+def _same_subject(deed: Any, liking: Any) -> bool:
+    """Whether the liking verb's own subject, if it has one, is the deed's."""
+    own = [c.lower_ for c in liking.children if c.dep_ == "nsubj"]
+    if not own:
+        return True
+    deed_subject = [c.lower_ for c in deed.children if c.dep_ == "nsubj"]
+    return own == deed_subject

@@ -1,0 +1,48 @@
+"""Likings and events, second recall round (issue 11): classes of phrasing that tell a liking
+or a deed the earlier rounds missed, each with sentences written for it (not the benchmark's),
+and the near misses that stay out."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "thing"),
+    [
+        ("I watched Dune and loved it.", "PREFERS", "Dune"),
+        ('I recently watched "La La Land" and absolutely loved it!', "PREFERS", "La La Land"),
+        ("We watched Oppenheimer last night and really enjoyed it.", "PREFERS", "Oppenheimer"),
+        ("I played Elden Ring and I loved it.", "PREFERS", "Elden Ring"),
+        ("I watched the new Batman movie and loved it.", "PREFERS", "new Batman movie"),
+        # disliked: a denied liking, or a disliking verb
+        ("I tried sushi and didn't like it.", "AVOIDS", "sushi"),
+        ("I watched Barbie and hated it.", "AVOIDS", "Barbie"),
+    ],
+)  # fmt: skip
+def test_a_deed_liked_as_it_likes_its_object(
+    extractor: RuleExtractor, text: str, relation: str, thing: str
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert ("Emi", relation, thing, None) in rows
+    assert any(r[1] == "DID" and r[2] == thing for r in rows)  # the deed stays
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I watched Dune with my son and he loved it.",  # someone else liked it
+        "I watched Dune and she loved it.",
+        "I read Dune and loved how it ended.",  # the 'it' is no object of the liking
+        "I didn't watch Dune but I loved it.",  # no deed done
+        "I watched Dune and loved the soundtrack.",  # another thing liked
+    ],
+)
+def test_no_liking_of_the_deed_where_it_is_not_what_was_liked(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not any(r[1] in ("PREFERS", "AVOIDS") and r[2] == "Dune"
+                   for r in fact_rows(extractor, text))
