@@ -46,3 +46,32 @@ def test_no_liking_of_the_deed_where_it_is_not_what_was_liked(
 ) -> None:
     assert not any(r[1] in ("PREFERS", "AVOIDS") and r[2] == "Dune"
                    for r in fact_rows(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "doing"),
+    [
+        # the parser reads "went" as an auxiliary of the gerund
+        ("I went fishing with my grandpa.", "fishing"),
+        ("I just went fishing with my grandpa last summer.", "fishing"),
+        ("Yesterday I went fishing with my grandpa and caught a huge bass.", "fishing"),
+        # ... or the gerund as an adverbial clause of "went"
+        ("We went camping with my family.", "camping"),
+    ],
+)
+def test_a_doing_gone_to_with_company_is_done(
+    extractor: RuleExtractor, text: str, doing: str
+) -> None:
+    assert ("Emi", "DID", doing, "go") in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We never went camping with my dad.",  # denied
+        "Did you go fishing with him?",  # a question
+        "My brother went fishing with his friends.",  # someone else's doing
+    ],
+)
+def test_no_doing_gone_to_where_none_was_done(extractor: RuleExtractor, text: str) -> None:
+    assert not any(r[0] == "Emi" and r[1] == "DID" for r in fact_rows(extractor, text))

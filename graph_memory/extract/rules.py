@@ -70,6 +70,7 @@ from graph_memory.extract.retag import mend_verb_tags
 from graph_memory.extract.roles import role_matches
 from graph_memory.extract.speedups import speed_up
 from graph_memory.extract.tokens import tokenize
+from graph_memory.extract.went_doing import mend_went_doing
 from graph_memory.models import EntityRef, ExtractedFact, Extraction, ExtractionInput, Triple
 from graph_memory.ontology import ANY_TYPE, Ontology
 
@@ -208,6 +209,7 @@ class RuleExtractor:
         for index, doc, text in zip(todo, docs, texts, strict=True):
             item = items[index]
             mend_verb_tags(doc)  # "I really like winter": like/IN -> VERB
+            mend_went_doing(doc)  # "I went fishing with my grandpa": went/aux -> VERB
             results[index] = self._extract_doc(doc, text, item.speaker, item.addressee)
         return results
 
