@@ -75,3 +75,36 @@ def test_a_doing_gone_to_with_company_is_done(
 )
 def test_no_doing_gone_to_where_none_was_done(extractor: RuleExtractor, text: str) -> None:
     assert not any(r[0] == "Emi" and r[1] == "DID" for r in fact_rows(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "thing"),
+    [
+        ("I've had the opportunity to visit the Pacific Northwest a couple of times.",
+         "VISITED", "Pacific Northwest"),
+        ("I have had the opportunity to attend the Olympics.", "ATTENDED", "Olympics"),
+        ("I've had the chance to visit Japan, but I want to go back.", "VISITED", "Japan"),
+    ],
+)
+def test_a_chance_had_in_the_perfect_was_taken(
+    extractor: RuleExtractor, text: str, relation: str, thing: str
+) -> None:
+    assert ("Emi", relation, thing, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I haven't had the chance to visit Japan yet.",  # not taken
+        "I've never had the chance to visit Japan.",
+        "I'll have the chance to visit Japan next year.",  # ahead
+        "Have you had the chance to visit Japan?",  # a question
+    ],
+)
+def test_no_visit_where_the_chance_was_not_had(extractor: RuleExtractor, text: str) -> None:
+    assert ("Emi", "VISITED", "Japan", None) not in fact_rows(extractor, text)
+
+
+def test_the_addressees_chance_is_no_deed_of_the_speaker(extractor: RuleExtractor) -> None:
+    text = "I'm glad to hear you've had the chance to enjoy Greek cuisine!"
+    assert not any(r[0] == "Emi" and r[2] == "Greek cuisine" for r in fact_rows(extractor, text))

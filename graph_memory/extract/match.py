@@ -131,8 +131,7 @@ def carried_out(verb: Any) -> Any | None:
     elif verb.dep_ == "acl" and head.lemma_.lower() in _CHANCES and head.dep_ == "dobj" and (
             head.head.lemma_.lower() in ("have", "get")):
         carrier = head.head  # "I had the chance to see Hamilton on Broadway"
-    if carrier is None or carrier.tag_ != "VBD" or any(
-            c.dep_ == "aux" for c in carrier.children):
+    if carrier is None or not (_simple_past(carrier) or _chance_had(carrier, verb)):
         return None
     if any(t.lower_ in _AHEAD for t in verb.subtree):
         return None
@@ -140,6 +139,21 @@ def carried_out(verb: Any) -> Any | None:
            for h in (carrier, verb) for c in h.children):
         return None  # "I had the chance to go to Paris but didn't"
     return carrier
+
+
+def _simple_past(carrier: Any) -> bool:
+    return carrier.tag_ == "VBD" and not any(c.dep_ == "aux" for c in carrier.children)
+
+
+def _chance_had(carrier: Any, verb: Any) -> bool:
+    """ "I've had the opportunity to visit the Pacific Northwest": a chance had, in the
+    perfect, was taken (not "I haven't had the chance to", "I'll have had the chance"); the
+    speaker's own chance only ("I'm glad to hear you've had the chance to enjoy Greek cuisine"
+    is a reply)."""
+    auxes = [c.lemma_.lower() for c in carrier.children if c.dep_ == "aux"]
+    subjects = [c.lower_ for c in carrier.children if c.dep_ == "nsubj"]
+    return (carrier.tag_ == "VBN" and carrier.lemma_.lower() == "have" and auxes == ["have"]
+            and subjects in (["i"], ["we"]) and verb.dep_ == "acl" and not is_negated(carrier))
 
 
 def clause_carrier(verb: Any) -> Any | None:
