@@ -21,6 +21,10 @@ from graph_memory.extract.rules import RuleExtractor
         # disliked: a denied liking, or a disliking verb
         ("I tried sushi and didn't like it.", "AVOIDS", "sushi"),
         ("I watched Barbie and hated it.", "AVOIDS", "Barbie"),
+        # the liking told in the next sentence, its subject dropped
+        ("I played Hades last week. Loved it.", "PREFERS", "Hades"),
+        ("I watched Dune last night. Absolutely loved it!", "PREFERS", "Dune"),
+        ("I watched Dune. Didn't like it.", "AVOIDS", "Dune"),
     ],
 )  # fmt: skip
 def test_a_deed_liked_as_it_likes_its_object(
@@ -31,6 +35,12 @@ def test_a_deed_liked_as_it_likes_its_object(
     assert any(r[1] == "DID" and r[2] == thing for r in rows)  # the deed stays
 
 
+def test_a_read_told_past_by_its_liking_likes_the_book(extractor: RuleExtractor) -> None:
+    # "read" may be present or past: the past liking tells it was read
+    assert ("Emi", "PREFERS", "Dune", None) in fact_rows(
+        extractor, "I read Dune and really liked it a lot.")
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -39,6 +49,9 @@ def test_a_deed_liked_as_it_likes_its_object(
         "I read Dune and loved how it ended.",  # the 'it' is no object of the liking
         "I didn't watch Dune but I loved it.",  # no deed done
         "I watched Dune and loved the soundtrack.",  # another thing liked
+        "I watched Dune. He loved it.",  # the next sentence's own subject
+        "I watched Dune. Loved the soundtrack.",
+        "I watched Dune. Liked it?",  # asked
     ],
 )
 def test_no_liking_of_the_deed_where_it_is_not_what_was_liked(

@@ -1,9 +1,11 @@
 """A thing done, then liked as "it": "I watched Dune and loved it", "we finally read Pachinko
-and really enjoyed it", "I tried sushi and didn't like it". The "it" points back to the object
-of the deed the liking verb is joined to, in the same sentence, so the deed's object (already
-read as DID) is liked (PREFERS) or disliked (negated, AVOIDS) too. Not where someone else
-likes it ("I watched Dune and my son loved it"), nor an "it" the liking verb does not take as
-its object ("I read Dune and loved how it ended")."""
+and really enjoyed it", "I tried sushi and didn't like it", "I played Hades. Loved it!". The
+"it" points back to the object of the deed the liking verb is joined to in the same sentence,
+or that heads the sentence before one whose subject chat drops, so the deed's object (already
+read as DID, or as STATES where the liking tells the past) is liked (PREFERS) or disliked
+(negated, AVOIDS) too. Not where someone else likes it ("I watched Dune and my son loved it",
+"He loved it"), nor an "it" the liking verb does not take as its object ("I read Dune and
+loved how it ended")."""
 
 from __future__ import annotations
 
@@ -21,10 +23,12 @@ def liked_it(doc: Any, matches: list[Match]) -> list[Match]:
     """The matches, with a PREFERS of each deed's object the speaker liked as "it"."""
     likings = []
     for match in matches:
-        if match.relation != "DID" or match.negated or match.key is None:
+        if match.relation not in ("DID", "STATES") or match.negated or match.key is None:
             continue
         liking = _liking_of(doc, match)
-        if liking is not None:
+        # "I read Dune and loved it": a deed the open fallback read as STATES, told as past
+        # by the liking's tense
+        if liking is not None and (match.relation == "DID" or liking.tag_ == "VBD"):
             negated = is_negated(liking) != (liking.lemma_.lower() in _DISLIKING_VERBS)
             likings.append(replace(match, relation="PREFERS", key=None, negated=negated))
     return matches + likings
@@ -36,7 +40,7 @@ def _liking_of(doc: Any, match: Match) -> Any | None:
     if span is None:
         return None
     for deed in (t for t in span if t.lemma_.lower() == match.key and t.pos_ == "VERB"):
-        for liking in deed.conjuncts:
+        for liking in [*deed.conjuncts, *_said_next(deed)]:
             if liking.i < deed.i or liking.lemma_.lower() not in _LIKING_VERBS:
                 continue
             objects = [c for c in liking.children if c.dep_ == "dobj"]
@@ -45,6 +49,22 @@ def _liking_of(doc: Any, match: Match) -> Any | None:
             if _same_subject(deed, liking):
                 return liking
     return None
+
+
+def _said_next(deed: Any) -> list[Any]:
+    """ "I played Hades last week. Loved it!": the next sentence's verb, where chat drops its
+    subject and the deed heads the sentence before."""
+    sent = deed.sent
+    if deed.dep_ != "ROOT" or sent.end >= len(deed.doc):
+        return []
+    verb = deed.doc[sent.end].sent.root
+    opening = deed.doc[verb.sent.start : verb.i]
+    if any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children) or any(
+            t.pos_ not in ("ADV", "INTJ", "PUNCT", "AUX", "PART") for t in opening):
+        return []  # "Didn't like it", "Honestly loved it"; not "He loved it"
+    if any(t.text == "?" for t in verb.sent):
+        return []  # "Liked it?": asked
+    return [verb]
 
 
 def _same_subject(deed: Any, liking: Any) -> bool:
