@@ -121,3 +121,28 @@ def test_no_visit_where_the_chance_was_not_had(extractor: RuleExtractor, text: s
 def test_the_addressees_chance_is_no_deed_of_the_speaker(extractor: RuleExtractor) -> None:
     text = "I'm glad to hear you've had the chance to enjoy Greek cuisine!"
     assert not any(r[0] == "Emi" and r[2] == "Greek cuisine" for r in fact_rows(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [
+        ("I went to a wine tasting in Sonoma.", "wine tasting"),
+        ("I went to a book signing at the mall.", "book signing"),
+        ("I went to a movie screening in LA.", "movie screening"),
+    ],
+)
+def test_an_ing_event_before_a_place_is_attended(
+    extractor: RuleExtractor, text: str, event: str
+) -> None:
+    assert ("Emi", "ATTENDED", event, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I saw a man reading a book in the park.",  # a clause indeed
+        "I'm going to a wine tasting in Sonoma next week.",  # ahead
+    ],
+)
+def test_no_ing_event_attended_where_none_was(extractor: RuleExtractor, text: str) -> None:
+    assert not any(r[1] == "ATTENDED" for r in fact_rows(extractor, text))

@@ -29,6 +29,7 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.copula_kind import copula_matches
 from graph_memory.extract.habits import habit_match
+from graph_memory.extract.ing_events import mend_ing_events
 from graph_memory.extract.kinds import particles, verb_matches
 from graph_memory.extract.leisure import leisure_likings
 from graph_memory.extract.lemmas import better_lemmas
@@ -210,6 +211,7 @@ class RuleExtractor:
             item = items[index]
             mend_verb_tags(doc)  # "I really like winter": like/IN -> VERB
             mend_went_doing(doc)  # "I went fishing with my grandpa": went/aux -> VERB
+            mend_ing_events(doc)  # "a wine tasting in Sonoma": tasting/VBG -> NOUN
             results[index] = self._extract_doc(doc, text, item.speaker, item.addressee)
         return results
 
