@@ -146,3 +146,33 @@ def test_an_ing_event_before_a_place_is_attended(
 )
 def test_no_ing_event_attended_where_none_was(extractor: RuleExtractor, text: str) -> None:
     assert not any(r[1] == "ATTENDED" for r in fact_rows(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I gave yoga a try.", "yoga"),
+        ("I finally gave Duolingo a shot last month.", "Duolingo"),
+        ("I gave pottery a try last week and now I'm hooked.", "pottery"),
+    ],
+)
+def test_a_thing_given_a_try_was_tried(extractor: RuleExtractor, text: str, thing: str) -> None:
+    assert ("Emi", "DID", thing, "try") in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll give yoga a try.",  # ahead
+        "You should give yoga a try.",  # advice
+        "I gave my sister a chance.",  # a person given a chance
+        "I gave my sister a ride.",  # no try
+    ],
+)
+def test_no_try_where_nothing_was_tried(extractor: RuleExtractor, text: str) -> None:
+    assert not any(r[0] == "Emi" and r[1] == "DID" for r in fact_rows(extractor, text))
+
+
+def test_a_try_planned_keeps_its_words(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "I'm going to give Emsibeth a try as well sounds amazing!")
+    assert ("Emi", "HAS_GOAL", "give Emsibeth a try", None) in rows

@@ -28,6 +28,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
 )
 from graph_memory.extract.copula_kind import copula_matches
+from graph_memory.extract.gave_a_try import mend_gave_a_try
 from graph_memory.extract.habits import habit_match
 from graph_memory.extract.ing_events import mend_ing_events
 from graph_memory.extract.kinds import particles, verb_matches
@@ -212,6 +213,7 @@ class RuleExtractor:
             mend_verb_tags(doc)  # "I really like winter": like/IN -> VERB
             mend_went_doing(doc)  # "I went fishing with my grandpa": went/aux -> VERB
             mend_ing_events(doc)  # "a wine tasting in Sonoma": tasting/VBG -> NOUN
+            mend_gave_a_try(doc)  # "I gave yoga a try": as "I tried yoga"
             results[index] = self._extract_doc(doc, text, item.speaker, item.addressee)
         return results
 
