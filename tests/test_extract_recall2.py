@@ -25,6 +25,8 @@ from graph_memory.extract.rules import RuleExtractor
         ("I played Hades last week. Loved it.", "PREFERS", "Hades"),
         ("I watched Dune last night. Absolutely loved it!", "PREFERS", "Dune"),
         ("I watched Dune. Didn't like it.", "AVOIDS", "Dune"),
+        ("I watched Dune last night. I loved it.", "PREFERS", "Dune"),
+        ("I watched Dune. I didn't like it.", "AVOIDS", "Dune"),
     ],
 )  # fmt: skip
 def test_a_deed_liked_as_it_likes_its_object(
@@ -50,6 +52,8 @@ def test_a_read_told_past_by_its_liking_likes_the_book(extractor: RuleExtractor)
         "I didn't watch Dune but I loved it.",  # no deed done
         "I watched Dune and loved the soundtrack.",  # another thing liked
         "I watched Dune. He loved it.",  # the next sentence's own subject
+        "I watched Dune. My son loved it.",
+        "I watched Dune. Do you like it?",
         "I watched Dune. Loved the soundtrack.",
         "I watched Dune. Liked it?",  # asked
     ],

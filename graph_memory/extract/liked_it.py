@@ -52,16 +52,16 @@ def _liking_of(doc: Any, match: Match) -> Any | None:
 
 
 def _said_next(deed: Any) -> list[Any]:
-    """ "I played Hades last week. Loved it!": the next sentence's verb, where chat drops its
-    subject and the deed heads the sentence before."""
+    """ "I played Hades last week. Loved it!", "I watched Dune. I loved it.": the next
+    sentence's verb, where the deed heads the sentence before (its subject, dropped or the
+    deed's own, is checked by _same_subject)."""
     sent = deed.sent
     if deed.dep_ != "ROOT" or sent.end >= len(deed.doc):
         return []
     verb = deed.doc[sent.end].sent.root
-    opening = deed.doc[verb.sent.start : verb.i]
-    if any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children) or any(
-            t.pos_ not in ("ADV", "INTJ", "PUNCT", "AUX", "PART") for t in opening):
-        return []  # "Didn't like it", "Honestly loved it"; not "He loved it"
+    opening = [t for t in deed.doc[verb.sent.start : verb.i] if t.dep_ != "nsubj"]
+    if any(t.pos_ not in ("ADV", "INTJ", "PUNCT", "AUX", "PART") for t in opening):
+        return []  # "Didn't like it", "Honestly loved it", "I really loved it"
     if any(t.text == "?" for t in verb.sent):
         return []  # "Liked it?": asked
     return [verb]
