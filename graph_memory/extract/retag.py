@@ -48,6 +48,9 @@ def mend_verb_tags(doc: Any) -> None:
     bare_m = strings.add("m")
     letters = {strings.add(letter) for letter in _LABEL_LETTERS}
     rows = doc.to_array([LOWER, POS]).reshape(-1, 2).tolist() if len(doc) else []
+    for i, (lower, _) in enumerate(rows):
+        if lower in liking:
+            _mend_told_liking(doc[i])
     for i, (lower, pos) in enumerate(rows):
         if pos == VERB or lower not in liking:
             continue
@@ -81,6 +84,44 @@ def mend_verb_tags(doc: Any) -> None:
             _colour_as_noun(doc[i])
         elif lower == bare_m and i and doc[i - 1].lower_ == "i" and not doc[i - 1].whitespace_:
             doc[i].lemma_ = "be"  # chat's "Im", split by the tokenizer: "Im really into jazz"
+
+
+# Verbs that tell or know what someone likes: "You told me you like action movies", "I know
+# you like jazz", where the model reads "you" as their object and "like" as a preposition.
+_TELLING = frozenset({"tell", "say", "mention", "know", "remember", "think", "guess", "bet"})
+
+
+def _mend_told_liking(word: Any) -> None:
+    """ "You told me you like action movies" (you/dobj, like/IN, movies/pobj): a liking word
+    right after a subject pronoun that hangs, as it does, on a verb of telling or knowing is
+    the verb of a clause told: the pronoun becomes its subject and the thing its object. Not
+    a hedge's "like" ("I told you like five times": no one told to before "you", a count)."""
+    head = word.head
+    if word.dep_ == "ccomp" and head.lemma_.lower() in _TELLING:
+        for child in word.children:  # "you said you like action movies": like/ccomp, movies/pobj
+            if child.dep_ == "pobj" and any(c.dep_ == "nsubj" for c in word.children):
+                child.dep_ = "dobj"
+        return
+    if word.dep_ != "prep" or word.i == 0 or head.lemma_.lower() not in _TELLING:
+        return
+    subject = word.doc[word.i - 1]
+    if subject.lower_ not in _PERSONAL or subject.i < head.i:
+        return
+    if subject.head.i not in (head.i, word.i):  # its object ("told me you") or its subject
+        return
+    told_to = [c for c in head.children if c.dep_ == "dative" and c.i < subject.i]
+    if head.lemma_.lower() == "tell" and not told_to:
+        return  # "I told you like ...": "you" is the one told
+    things = [c for c in word.children if c.dep_ == "pobj"]
+    if len(things) != 1 or not (things[0].pos_ in ("NOUN", "PROPN") or things[0].tag_ == "VBG"):
+        return
+    if any(c.dep_ == "nummod" or c.like_num for c in things[0].children):
+        return  # "like 5 times": a hedge
+    _as_verb(word)
+    word.dep_ = "ccomp"
+    subject.head = word
+    subject.dep_ = "nsubj"
+    things[0].dep_ = "dobj"
 
 
 def _opens_after_adverbs(word: Any) -> bool:
