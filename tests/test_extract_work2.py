@@ -1,6 +1,8 @@
 """Work, study and what recaps carry, second wave: a liking the addressee told, which the
-small model misreads after "you" ("You told me you like action movies": like/IN). A hedge's
-"like", a third person's words and a question are none."""
+small model misreads after "you" ("You told me you like action movies": like/IN), and a job
+begun in the past, which is held now ("I started working at Amazon last month"). A hedge's
+"like", a third person's words, a question, a denial, a job begun and left, and work on a
+thing are none of these."""
 
 from __future__ import annotations
 
@@ -37,3 +39,33 @@ def test_a_liking_the_addressee_told_is_theirs(extractor: RuleExtractor, text: s
 )
 def test_no_liking_from_a_hedge_or_a_question(extractor: RuleExtractor, text: str) -> None:
     assert not [row for row in fact_rows(extractor, text) if row[1] == "PREFERS"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I started working at Amazon last month.", ("Emi", "WORKS_AT", "Amazon", None)),
+        ("I began working at a coffee shop.", ("Emi", "WORKS_AT", "coffee shop", None)),
+        ("I started working as a barista last month.", ("Emi", "IS_A", "barista", None)),
+        ("My sister started working as a nurse in May.", ("Emi's sister", "IS_A", "nurse", None)),
+    ],
+)  # fmt: skip
+def test_a_job_begun_is_held(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I started working on my thesis.",  # work on a thing, no job
+        "I started working out.",
+        "I didn't start working at Google.",  # a denial
+        "Did you start working at Google?",  # a question
+        "I had started working at Google before the pandemic.",  # begun and gone before
+        "I want to start working at Google.",  # a wish
+    ],
+)
+def test_no_job_from_work_on_a_thing_a_denial_or_a_wish(extractor: RuleExtractor,
+                                                        text: str) -> None:
+    rows = fact_rows(extractor, text)
+    assert not [row for row in rows if row[1] in ("WORKS_AT", "IS_A")]

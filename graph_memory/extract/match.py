@@ -156,12 +156,33 @@ def _chance_had(carrier: Any, verb: Any) -> bool:
             and subjects in (["i"], ["we"]) and verb.dep_ == "acl" and not is_negated(carrier))
 
 
+# Verbs that begin something, and where or as what one works: "I started working at Amazon
+# last month", "I began working as a nurse" (not "started working on my thesis", "out").
+_BEGIN = frozenset({"start", "begin"})
+_JOB_PREPOSITIONS = frozenset({"at", "as", "for", "in", "of"})
+
+
+def began_work(verb: Any) -> Any | None:
+    """The "started" of "I started working at Amazon last month": a job begun in the past is
+    held now (as "I became a chef"), so the work takes the subject of "started" and counts as
+    present; not "I had started", "I started working on my thesis"."""
+    head = verb.head
+    if verb.dep_ != "xcomp" or verb.lemma_.lower() != "work" or head.lemma_.lower() not in _BEGIN:
+        return None
+    if head.tag_ != "VBD" or any(c.dep_ == "aux" for c in head.children):
+        return None
+    if not any(c.dep_ == "prep" and c.lower_ in _JOB_PREPOSITIONS for c in verb.children):
+        return None
+    return head
+
+
 def clause_carrier(verb: Any) -> Any | None:
     """The verb whose subject, tense and polarity the verb takes in declared patterns: the
     "ended" of "I ended up buying", the "tend" of "I tend to like", the "went" of "I went to
     see a play", the "decided" of "I decided to go to a garden" (the open fallback reads a
     wider set: open_aspect.carrier_of)."""
-    return ended_up(verb) or tends_to(verb) or went_to(verb) or carried_out(verb)
+    return (ended_up(verb) or tends_to(verb) or went_to(verb) or carried_out(verb)
+            or began_work(verb))
 
 
 _AUXILIARIES = frozenset({"be", "have", "do", "get"})
@@ -372,13 +393,14 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
     tensed = habit if habit is not None else clause
     ended = clause_carrier(clause)
     inner_negated = ended is not None and is_negated(clause)  # "I tend not to like X"
+    begun = began_work(clause) is not None  # "I started working at Amazon": held now
     if ended is not None:
         clause = tensed = ended  # "I ended up buying": the tense and polarity of "ended"
     if habit is None:
         # "I've always wanted to ...", "I always loved jazz": still so.
         always = any(c.lower_ == "always" for c in clause.children)
         # "I became a chef", "I became vegetarian": what one became one is.
-        became = clause.lemma_ == "become"
+        became = clause.lemma_ == "become" or begun
         if pattern.tense in ("present", "habitual") and is_past(clause) and not (always or became):
             return None
         if pattern.tense == "progressive" and not (
