@@ -1,8 +1,9 @@
 """Work, study and what recaps carry, second wave: a liking the addressee told, which the
 small model misreads after "you" ("You told me you like action movies": like/IN), and a job
-begun in the past, which is held now ("I started working at Amazon last month"). A hedge's
-"like", a third person's words, a question, a denial, a job begun and left, and work on a
-thing are none of these."""
+begun in the past, which is held now ("I started working at Amazon last month"), and a doing
+of study or work told on one's role ("I'm a student studying computer science"). A hedge's
+"like", a third person's words, a question, a denial, a job begun and left, work on a thing
+and a past role are none of these."""
 
 from __future__ import annotations
 
@@ -69,3 +70,34 @@ def test_no_job_from_work_on_a_thing_a_denial_or_a_wish(extractor: RuleExtractor
                                                         text: str) -> None:
     rows = fact_rows(extractor, text)
     assert not [row for row in rows if row[1] in ("WORKS_AT", "IS_A")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I am a college student majoring in economics.", ("Emi", "STUDIES", "economics", None)),
+        ("I'm a student studying computer science at NYU.",
+         ("Emi", "STUDIES", "computer science", None)),
+        ("I'm a nurse working at Mercy Hospital.", ("Emi", "WORKS_AT", "Mercy Hospital", None)),
+        ("My sister is a teacher working at Lincoln Elementary.",
+         ("Emi's sister", "WORKS_AT", "Lincoln Elementary", None)),
+    ],
+)  # fmt: skip
+def test_a_doing_told_on_ones_role_is_ones_own(extractor: RuleExtractor, text: str,
+                                               expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was a student studying law.",  # a past
+        "I'm not a nurse working at Mercy Hospital.",  # a denial
+        "Are you a student studying biology?",  # a question
+        "If I were a student studying art, I'd be happy.",  # a hypothetical
+        "It's a movie starring Tom Hanks.",  # no doing of study or work
+    ],
+)
+def test_no_doing_from_a_past_or_denied_role(extractor: RuleExtractor, text: str) -> None:
+    rows = fact_rows(extractor, text)
+    assert not [row for row in rows if row[1] in ("STUDIES", "WORKS_AT", "STUDIES_AT")]

@@ -24,6 +24,7 @@ from graph_memory.extract.modifier_conjuncts import with_split_modifiers
 from graph_memory.extract.objects import VAGUE, Found, lower_set
 from graph_memory.extract.patterns import PatternSpec, VerbPattern
 from graph_memory.extract.people import SPEAKER, person_subject
+from graph_memory.extract.role_doings import role_doer
 
 USED_TO = "used to"
 
@@ -225,6 +226,9 @@ def clause_subject(verb: Any, passive: bool = False) -> Any | None:
         before = [c for c in verb.head.children if c.dep_ == dep and c.i < verb.i]
         if before:
             return before[0]
+    doer = role_doer(verb)  # "I'm a student studying computer science"
+    if doer is not None:
+        return doer
     while True:
         for child in verb.children:
             if child.dep_ == dep:
