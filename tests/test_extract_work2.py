@@ -101,3 +101,29 @@ def test_a_doing_told_on_ones_role_is_ones_own(extractor: RuleExtractor, text: s
 def test_no_doing_from_a_past_or_denied_role(extractor: RuleExtractor, text: str) -> None:
     rows = fact_rows(extractor, text)
     assert not [row for row in rows if row[1] in ("STUDIES", "WORKS_AT", "STUDIES_AT")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I got into Stanford.",  # an admission
+        "I finally got into Harvard!",
+        "We got into Denver late last night.",  # a place arrived at
+        "I got into Taylor Swift recently.",  # a person: no pastime
+    ],
+)
+def test_a_school_place_or_person_got_into_is_no_hobby(extractor: RuleExtractor,
+                                                      text: str) -> None:
+    assert not [row for row in fact_rows(extractor, text) if row[1] == "HAS_HOBBY"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I got into knitting last year.", ("Emi", "HAS_HOBBY", "knitting", None)),
+        ("I've gotten into podcasts lately.", ("Emi", "HAS_HOBBY", "podcast", None)),
+    ],
+)
+def test_a_pastime_got_into_stays_a_hobby(extractor: RuleExtractor, text: str,
+                                          expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)

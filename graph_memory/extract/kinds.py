@@ -424,6 +424,8 @@ def verb_matches(
         if pattern.ner:
             labels = set(pattern.ner)
             found = [f for f in found if f is not None and f.label in labels]
+        if pattern.exclude_ner:  # "I got into Stanford": an admission, no pastime
+            found = [f for f in found if f is None or f.label not in pattern.exclude_ner]
         if pattern.key == "context":
             key = context_key(verb, objects, lower_set(pattern.contexts))
             if len(found) == len(objects):  # each object's own (no title read instead)

@@ -102,6 +102,10 @@ class VerbPattern(_ClausePattern):
         default=(),
         description="The object must carry one of these spaCy NER labels ('GPE', 'ORG').",
     )
+    exclude_ner: tuple[str, ...] = Field(
+        default=(),
+        description="Objects carrying one of these NER labels do not match ('got into Stanford').",
+    )
     possessed: bool = Field(
         default=False,
         description="Accept objects the speaker possesses ('I finished my thesis' -> thesis).",
