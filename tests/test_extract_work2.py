@@ -1,9 +1,10 @@
 """Work, study and what recaps carry, second wave: a liking the addressee told, which the
-small model misreads after "you" ("You told me you like action movies": like/IN), and a job
-begun in the past, which is held now ("I started working at Amazon last month"), and a doing
-of study or work told on one's role ("I'm a student studying computer science"). A hedge's
-"like", a third person's words, a question, a denial, a job begun and left, work on a thing
-and a past role are none of these."""
+small model misreads after "you" ("You told me you like action movies": like/IN); a job
+begun in the past, which is held now ("I started working at Amazon last month"); a deed
+congratulated ("Congrats on finishing your first marathon!": the addressee's); a doing of
+study or work told on one's role ("I'm a student studying computer science"). A hedge's
+"like", a third person's words, a question, a denial, a job begun and left, work on a thing,
+a past role and a school got into ("I got into Stanford": no hobby) are none of these."""
 
 from __future__ import annotations
 
@@ -127,3 +128,29 @@ def test_a_school_place_or_person_got_into_is_no_hobby(extractor: RuleExtractor,
 def test_a_pastime_got_into_stays_a_hobby(extractor: RuleExtractor, text: str,
                                           expected: Row) -> None:
     assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Congrats on finishing your first marathon!",
+         ("Sam", "DID", "Sam's first marathon", "finish")),
+        ("Congratulations on running your first marathon.",
+         ("Sam", "DID", "Sam's first marathon", "run")),
+    ],
+)  # fmt: skip
+def test_a_deed_congratulated_is_the_addressees(extractor: RuleExtractor, text: str,
+                                                expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Congrats on finishing your first marathon?",  # a question
+        "Good luck on running your first marathon!",  # a wish, not a deed done
+        "I'm running my first marathon on Sunday.",  # no congratulation: no deed of Sam's
+    ],
+)
+def test_no_deed_without_a_congratulation(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in fact_rows(extractor, text) if row[0] == "Sam"]

@@ -13,6 +13,7 @@ from graph_memory.extract.canonical import (
     is_be,
     with_conjuncts,
 )
+from graph_memory.extract.congratulations import congratulated
 from graph_memory.extract.context_keys import context_key, paired_contexts, with_accompaniment
 from graph_memory.extract.contrasts import set_aside
 from graph_memory.extract.experience_subject import speaker_lived
@@ -45,7 +46,7 @@ from graph_memory.extract.pastimes import pastime_doing
 from graph_memory.extract.patterns import (
     VerbPattern,
 )
-from graph_memory.extract.people import SPEAKER
+from graph_memory.extract.people import ADDRESSEE, SPEAKER
 from graph_memory.extract.person_nouns import named_third_party
 from graph_memory.extract.preposition_objects import (
     choice_between_doings,
@@ -258,7 +259,10 @@ def verb_matches(
     if pattern.now and set_ahead(verb):
         return []
     subject_token = clause_subject(verb, passive=pattern.passive)
-    if subject_token is None:
+    subject: Who | None
+    if subject_token is None and congratulated(verb):
+        subject = Who(ADDRESSEE, "PERSON", True, [])  # "Congrats on finishing your marathon!"
+    elif subject_token is None:
         subject = None if pattern.passive else implied_speaker(verb, pattern)
     elif speaker_lived(subject_token, verb):
         # "my favorite part was exploring the ruins in Rome": the speaker's doing

@@ -19,6 +19,7 @@ from graph_memory.extract.canonical import (
     ner_label,
     noun_phrase,
 )
+from graph_memory.extract.congratulations import congratulated
 from graph_memory.extract.disowned import is_disowned
 from graph_memory.extract.modifier_conjuncts import with_split_modifiers
 from graph_memory.extract.objects import VAGUE, Found, lower_set
@@ -421,7 +422,7 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
             auxes = {c.lower_ for c in clause.children if c.dep_ == "aux"}
             if "been" not in auxes:
                 return None  # "Right now I'm playing Brahms"
-        if pattern.tense == "past" and not is_past(clause, perfect=True):
+        if pattern.tense == "past" and not (is_past(clause, perfect=True) or congratulated(clause)):
             return None
         if pattern.tense == "habitual" and is_past(clause, perfect=True) and not always:
             return None  # "I have read Vinland Saga", "I've eaten sushi": once, no habit
