@@ -154,3 +154,28 @@ def test_a_deed_congratulated_is_the_addressees(extractor: RuleExtractor, text: 
 )
 def test_no_deed_without_a_congratulation(extractor: RuleExtractor, text: str) -> None:
     assert not [row for row in fact_rows(extractor, text) if row[0] == "Sam"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm currently interning at Google.", ("Emi", "WORKS_AT", "Google", None)),
+        ("I'm currently interning for Deloitte.", ("Emi", "WORKS_AT", "Deloitte", None)),
+    ],
+)
+def test_an_internship_under_way_is_where_one_works(extractor: RuleExtractor, text: str,
+                                                    expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I interned at Google last summer.",  # a past internship
+        "I'm not currently interning at Google.",  # a denial
+        "Are you currently interning at Google?",  # a question
+    ],
+)
+def test_no_workplace_from_a_past_or_denied_internship(extractor: RuleExtractor,
+                                                       text: str) -> None:
+    assert not [row for row in fact_rows(extractor, text) if row[1] == "WORKS_AT"]
