@@ -127,6 +127,8 @@ from graph_memory.extract.open_vocabulary import (
     SPECTATOR_VERBS,
     STATE_PREPS,
     STATIVE_PARTICIPLES,
+    TRAVEL_VERBS,
+    VEHICLES,
     VERB_PREPS,
     WHEN_NOUNS,
 )
@@ -327,6 +329,8 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
     objects = [c for c in verb.children if c.dep_ == "dobj" and not is_when_word(c)]
     if objects and lemma in ESCORTING_VERBS and objects[0].lemma_.lower() in ESCORTED:
         return [], key  # "we took the kids to the museum": no deed done to the kids
+    if objects and lemma in TRAVEL_VERBS and objects[0].lemma_.lower() in VEHICLES:
+        return [], key  # "I took the bus to work": how one went
     if objects:
         return [open_object(o, rules) for o in with_conjuncts(objects[:1])], key
     if verb.dep_ == "relcl" and not any(c.dep_ in ("prep", "ccomp", "xcomp")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph_memory.extract.canonical import is_be, ner_label, phrase_text
+from graph_memory.extract.canonical import clean_text, is_be, ner_label, phrase_text
 from graph_memory.extract.contrasts import set_aside
 from graph_memory.extract.objects import Found, noun_object
 from graph_memory.extract.open_vocabulary import (
@@ -215,7 +215,12 @@ def quoted_title(verb: Any) -> Found | None:
         return None  # no closing quote within a title's length: a quotation, not a title
     if not words or words[-1].text in (",", "."):
         words = words[:-1]
-    return Found(phrase_text(words), "WORK_OF_ART", words) if words else None
+    if len(words) == 1 and words[0].pos_ == "PRON":
+        return None  # 'I love "it"': a word set off, no title
+    if not words:
+        return None
+    # a title keeps its case as written: 'I enjoyed "Up"' is the film, not "up"
+    return Found(clean_text(doc[words[0].i : words[-1].i + 1].text), "WORK_OF_ART", words)
 
 
 # Verbs of a work taken in, whose object named by its author is a title whatever its words.

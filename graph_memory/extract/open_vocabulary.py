@@ -155,6 +155,10 @@ ESCORTED = frozenset(
     | {"mother", "father", "parent", "brother", "sister", "wife", "husband", "boyfriend"}
     | {"girlfriend", "family", "grandma", "grandpa", "friend", "nephew", "niece", "cousin"}
 )
+# A means of travel taken is how one went, no deed: "I took the bus to work", "took my car".
+TRAVEL_VERBS = frozenset({"take", "catch"})
+VEHICLES = frozenset({"bus", "car", "train", "subway", "metro", "tube", "taxi", "cab", "uber",
+                      "lyft", "tram", "ferry", "shuttle"})
 # Meals and snacks of one day ("I had a sandwich today", "I ate steak today").
 MEAL_VERBS = frozenset({"have", "eat", "drink", "grab", "get", "order"})
 # Servings of a meal or a drink: "for now I have a nice cup of chamomile tea".

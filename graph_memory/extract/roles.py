@@ -169,6 +169,10 @@ def _food(noun: Any) -> bool:
     return noun.dep_ == "dobj" and noun.head.lemma_.lower() in _COOKING_VERBS
 
 
+# Friends counted are still unnamed: "I only have 11 or 12 friends" names nobody.
+_CIRCLE = frozenset({"friend", "friends", "buddy", "buddies", "pal", "pals"})
+
+
 def _excluded(noun: Any, key: str, pattern: RolePattern) -> bool:
     """ "my friend said ..." names nobody ("my best friend" does: its key is no mention), nor
     do "my college friends" or "a work buddy" (where they were met is no name), nor "my close
@@ -256,6 +260,8 @@ def role_matches(
     counted = any(c.dep_ == "nummod" for c in noun.children)
     if name is None and not counted and role_core(noun) in lower_set(pattern.exclude_mentions):
         return []  # "I have a friend who ...": someone, unnamed ("I have two roommates" counts)
+    if name is None and noun.lower_ in _CIRCLE and "best" not in key.split():
+        return []  # "I have 11 friends", "three close friends": counted, still nobody named
     subject_token = clause_subject(head)
     subject = who(subject_token, pattern, roles) if subject_token is not None else None
     # "I can't have a dog" says something of now; "I'll get a cat one day", "I'll have two
