@@ -1,7 +1,9 @@
 """Precision of what is stored, second pass, by class of phrasing: a means of travel taken is
 how one went, no deed; a meal of the day made is its passing business; an ex, unnamed, and
 friends counted are no relationship; a pronoun set off in quotes is no title, and a quoted title
-keeps its case; videos watched and a part of a game played are no open fact."""
+keeps its case; videos watched and a part of a game played are no open fact; a meal or
+supplies ordered name no item; a bare run or stroll is the round of a day; knowing one's own
+kind ("you know your cats") is an expertise, no pet."""
 
 from __future__ import annotations
 
@@ -136,3 +138,64 @@ def test_videos_watched_and_a_part_of_a_game_are_no_open_fact(
 
 def test_a_game_played_stays(extractor: RuleExtractor) -> None:
     assert ("DID", "Elden Ring") in _relations(extractor, "I played Elden Ring yesterday.")
+
+
+# --- a meal or supplies ordered ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["Just ordered some lunch", "I ordered some food.", "I order more supplies to fix it."]
+)
+def test_a_meal_or_supplies_ordered_name_no_item(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in _relations(extractor, text) if row[0] == "ORDER_CONTAINS"]
+
+
+@pytest.mark.parametrize(
+    ("text", "row"),
+    [
+        ("I ordered a blue kettle and two mugs.", ("ORDER_CONTAINS", "blue kettle")),
+        ("I ordered pizza for dinner.", ("ORDER_CONTAINS", "pizza")),
+    ],
+)  # fmt: skip
+def test_a_thing_ordered_stays(
+    extractor: RuleExtractor, text: str, row: tuple[str, str]
+) -> None:
+    assert row in _relations(extractor, text)
+
+
+# --- the round of a day: a run, a jog, a stroll ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["I went on a run as usual.", "I went for a jog.", "We went on a stroll after dinner."]
+)
+def test_a_bare_run_or_stroll_is_no_open_fact(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in _relations(extractor, text) if row[0] == "STATES"]
+
+
+def test_a_business_run_stays(extractor: RuleExtractor) -> None:
+    assert ("STATES", "small bakery") in _relations(extractor, "I run a small bakery.")
+
+
+# --- knowing one's own kind --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["You really know your cats.", "Wow you know your dogs!", "I know my wines."]
+)
+def test_knowing_ones_own_kind_is_no_pet_or_person(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in _relations(extractor, text)
+                if row[0] in ("HAS_PET", "HAS_RELATIVE")]
+
+
+@pytest.mark.parametrize(
+    ("text", "row"),
+    [
+        ("I love my cats.", ("HAS_PET", "cats")),
+        ("You know your mom loves you.", ("HAS_RELATIVE", "mom")),
+    ],
+)  # fmt: skip
+def test_ones_own_pet_or_kin_otherwise_stays(
+    extractor: RuleExtractor, text: str, row: tuple[str, str]
+) -> None:
+    assert row in _relations(extractor, text)

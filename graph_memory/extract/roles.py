@@ -196,10 +196,21 @@ def _shown(noun: Any, relation: str, pattern: RolePattern, owner: Any, subject: 
     return make_matches(relation, pattern, Who(owner, "", True, []), [found], False, [noun], key)
 
 
+def _known_own(noun: Any) -> bool:
+    """ "you really know your cats", "I know my wines": knowing one's own kind is an expertise,
+    no pet or person had ("do you know my sister?" still says the speaker has one)."""
+    head = noun.head
+    if noun.dep_ != "dobj" or head.lemma_.lower() != "know":
+        return False
+    owner = next((c.lower_ for c in noun.children if c.dep_ == "poss"), None)
+    subject = next((c.lower_ for c in head.children if c.dep_ == "nsubj"), None)
+    return (subject, owner) in (("you", "your"), ("i", "my"), ("we", "our"))
+
+
 def role_matches(
     noun: Any, relation: str, pattern: RolePattern, roles: frozenset[str]
 ) -> list[Match]:
-    if _food(noun):
+    if _food(noun) or _known_own(noun):
         return []
     key = role_phrase(noun)
     owner = role_owner(noun)
