@@ -3,7 +3,8 @@ how one went, no deed; a meal of the day made is its passing business; an ex, un
 friends counted are no relationship; a pronoun set off in quotes is no title, and a quoted title
 keeps its case; videos watched and a part of a game played are no open fact; a meal or
 supplies ordered name no item; a bare run or stroll is the round of a day; knowing one's own
-kind ("you know your cats") is an expertise, no pet."""
+kind ("you know your cats") is an expertise, no pet; what one feels will happen is no goal;
+a level of skill ("not an expert", "a newbie") is no identity."""
 
 from __future__ import annotations
 
@@ -199,3 +200,49 @@ def test_ones_own_pet_or_kin_otherwise_stays(
     extractor: RuleExtractor, text: str, row: tuple[str, str]
 ) -> None:
     assert row in _relations(extractor, text)
+
+
+# --- what one feels will happen; a level of skill ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I feel like im gonna turn into a psychopath but i need to stay calm",
+        "I feel like I'm going to fail the exam.",
+    ],
+)  # fmt: skip
+def test_what_one_feels_will_happen_is_no_goal(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in _relations(extractor, text) if row[0] == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "row"),
+    [
+        ("I'm going to visit Japan next year.", ("HAS_GOAL", "visit Japan")),
+        ("Im gonna buy new shoes", ("HAS_GOAL", "buy new shoes")),
+    ],
+)  # fmt: skip
+def test_a_plan_said_plainly_stays_a_goal(
+    extractor: RuleExtractor, text: str, row: tuple[str, str]
+) -> None:
+    assert row in _relations(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As for me, I'm not an expert in planes, but I'm interested in aviation.",
+        "im still a newbie in building muscle",
+        "I'm a total beginner at chess.",
+    ],
+)  # fmt: skip
+def test_a_level_of_skill_is_no_identity(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in _relations(extractor, text) if row[0] == "IS_A"]
+
+
+@pytest.mark.parametrize(
+    ("text", "role"), [("I'm a nurse.", "nurse"), ("I'm a writer myself.", "writer")]
+)
+def test_an_occupation_stays_an_identity(extractor: RuleExtractor, text: str, role: str) -> None:
+    assert ("IS_A", role) in _relations(extractor, text)

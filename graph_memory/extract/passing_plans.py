@@ -93,7 +93,16 @@ def set_ahead(verb: Any) -> bool:
 def passing_plan(goal: Any) -> bool:
     """Whether the planned verb `goal` is a plan of the day: dated to it, or an undated errand
     the speaker is "gonna" do."""
-    return _plan_of_the_day(goal) or _undated_errand(goal) or _addressee_thing(goal)
+    return (_plan_of_the_day(goal) or _undated_errand(goal) or _addressee_thing(goal)
+            or _felt_outcome(goal))
+
+
+def _felt_outcome(goal: Any) -> bool:
+    """ "I feel like im gonna turn into a psychopath", "I feel like I'm going to cry": what
+    the speaker feels will happen to them, no plan ("I'm going to visit Japan" stays)."""
+    planner = goal.head
+    return (goal.dep_ == "xcomp" and planner.lemma_.lower() in ("go", "gon")
+            and planner.dep_ in ("advcl", "ccomp") and planner.head.lemma_.lower() == "feel")
 
 
 # Seeing, hearing, reading and tasting what the addressee made or did: "I'd love to see your
