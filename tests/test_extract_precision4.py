@@ -246,3 +246,30 @@ def test_a_level_of_skill_is_no_identity(extractor: RuleExtractor, text: str) ->
 )
 def test_an_occupation_stays_an_identity(extractor: RuleExtractor, text: str, role: str) -> None:
     assert ("IS_A", role) in _relations(extractor, text)
+
+
+# --- a list written with bullets -----------------------------------------------------------
+
+
+def test_words_across_a_bullet_are_no_object(extractor: RuleExtractor) -> None:
+    text = ("Ingredients are your choice, but I like the following: • Tomato, diced • Onion , "
+            "diced or sliced • Garlic, whole cloves or sliced, however you like them")
+    assert not [obj for _, obj in _relations(extractor, text) if "•" in obj]
+
+
+def test_a_liking_beside_a_list_stays(extractor: RuleExtractor) -> None:
+    assert ("PREFERS", "garlic") in _relations(extractor, "I love garlic.")
+
+
+# --- a set phrase joined by "or" -----------------------------------------------------------
+
+
+def test_trick_or_treating_is_one_doing(extractor: RuleExtractor) -> None:
+    rows = _relations(extractor, "We went trick or treating last year.")
+    assert ("DID", "trick or treating") in rows
+    assert ("DID", "trick") not in rows
+
+
+def test_two_doings_joined_by_or_stay_two(extractor: RuleExtractor) -> None:
+    rows = _relations(extractor, "I love hiking or swimming.")
+    assert ("PREFERS", "hiking") in rows

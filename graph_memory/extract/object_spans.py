@@ -189,6 +189,7 @@ BINOMIALS = frozenset(
     | {"chicken and waffles", "biscuits and gravy", "shrimp and grits", "bangers and mash"}
     | {"surf and turf", "cookies and cream", "rock and roll", "r and b"}
     | {"dungeons and dragons", "arts and crafts", "hide and seek", "truth or dare"}
+    | {"trick or treating", "trick or treat"}
     | {"pros and cons", "law and order", "bed and breakfast", "fast and furious"}
     # countries and islands named by a pair
     | {"turks and caicos", "trinidad and tobago", "bosnia and herzegovina"}
