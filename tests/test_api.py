@@ -305,10 +305,16 @@ def test_unknown_routes_and_methods_use_the_error_shape(client: TestClient) -> N
 # --- health, failures, lifespan -----------------------------------------------------------------
 
 
-def test_not_ready_while_the_engine_builds_its_indexes(memory: Memory) -> None:
+def test_not_ready_while_the_engine_builds_its_indexes(
+    memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """After a restart FalkorDB rebuilds its indexes in the background; the same happens when
-    an index is created over existing nodes, which is how this test gets there for real."""
+    an index is created over existing nodes, which is how this test gets there for real
+    (ensure_schema waits for the indexes it creates up to _INDEX_WAIT_S, here none)."""
+    from graph_memory.store import falkordb
     from graph_memory.store.falkordb import FalkorDBStore
+
+    monkeypatch.setattr(falkordb, "_INDEX_WAIT_S", 0.0)
 
     store = memory.store
     assert isinstance(store, FalkorDBStore) and store.building_indexes() == []

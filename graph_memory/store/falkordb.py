@@ -12,6 +12,7 @@ import contextlib
 import hashlib
 import logging
 import re
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,6 +34,8 @@ _CONSTRAINT = re.compile(
     r"IS UNIQUE$"
 )
 _ALREADY = ("already indexed", "already exists")
+# How long ensure_schema waits for the indexes it created to answer.
+_INDEX_WAIT_S = 60.0
 # The engine's refusals of GRAPH.RO_QUERY, by the text of its error.
 _REFUSED_WRITE = "to be executed only on read-only queries"
 _TIMED_OUT = "timed out"
@@ -112,6 +115,7 @@ class FalkorDBStore(CypherStore):
     def ensure_schema(self, dimension: int) -> None:
         upgraded = self._upgrade_fulltext_indexes()
         text = load_query(DIALECT, "schema")
+        created = False
         for statement in split_statements(text):
             constraint = _CONSTRAINT.fullmatch(statement)
             try:
@@ -120,9 +124,12 @@ class FalkorDBStore(CypherStore):
                 else:
                     # Index DDL takes no parameters; the dimension is an int from the embedder.
                     self._graph.query(statement.replace("$dimension", str(int(dimension))))
+                created = True
             except Exception as e:
                 if not any(marker in str(e) for marker in _ALREADY):
                     raise StoreError(f"schema statement failed: {statement}: {e}") from e
+        if created or upgraded:
+            self._await_new_indexes()
         if upgraded:
             # A reload that replays "drop index, create index" from the append-only log over a
             # large graph was seen to leave a fulltext index without its text field (FalkorDB
@@ -131,6 +138,20 @@ class FalkorDBStore(CypherStore):
                 self._client.connection.execute_command("BGREWRITEAOF")
             except Exception as e:  # the data is safe either way; a later rewrite also fixes it
                 log.warning("could not rewrite the engine's append-only log: %s", e)
+
+    def _await_new_indexes(self) -> None:
+        """Wait (bounded) for the indexes just created to answer: FalkorDB builds them in the
+        background, and a write's MATCH by id through an index still being built can miss the
+        node (a fresh store's first write lost its evidence edge under load, CI 2026-12-07).
+        On a new or small graph this takes milliseconds; a store created or upgraded over a
+        large graph waits up to _INDEX_WAIT_S and then goes on (/readyz reports the rest)."""
+        deadline = time.monotonic() + _INDEX_WAIT_S
+        while self.building_indexes():
+            if time.monotonic() > deadline:
+                log.warning("indexes still being built after %s s: %s", _INDEX_WAIT_S,
+                            self.building_indexes())
+                return
+            time.sleep(0.01)
 
     def _upgrade_fulltext_indexes(self) -> bool:
         """Stores made before user_key: key their memories, then rebuild the fulltext indexes
