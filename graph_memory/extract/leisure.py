@@ -12,9 +12,9 @@ from typing import Any
 
 from graph_memory.extract.match import Match
 from graph_memory.extract.open_aspect import today
+from graph_memory.extract.open_vocabulary import LIKING_VERBS
 from graph_memory.extract.pastimes import gerund
 
-_LIKING_VERBS = frozenset({"like", "love", "enjoy", "adore"})
 # "for fun", "as a hobby", "in my downtime"; "time" only when free or spare.
 _LEISURE = frozenset({"fun", "hobby", "pastime", "downtime", "leisure"})
 _SPARE = frozenset({"free", "spare"})
@@ -38,7 +38,7 @@ def _as_pastime(doc: Any, match: Match) -> Match:
     span = doc.char_span(match.span[0], match.span[1], alignment_mode="expand")
     if span is None:
         return match
-    for liking in (t for t in span if t.lemma_.lower() in _LIKING_VERBS and t.pos_ == "VERB"):
+    for liking in (t for t in span if t.lemma_.lower() in LIKING_VERBS and t.pos_ == "VERB"):
         doing = _doing(liking, match.obj)
         if doing is None or not any(_leisure_phrase(t) for t in (liking, doing)):
             continue

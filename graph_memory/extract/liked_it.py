@@ -14,9 +14,10 @@ from typing import Any
 
 from graph_memory.extract.canonical import is_negated
 from graph_memory.extract.match import Match
+from graph_memory.extract.open_vocabulary import LIKING_VERBS
 
-_LIKING_VERBS = frozenset({"love", "like", "enjoy", "adore", "hate", "dislike"})
 _DISLIKING_VERBS = frozenset({"hate", "dislike"})
+_LIKING_VERBS = LIKING_VERBS | _DISLIKING_VERBS
 
 
 def liked_it(doc: Any, matches: list[Match]) -> list[Match]:

@@ -171,7 +171,7 @@ def began_work(verb: Any) -> Any | None:
     head = verb.head
     if verb.dep_ != "xcomp" or verb.lemma_.lower() != "work" or head.lemma_.lower() not in _BEGIN:
         return None
-    if head.tag_ != "VBD" or any(c.dep_ == "aux" for c in head.children):
+    if not _simple_past(head):
         return None
     if not any(c.dep_ == "prep" and c.lower_ in _JOB_PREPOSITIONS for c in verb.children):
         return None

@@ -17,6 +17,9 @@ SKILL_CARRIERS = frozenset({"learn"})
 # (not "I learned to be patient", a way of being).
 SKILL_VERBS = frozenset({"play", "speak", "cook", "bake", "paint", "draw", "knit", "crochet", "sew",
                          "code", "program", "ride", "drive", "sing", "dance"})
+# Verbs of liking: a doing liked for fun is a hobby (leisure.py), the fallback's past "enjoyed
+# <thing>" a liking (past_likings.py), a deed liked as "it" liked (liked_it.py).
+LIKING_VERBS = frozenset({"like", "love", "enjoy", "adore"})
 # Reporting and light verbs whose particles make no verb of their own ("I figured out").
 REPORTING = frozenset({"think", "know", "guess", "mean", "say", "tell", "ask", "thank", "hear",
                        "find", "figure", "make", "let", "have", "be", "do"})

@@ -12,14 +12,13 @@ from dataclasses import replace
 from typing import Any
 
 from graph_memory.extract.match import Match
+from graph_memory.extract.open_vocabulary import LIKING_VERBS
 from graph_memory.extract.opinion_topics import specific
-
-_LIKING_KEYS = frozenset({"enjoy", "love", "like", "adore"})
 
 
 def past_likings(doc: Any, matches: list[Match]) -> list[Match]:
     """The matches, a STATES [enjoy] of one specific thing read as PREFERS of it."""
-    return [_as_liking(doc, m) if m.relation == "STATES" and m.key in _LIKING_KEYS
+    return [_as_liking(doc, m) if m.relation == "STATES" and m.key in LIKING_VERBS
             and not m.negated else m for m in matches]
 
 

@@ -97,7 +97,7 @@ def _plain_frame(head: Any) -> bool:
     modal, its subject (if any) the speaker or the situation."""
     if head.dep_ != "ROOT":
         return False
-    if head.sent[-1].text == "?" or any(t.text == "?" for t in head.sent):
+    if any(t.text == "?" for t in head.sent):
         return False
     for child in head.children:
         if child.dep_ == "neg" or child.tag_ == "MD":
