@@ -184,3 +184,40 @@ def test_an_engine_stopped_on_purpose_is_not_restarted(tmp_path: Path) -> None:
     assert supervisor.status().crashes == 0 and supervisor.status().restarts == 0
     supervisor.stop()
     assert supervisor.status().state == "stopped"
+
+
+def test_writes_while_the_restarted_engine_rebuilds_its_indexes_keep_every_edge(
+    tmp_path: Path, embedder: SentenceTransformerEmbedder, extractor: Extractor
+) -> None:
+    """After a restart FalkorDB rebuilds every index in the background (about a minute at 100k
+    memories) and /readyz answers 503, but writes are not held back: a write's MATCH by id plans
+    a label scan while the index is under construction (seen with GRAPH.EXPLAIN), so its
+    evidence, subject and supersession edges must all be there."""
+    settings = Settings(data_dir=tmp_path / "data", engine_restart_backoff_s=0.1)
+    with Memory.open(settings, embedder=embedder, extractor=extractor) as memory:
+        first = memory.write("I live in Paris.", user_id="u")
+        (paris,) = first.fact_ids
+        # Enough other memories (with vectors) that rebuilding the indexes takes seconds.
+        memory.store._graph.query(  # type: ignore[attr-defined]
+            "UNWIND range(1, 20000) AS i CREATE (:Episode {id: 'ep_filler' + toString(i), "
+            "user_id: 'filler', text: 'filler ' + toString(i), "
+            "embedding: vecf32([x IN range(1, $dim) | toFloat((i + x) % 97) / 97.0])})",
+            {"dim": embedder.dimension},
+        )
+        _wait_until(lambda: not memory.store.building_indexes())
+        _kill_engine(memory)
+        _wait_until(lambda: memory.engine is not None and memory.engine.status().restarts == 1)
+        assert memory.store.building_indexes(), "the rebuild ended before the test could write"
+
+        moved = memory.write("I moved to Berlin.", user_id="u")
+
+        (berlin,) = moved.fact_ids
+        fact = memory.get(berlin)
+        assert fact.episode_ids == (moved.episode_id,)  # type: ignore[union-attr]
+        assert memory.get(paris).status == "superseded"  # type: ignore[union-attr]
+        links = memory.history(berlin)
+        assert [(link.from_id, link.to_id, link.kind) for link in links] == [
+            (berlin, paris, "SUPERSEDES")
+        ]
+        current = memory.facts("u")
+        assert [f.id for f in current] == [berlin]
