@@ -56,7 +56,8 @@ def assert_states(extractor: RuleExtractor, text: str, expected: Row | None) -> 
         # going somewhere over a span of time, not this moment
         ("I've been going to therapy.", ("Emi", "STATES", "therapy", "go to")),
         # an intensifier the parser leaves on the object is no part of it
-        ("I watched so many youtube shorts.", ("Emi", "DID", "youtube short", "watch")),
+        # (short videos scrolled through are no deed: test_extract_precision5)
+        ("I watched so many Marvel movies.", ("Emi", "DID", "Marvel movie", "watch")),
         # a name that starts like an intensifier keeps it
         ("I played super Mario sunshine.", ("Emi", "DID", "super Mario sunshine", "play")),
         # a verb the model's rules cut wrongly is mended

@@ -100,3 +100,29 @@ def stretched_chat_word(word: str) -> bool:
     """ "toooo", "sooo", "himmm": an adverb or a pronoun written stretched (no name: "Hello
     Kitty" is not one)."""
     return word not in _CHAT_WORDS and bool(unstretched(word) & _CHAT_WORDS)
+
+
+# Modals chat types with a letter doubled ("I mightt try", "I woulld like to"): the parser reads
+# a verb or an adverb, and the hedge or the wish is lost.
+_MODALS = frozenset({"might", "would", "could", "should", "will", "may", "must", "can"})
+
+
+def typed_modal(word: str) -> str | None:
+    """The modal a word is, typed with one of its letters doubled ("mightt" -> "might",
+    "woulld" -> "would", "mayy" -> "may"); None for any other word ("will" itself, "mighty")."""
+    if word in _MODALS or not word.isalpha():
+        return None
+    for i in range(1, len(word)):
+        if word[i] == word[i - 1] and word[:i] + word[i + 1:] in _MODALS:
+            return word[:i] + word[i + 1:]
+    return None
+
+
+def mend_typed_modals(doc: Any) -> None:
+    """Give each modal typed with a doubled letter the modal's norm and lemma, before the parse:
+    the tagger reads the norm, so "I mightt go" parses as "I might go"."""
+    for token in doc:
+        modal = typed_modal(token.lower_)
+        if modal is not None:
+            token.norm_ = modal
+            token.lemma_ = modal

@@ -15,6 +15,7 @@ from graph_memory.extract.canonical import (
     phrase_text,
     verb_phrase,
 )
+from graph_memory.extract.hollow_goals import daydream, hollow_goal
 from graph_memory.extract.objects import (
     VAGUE,
     Found,
@@ -150,6 +151,8 @@ def clause_object(
     if _pointed_at(verb, tokens):
         return None  # "give this recipe a try", "visit that place": which, the chat knows
     kept = [t for t in tokens if t.lower_ not in FILLERS]
+    if hollow_goal(verb, kept) or daydream(verb):
+        return None  # "be better in general", "switch lives with a food critic"
     words: list[str | None] = []
     for token in kept:
         owner = owner_placeholder(token) if token.tag_ == "PRP$" else None

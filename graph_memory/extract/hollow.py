@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from graph_memory.extract.object_spans import generic_the
-from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS
+from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS, HOLLOW_OBJECTS
 from graph_memory.extract.retag import COLOURS
 
 # Modifiers that say there are several without saying which.
@@ -71,4 +71,34 @@ def nameless_one(head: Any, tokens: list[Any]) -> bool:
     except a colour, which chat names as a thing ("I want a red one")."""
     return head.lower_ in ("one", "ones") and not any(
         t.pos_ in ("NOUN", "PROPN") or t.lower_ in COLOURS for t in tokens if t.i != head.i
+    )
+
+
+# Hollow heads that also name a kind liked or done on their own ("I love space", "I run track",
+# "I love stories", "I like people"): kept bare.
+_NAMING_TOO = frozenset({"space", "track", "story", "life", "world", "people", "person", "news",
+                         "read", "sound", "discipline", "music"})
+
+
+def bare_hollow(name: str, head: Any) -> bool:
+    """A common noun alone whose head says nothing by itself: "we both found activities that we
+    enjoy", "I like the idea" (not "outdoor activities", which says which)."""
+    lemma = head.lemma_.lower()
+    return (
+        head.pos_ == "NOUN"
+        and name.lower() in (head.lower_, lemma)  # not "romance" of "romance ones"
+        and lemma in HOLLOW_OBJECTS
+        and lemma not in _NAMING_TOO
+    )
+
+
+_KINDS = frozenset({"kind", "kinds", "sort", "sorts", "type", "types"})
+_DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
+
+
+def pointing_kind(head: Any) -> bool:
+    """ "that kind of software", "these types of games": a kind pointed at is the one the chat
+    told of, which the noun alone does not say ("I love all kinds of music" does)."""
+    return head.lower_ in _KINDS and any(
+        c.dep_ == "det" and c.lower_ in _DEMONSTRATIVES for c in head.children
     )

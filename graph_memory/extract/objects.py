@@ -23,7 +23,7 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.chat_spelling import stretched_chat_word, unstretched
 from graph_memory.extract.doing_objects import doing_words, phrasal_doing, with_its_argument
-from graph_memory.extract.hollow import nameless_one, specific
+from graph_memory.extract.hollow import bare_hollow, nameless_one, pointing_kind, specific
 from graph_memory.extract.object_spans import (
     JOURNEYS,
     binomial,
@@ -102,6 +102,8 @@ def object_ok(name: str, head: Any, pattern: PatternSpec) -> bool:
     names = {name.lower(), head.lemma_.lower()}
     if pattern.objects and not names & lower_set(pattern.objects):
         return False
+    if not pattern.objects and bare_hollow(name, head):
+        return False  # "we both found activities that we enjoy": which? ("gave a talk" is listed)
     if len(names) == 1 and names & lower_set(pattern.need_modifier):
         return False  # "I'm taking a class": which one, it does not say
     return not names & lower_set(pattern.exclude_objects)
@@ -143,6 +145,8 @@ def unwrap_container(head: Any) -> Any:
     what a serving holds: "coffee" of "a cup of coffee", "ramen" of "a bowl of ramen"; and the
     game a round is of: "padel" of "a game of padel" (not "Game of Thrones")."""
     played = head.lemma_.lower() in _ROUNDS and bool(determiners(head) & {"a", "an"})
+    if pointing_kind(head):
+        return head  # "that kind of software": the kind pointed at, no software (noun_object)
     if head.lower_ in CONTAINERS or head.lemma_.lower() in SERVINGS or played:
         inner = [g for c in head.rights if c.lower_ == "of" for g in c.children]
         return inner[0] if inner else head
@@ -186,8 +190,8 @@ def _cut_at_of(head: Any) -> bool:
 
 def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Found | None:
     """The object headed by `head`, or None when it names no entity on its own."""
-    if _across_clause(head):
-        return None
+    if _across_clause(head) or pointing_kind(head):
+        return None  # "that kind of software": the kind the chat told of
     head = unwrap_container(head)
     if head.dep_ == "conj" and getattr(binomial(head.head), "i", None) == head.i:
         return None  # the "cheese" of "mac and cheese": the pair's first noun names it

@@ -29,6 +29,7 @@ from graph_memory.extract.people import (
     role_owner,
     role_phrase,
 )
+from graph_memory.extract.role_contexts import had_once, supposed_of_addressee, task_partner
 
 _NAMING_VERBS = frozenset({"name", "call"})
 # Subjects that show someone, in a photo or in person: "This is my dog", "these are my kids".
@@ -210,8 +211,8 @@ def _known_own(noun: Any) -> bool:
 def role_matches(
     noun: Any, relation: str, pattern: RolePattern, roles: frozenset[str]
 ) -> list[Match]:
-    if _food(noun) or _known_own(noun):
-        return []
+    if _food(noun) or _known_own(noun) or supposed_of_addressee(noun):
+        return []  # "if your kid came across a fish": anyone's kid
     key = role_phrase(noun)
     owner = role_owner(noun)
     if noun.dep_ == "compound" and _name_owner(noun):
@@ -219,6 +220,8 @@ def role_matches(
         owner = owner if owner is not None else role_owner(noun.head)
     name = _given_name(noun)
     names = _listed_names(noun) or ([name] if name else [])
+    if not names and task_partner(noun):
+        return []  # "me and my partner had to do a presentation for our math class"
     # "my husband Tom", "my kids Leo and Mia", wherever it stands in the sentence.
     if owner is not None and names:
         given = [Found(n, "PERSON", [noun]) for n in names]
@@ -266,6 +269,8 @@ def role_matches(
         return []
     if owner is not None or any(c.dep_ == "det" and c.lower_ in _POINTING for c in noun.lefts):
         return []  # "I have my sister's car", "I have the dog today"
+    if not pattern.people and had_once(head) and used_to(head) is None:
+        return []  # "I only had dogs before": a pet of the past, none said to be had now
     if any(c.lower_ in MEASURES for c in noun.lefts):
         return []  # "have enough friends", "no friends", "many friends": a measure, nobody named
     counted = any(c.dep_ == "nummod" for c in noun.children)

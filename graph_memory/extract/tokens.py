@@ -12,7 +12,7 @@ from typing import Any
 
 from spacy.tokens import Doc
 
-from graph_memory.extract.chat_spelling import split_contractions
+from graph_memory.extract.chat_spelling import mend_typed_modals, split_contractions
 
 # Codes with a digit, joined by hyphens or slashes: order ids, phone numbers, part numbers.
 _IDENTIFIER = re.compile(r"(?<![\w-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+(?![\w-])")
@@ -28,12 +28,13 @@ _MAYBE_INITIAL = re.compile(r"\b[A-Z]\.")
 
 def tokenize(nlp: Any, text: str) -> Doc:
     """The pipeline's tokenisation of `text`, with identifiers merged, a final capital
-    letter split from its full stop and chat's "its" and "Ill" for "it's" and "I'll"
-    split."""
+    letter split from its full stop, chat's "its" and "Ill" for "it's" and "I'll"
+    split and a modal typed with a doubled letter read as the modal ("mightt")."""
     doc: Doc = nlp.make_doc(text)
     lowered = text.lower()
     if "its" in lowered or "ill" in lowered:  # most messages have neither
         split_contractions(doc)  # "its a wonderful story", "Ill be there"
+    mend_typed_modals(doc)  # "I mightt try": read as "might"
     last = len(doc) - 1
     initials = []
     if _MAYBE_INITIAL.search(text):  # most messages have none: no walk over their tokens
