@@ -230,3 +230,34 @@ def test_a_pet_had_now_or_got_stays(
     extractor: RuleExtractor, text: str, row: tuple[str, str]
 ) -> None:
     assert row in _relations(extractor, text)
+
+
+# --- a reason given for a guess, a virtue practised --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I dunno maybe she was just shy and gave in because I exuded confidence",
+        "Perhaps he left early because I mentioned the budget.",
+        "I'm proceeding step by step and practicing patience with myself.",
+        "I've been practicing gratitude lately.",
+    ],
+)  # fmt: skip
+def test_a_guessed_reason_or_a_virtue_practised_is_no_open_fact(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [row for row in _relations(extractor, text) if row[0] == "STATES"]
+
+
+@pytest.mark.parametrize(
+    ("text", "row"),
+    [
+        ("She was upset because I exuded confidence.", ("STATES", "confidence")),
+        ("I've been practicing the violin lately.", ("STATES", "violin")),
+    ],
+)  # fmt: skip
+def test_a_reason_told_as_so_or_a_skill_practised_stays(
+    extractor: RuleExtractor, text: str, row: tuple[str, str]
+) -> None:
+    assert row in _relations(extractor, text)

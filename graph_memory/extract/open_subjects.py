@@ -81,7 +81,8 @@ def stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
     """A plain statement: no modal, condition, plan, misread auxiliary, passive, or generic
     present "we" ("we blame people for ...")."""
     if (any(c.tag_ == "MD" or c.lower_ in ("maybe", "perhaps", "probably")
-            for c in tensed.children) and not youth_habit(tensed)) or is_conditional(verb):
+            for c in tensed.children) and not youth_habit(tensed)) or is_conditional(verb) \
+            or guessed_reason(tensed):
         # "I might go", "maybe hit a bar on Friday": a guess or a plan; "when I was younger I
         # would watch the mummy movies" is a past habit
         return False
@@ -121,3 +122,21 @@ def told(verb: Any) -> bool:
         return True  # "I can't come because I have an exam": a reason is stated as true
     return verb.dep_ in ("advcl", "relcl") and is_past(verb, perfect=True) and not (
         marks & {"if", "when", "unless", "whether"})
+
+
+_REASONS = frozenset({"because", "cause", "cuz", "coz", "since"})
+_GUESSES = frozenset({"maybe", "perhaps", "probably"})
+
+
+def guessed_reason(tensed: Any) -> bool:
+    """A reason given for a guess is guessed too: "maybe she was just shy and gave in because I
+    exuded confidence" (not "I quit because I moved", told as so)."""
+    if not any(c.dep_ == "mark" and c.lower_ in _REASONS for c in tensed.children):
+        return False
+    head = tensed.head
+    while head.dep_ == "conj" and head.head.i != head.i:
+        head = head.head  # "was just shy and gave in": the guess is on the first verb
+    clauses = [head, *(c for c in head.children if c.dep_ == "conj")]
+    return any(
+        c.tag_ == "MD" or c.lower_ in _GUESSES for clause in clauses for c in clause.children
+    )
