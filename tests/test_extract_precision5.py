@@ -261,3 +261,16 @@ def test_a_reason_told_as_so_or_a_skill_practised_stays(
     extractor: RuleExtractor, text: str, row: tuple[str, str]
 ) -> None:
     assert row in _relations(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My partner and I took a dance class last week.",
+        "My partner and I are working on a home renovation project.",
+    ],
+)  # fmt: skip
+def test_a_partner_beside_a_class_or_a_project_of_any_kind_stays(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert ("HAS_RELATIVE", "partner") in _relations(extractor, text)

@@ -13,10 +13,10 @@ _TASK_PARTNERS = frozenset(
      "training", "sparring", "research", "debate", "writing", "chess", "climbing", "running",
      "accountability", "group", "presentation", "reading", "language", "exchange"}
 )
-# Work of school a partner is told beside: the partner of that work.
+# Work of school a partner is told beside: the partner of that work (not a class or a project
+# of any kind: "my partner and I took a dance class", "our renovation project").
 _SCHOOLWORK = frozenset(
-    {"class", "presentation", "project", "assignment", "homework", "lab", "course", "essay",
-     "report", "experiment", "lecture", "exam", "test", "quiz", "seminar", "classmate"}
+    {"presentation", "assignment", "homework", "lab", "essay", "experiment", "worksheet"}
 )
 _SUPPOSING = frozenset({"if", "unless", "whenever"})
 _ADDRESSEE = frozenset({"your", "ur", "yo"})
