@@ -274,3 +274,31 @@ def test_a_partner_beside_a_class_or_a_project_of_any_kind_stays(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert ("HAS_RELATIVE", "partner") in _relations(extractor, text)
+
+
+# --- a relative or a pet to come ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have covid and I dont want my future wife to get sick",
+        "My future kids will love this.",
+        "My ideal partner would be kind.",
+    ],
+)  # fmt: skip
+def test_a_relative_to_come_is_no_one_had(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in _relations(extractor, text) if row[0] in ("HAS_RELATIVE", "HAS_PET")]
+
+
+@pytest.mark.parametrize(
+    ("text", "row"),
+    [
+        ("My wife is a nurse.", ("HAS_RELATIVE", "wife")),
+        ("My older brother lives in Ohio.", ("HAS_RELATIVE", "older brother")),
+    ],
+)  # fmt: skip
+def test_a_relative_had_now_stays(
+    extractor: RuleExtractor, text: str, row: tuple[str, str]
+) -> None:
+    assert row in _relations(extractor, text)

@@ -1,7 +1,8 @@
 """Mentions of a role that say no one is had: a partner of a class or of work ("me and my partner
 had to do a presentation for our math class", "my lab partner"), the addressee's relative or pet
-in a supposition ("if your kid came across a fish and killed it": anyone's kid), and a pet had
-once ("I only had dogs before", "I had a cat when I was little"). roles.py asks these."""
+in a supposition ("if your kid came across a fish and killed it": anyone's kid), one to come
+("my future wife", "my dream dog") and a pet had once ("I only had dogs before", "I had a cat
+when I was little"). roles.py asks these."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ _SCHOOLWORK = frozenset(
 _SUPPOSING = frozenset({"if", "unless", "whenever"})
 _ADDRESSEE = frozenset({"your", "ur", "yo"})
 _ONCE = frozenset({"before", "previously", "formerly", "once"})
+# Words that make a relative or a pet one to come or imagined: "my future wife", "my dream dog".
+_TO_COME = frozenset({"future", "dream", "imaginary", "hypothetical", "potential", "ideal"})
 _WOULD = frozenset({"would", "'d", "could", "might"})
 
 
@@ -69,3 +72,9 @@ def had_once(verb: Any) -> bool:
         return True
     past_aux = any(c.dep_ == "aux" and c.lower_ == "did" for c in verb.children)
     return verb.tag_ == "VBD" or past_aux
+
+
+def to_come(noun: Any) -> bool:
+    """ "I don't want my future wife to get sick", "my ideal partner", "my dream dog": one
+    hoped for or imagined, not had now ("my ex" is the role patterns' own business)."""
+    return any(c.dep_ in ("amod", "compound") and c.lower_ in _TO_COME for c in noun.lefts)

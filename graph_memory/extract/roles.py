@@ -29,7 +29,12 @@ from graph_memory.extract.people import (
     role_owner,
     role_phrase,
 )
-from graph_memory.extract.role_contexts import had_once, supposed_of_addressee, task_partner
+from graph_memory.extract.role_contexts import (
+    had_once,
+    supposed_of_addressee,
+    task_partner,
+    to_come,
+)
 
 _NAMING_VERBS = frozenset({"name", "call"})
 # Subjects that show someone, in a photo or in person: "This is my dog", "these are my kids".
@@ -211,8 +216,8 @@ def _known_own(noun: Any) -> bool:
 def role_matches(
     noun: Any, relation: str, pattern: RolePattern, roles: frozenset[str]
 ) -> list[Match]:
-    if _food(noun) or _known_own(noun) or supposed_of_addressee(noun):
-        return []  # "if your kid came across a fish": anyone's kid
+    if _food(noun) or _known_own(noun) or supposed_of_addressee(noun) or to_come(noun):
+        return []  # "if your kid came across a fish": anyone's kid; "my future wife"
     key = role_phrase(noun)
     owner = role_owner(noun)
     if noun.dep_ == "compound" and _name_owner(noun):
