@@ -302,3 +302,21 @@ def test_a_relative_had_now_stays(
     extractor: RuleExtractor, text: str, row: tuple[str, str]
 ) -> None:
     assert row in _relations(extractor, text)
+
+
+# --- a practice finished ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As for me, I finished my soccer practice like I've told you before",
+        "I just finished basketball practice.",
+    ],
+)  # fmt: skip
+def test_a_practice_finished_is_the_round_of_a_day(extractor: RuleExtractor, text: str) -> None:
+    assert not [row for row in _relations(extractor, text) if row[0] in ("DID", "STATES")]
+
+
+def test_a_work_finished_stays(extractor: RuleExtractor) -> None:
+    assert ("DID", "Emi's thesis") in _relations(extractor, "I finished my thesis.")
