@@ -41,8 +41,9 @@ def test_a_lower_case_title_starting_with_my_stays_whole(
         ("I read my history book.", "Emi's history book"),
         ("I played my xbox yesterday.", "Emi's xbox"),
         ("I finished my work email.", "Emi's work email"),
-        # one finishes one's own things
-        ("I finished my soccer practice.", "Emi's soccer practice"),
+        # one finishes one's own things (a practice finished is the round of a day, no deed:
+        # test_extract_precision5)
+        ("I finished my history essay.", "Emi's history essay"),
     ],
 )  # fmt: skip
 def test_my_before_a_kind_of_work_or_a_thing_read_stays_a_possession(
