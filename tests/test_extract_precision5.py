@@ -320,3 +320,34 @@ def test_a_practice_finished_is_the_round_of_a_day(extractor: RuleExtractor, tex
 
 def test_a_work_finished_stays(extractor: RuleExtractor) -> None:
     assert ("DID", "Emi's thesis") in _relations(extractor, "I finished my thesis.")
+
+
+# --- a state of the moment or a judgement as an attribute ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Man my room is freezing right now, I should put on a sweater",
+        "My room is freezing today.",
+        "Our cities alone are such a difficult concept to grasp",
+    ],
+)  # fmt: skip
+def test_a_state_of_the_moment_or_a_judgement_is_no_attribute(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [row for row in _relations(extractor, text) if row[0] == "HAS_ATTRIBUTE"]
+
+
+@pytest.mark.parametrize(
+    ("text", "row"),
+    [
+        ("My shoe size is 9.", ("HAS_ATTRIBUTE", "9")),
+        ("My car is a Honda.", ("HAS_ATTRIBUTE", "Honda")),
+        ("My shoe size is now 10.", ("HAS_ATTRIBUTE", "10")),
+    ],
+)  # fmt: skip
+def test_a_lasting_value_is_an_attribute(
+    extractor: RuleExtractor, text: str, row: tuple[str, str]
+) -> None:
+    assert row in _relations(extractor, text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.attribute_values import judged, of_the_moment
 from graph_memory.extract.canonical import (
     canonical_name,
     has_to,
@@ -108,6 +109,8 @@ def possessive_matches(
         return []  # "my plan would be to move to Spain if I won the lottery": a hypothetical
     if names & lower_set(pattern.exclude_keys) or negated is None:
         return []
+    if "*" in pattern.keys and (of_the_moment(be) or judged(be)):
+        return []  # "my room is freezing right now", "our cities are such a difficult concept"
     stored_key = key if "*" in pattern.keys and key else None
     gerund = be.tag_ == "VBG" and not is_be(be)
     if gerund and pattern.object != "noun":
