@@ -65,12 +65,10 @@ def noun_matches(
         pattern.modifiers
     ]
     found: list[Found | None] = []
-    for child in noun.lefts:
-        if child.dep_ in modifier_deps:
-            tokens = list(child.subtree)
-            name = canonical_name(tokens)
-            if name and object_ok(name, child, pattern):
-                found.append(Found(name, ner_label(child), tokens))
+    for child, tokens in _modifier_phrases(noun, modifier_deps):
+        name = canonical_name(tokens)
+        if name and object_ok(name, child, pattern):
+            found.append(Found(name, ner_label(child), tokens))
     # "I've got an allergy to penicillin": the parser may hang "to ..." on the verb.
     heads = [noun, verb] if owned and noun.dep_ == "dobj" else [noun]
     preps = [c for h in heads for c in h.children if c.dep_ == "prep"]
@@ -82,6 +80,24 @@ def noun_matches(
     # "I'm not a fan of sports other than tennis": the exception is held.
     excepted = [noun_object(o, pattern) for o in exceptions(objects)] if negated else []
     return matches + make_matches(relation, pattern, subject, excepted, False, [clause, noun])
+
+
+def _modifier_phrases(noun: Any, deps: tuple[str, ...]) -> list[tuple[Any, list[Any]]]:
+    """Each modifier of the noun with its words; noun compounds side by side are one phrase
+    (lower-case "a harrison ford history guy", "a tree nut allergy": the parser hangs each
+    compound on the head, and each alone names nothing), their last the phrase's head."""
+    phrases: list[tuple[Any, list[Any]]] = []
+    for child in noun.lefts:
+        if child.dep_ not in deps:
+            continue
+        tokens = list(child.subtree)
+        if phrases and child.dep_ == "compound" and phrases[-1][0].dep_ == "compound" and (
+            phrases[-1][1][-1].i + 1 == tokens[0].i
+        ):
+            phrases[-1] = (child, phrases[-1][1] + tokens)
+        else:
+            phrases.append((child, tokens))
+    return phrases
 
 
 def _fandom(noun: Any, found: Found | None) -> Found | None:

@@ -1,8 +1,9 @@
 """A work read, watched or played, named by a copula on the kind of work the speaker's clause
 describes: "The last Marvel movie I watched in theaters was spider-man", "Orange is one of
 the first manga that I read", "another similar series I read was called Pendragon",
-"Another romantic novel I read recently and loved is "The Rosie Project"" -> DID (the title,
-key the verb). The relative clause is what was done; the copula says which work it was.
+"Another romantic novel I read recently and loved is "The Rosie Project"", "I think the last
+one I played was red dead redemption" -> DID (the title, key the verb). The relative clause
+is what was done; the copula says which work it was.
 
 Only a past told (the parser reads a relative "I read" as a present, so "read" is taken in
 either form; "the show I watch is Severance" is a habit, not a deed), the speaker's clause
@@ -23,7 +24,11 @@ from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS, HOLLOW_OBJECTS
 from graph_memory.extract.patterns import OpenPattern
 
 # What one reads, watches or plays; "read" is written alike in the present and the past.
-_TOLD_VERBS = frozenset({"read", "reread", "watch", "rewatch", "play", "finish", "binge"})
+_TOLD_VERBS = frozenset(
+    {"read", "reread", "watch", "rewatch", "play", "finish", "binge", "see"}
+)
+# A work's place among those done: "the last one I played was ...".
+_SERIES_PLACES = frozenset({"last", "latest", "first", "recent"})
 _SAME_IN_PAST = frozenset({"read", "reread"})
 _NAMING_VERBS = frozenset({"call", "name", "title"})
 _NAME_LABELS = frozenset({"WORK_OF_ART", "PERSON", "ORG", "PRODUCT", "GPE", "EVENT", "FAC"})
@@ -41,6 +46,8 @@ def work_told(
     if verb.dep_ != "relcl" or lemma not in _TOLD_VERBS:
         return None
     anchor = _anchor(verb.head)
+    if _placed_one(anchor) and lemma == "see":
+        return None  # "the last one I saw was John": a person as well as a work
     if _across(anchor) is None:
         return None
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
@@ -76,7 +83,7 @@ def _across(anchor: Any) -> list[Any] | None:
     copula holds it ("the guy I watched was John": no work)."""
     kind = anchor if anchor.lower_ != "one" else next(
         (g for c in anchor.children if c.lower_ == "of" for g in c.children), anchor)
-    if kind.lemma_.lower() not in WORK_KINDS:
+    if kind.lemma_.lower() not in WORK_KINDS and not _placed_one(kind):
         return None
     head = anchor.head
     if anchor.dep_ == "nsubj" and is_be(head):
@@ -86,6 +93,14 @@ def _across(anchor: Any) -> list[Any] | None:
     if anchor.dep_ == "nsubjpass" and head.lemma_.lower() in _NAMING_VERBS:
         return [c for c in head.children if c.dep_ in ("oprd", "attr", "xcomp")][:1]
     return None
+
+
+def _placed_one(kind: Any) -> bool:
+    """ "the last one I played", "the first one I watched": a work of the chat's kind, placed
+    in the series of those done (the copula then names it)."""
+    return kind.lower_ == "one" and any(
+        c.dep_ == "amod" and c.lower_ in _SERIES_PLACES for c in kind.children
+    )
 
 
 def _title(anchor: Any) -> Found | None:
@@ -116,6 +131,8 @@ def _named(heads: list[Any]) -> Found | None:
     if not tokens or len(tokens) > _MAX_TITLE_TOKENS:
         return None
     root = heads[-1]
+    if tokens[-1].lower_ == "one":
+        return None  # "the Dahmer one"
     if root.pos_ in ("PRON", "DET", "NUM") or root.lower_ == "one" or root.lemma_.lower() in (
             HOLLOW_OBJECTS | GENERIC_OBJECTS | WORK_KINDS):
         return None  # "it", "the jeffery dahmer one", "the movie"

@@ -1,0 +1,95 @@
+"""Likings, favorites and deeds, third recall round (issue 11): classes of phrasing mined from
+REALTALK messages that gave no fact, each with sentences written for it (not the mined ones
+alone, not the benchmark's), and the near misses that stay out."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "thing"),
+    [
+        ("I'm a big coffee guy.", "PREFERS", "coffee"),
+        ("I'm more of a tea girl.", "PREFERS", "tea"),
+        ("Honestly I'm a car guy.", "PREFERS", "car"),
+        ("I'm such a dog gal.", "PREFERS", "dog"),
+        ("I'm not really a beer guy.", "AVOIDS", "beer"),
+        ("I'm a cat person.", "PREFERS", "cat"),  # the older wording stays
+    ],
+)  # fmt: skip
+def test_a_kind_of_guy_or_girl_one_is_likes_the_kind(
+    extractor: RuleExtractor, text: str, relation: str, thing: str
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert ("Emi", relation, thing, None) in rows
+    assert not any(r[1] == "IS_A" for r in rows)  # a liking, no role
+
+
+def test_side_by_side_compounds_are_one_thing(extractor: RuleExtractor) -> None:
+    # the parser hangs each lower-case compound on the head: one phrase, not "harrison" alone
+    rows = fact_rows(extractor, "Im a huge harrison ford history guy")
+    assert ("Emi", "PREFERS", "harrison ford history", None) in rows
+    assert not [r for r in rows if r[2] == "harrison"]
+    assert ("Emi", "ALLERGIC_TO", "tree nut", None) in fact_rows(
+        extractor, "I have a tree nut allergy.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm a nice guy.",  # a trait
+        "I'm a lucky girl.",
+        "I'm a morning guy.",
+        "I'm a family guy.",
+        "I'm the IT guy.",  # a trade
+        "I'm a tech guy.",
+        "I'm a numbers guy.",
+        "He's a coffee guy.",  # someone else
+        "My favorite cat guy is Sam.",  # a guy named, no kind one is
+        "My favorite halal cart person is Rafiqi.",
+        "Im so hungover dude",  # a vocative
+        "Are you a coffee guy?",  # asked
+    ],
+)
+def test_a_trait_a_trade_or_another_guy_is_no_liking(extractor: RuleExtractor, text: str) -> None:
+    rows = fact_rows(extractor, text)
+    assert not [r for r in rows if r[1] in ("PREFERS", "AVOIDS", "IS_A") and r[3] is None]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "key"),
+    [
+        ("I think the last one I played was red dead redemption.", "red dead redemption", "play"),
+        ("The last one I watched was Oppenheimer.", "Oppenheimer", "watch"),
+        ("The latest one I've read was Project Hail Mary.", "Project Hail Mary", "read"),
+        ("The last movie I saw was Oppenheimer.", "Oppenheimer", "see"),
+        ("The most recent show I watched was Severance.", "Severance", "watch"),
+    ],
+)  # fmt: skip
+def test_a_work_told_by_its_place_in_a_series_was_done(
+    extractor: RuleExtractor, text: str, thing: str, key: str
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert ("Emi", "DID", thing, key) in rows
+    assert not any("last" in r[2] for r in rows)  # no "last movie" seen
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The last one he played was Red Dead Redemption.",  # someone else's
+        "What was the last one you played?",  # asked
+        "The last one I played was terrible.",  # a judgement, no name
+        "The last one I watched was the Dahmer one.",  # a pointer, no name
+        "The last one I saw was John.",  # a person seen as well as a work
+        "The last one I watched was a thriller.",  # a kind, no one work
+    ],
+)
+def test_a_placed_one_of_another_no_name_or_a_person_is_no_deed(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] in ("DID", "STATES")]
