@@ -93,3 +93,46 @@ def test_a_placed_one_of_another_no_name_or_a_person_is_no_deed(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[1] in ("DID", "STATES")]
+
+
+@pytest.mark.parametrize(
+    ("text", "doing"),
+    [
+        ("I spend my free time painting.", "painting"),  # "time" read as a compound of it
+        ("I spend most of my free time reading.", "reading"),  # a share of the time
+        ("I spend a lot of time gaming.", "gaming"),
+        ("I spend all of my weekends fishing.", "fishing"),
+        ("I spend my evenings knitting.", "knitting"),  # read as a second object
+        ("I spend my weekends hiking.", "hiking"),  # the older wording stays
+    ],
+)
+def test_time_spent_on_a_doing_is_a_pastime(
+    extractor: RuleExtractor, text: str, doing: str
+) -> None:
+    assert ("Emi", "HAS_HOBBY", doing, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I spend a lot of time working.",  # work, no pastime
+        "I spend most of my free time studying.",
+        "I spend time cooking.",  # no leisure said
+        "He spends his free time painting.",  # someone else's
+        "Do you spend your free time painting?",  # asked
+        "I don't spend much time reading.",  # denied
+    ],
+)
+def test_time_spent_on_work_by_another_or_denied_is_no_pastime(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_HOBBY"]
+
+
+def test_a_doing_misread_after_the_time_spent_keeps_its_object(
+    extractor: RuleExtractor,
+) -> None:
+    # "afternoon" and "playing" were read as compounds of "football"
+    rows = fact_rows(extractor, "I spent the afternoon playing football with my friends.")
+    assert any(r[2] == "football" and r[3] == "play" for r in rows)
+    assert not any("afternoon" in r[2] for r in rows)

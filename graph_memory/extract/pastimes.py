@@ -15,6 +15,12 @@ from graph_memory.extract.patterns import VerbPattern
 _LEISURE = frozenset({"time", "hobby", "pastime", "fun", "years", "ages", "decades"})
 # What one spends on a pastime: "I spend my weekends hiking".
 _SPENT = frozenset({"weekend", "weekends", "evening", "evenings", "summer", "summers", "time"})
+# Doings time goes to that are no pastime: "I spend most of my time working".
+_CHORES = frozenset({
+    "work", "working", "study", "studying", "clean", "cleaning", "commute", "commuting", "sleep",
+    "sleeping", "drive", "driving", "wait", "waiting", "worry", "worrying", "think", "thinking",
+    "do", "doing", "try", "trying", "deal", "dealing", "look", "looking", "recover", "recovering",
+})  # fmt: skip
 # Verbs that double their last letter before "-ing".
 _DOUBLED = frozenset({"run", "swim", "jog", "knit", "shop", "skip", "dig", "sit"})
 _OBJECTS = frozenset({"dobj", "ccomp", "xcomp", "attr", "dative", "oprd"})
@@ -66,11 +72,25 @@ def _a_lot(word: Any) -> bool:
 
 def _spent_on(verb: Any, pattern: VerbPattern) -> Found | None:
     """ "I spend my weekends hiking", "I spend my free time reading manga"."""
-    spent = [c for c in verb.children if c.dep_ == "dobj" and c.lower_ in _SPENT]
-    if not spent or (spent[0].lower_ == "time" and not _leisure_time(spent[0])):
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    spent = [c for c in objects if c.lower_ in _SPENT]
+    shares = [t for c in objects for t in _share_of(c)]
+    if shares:
+        spent = shares  # "most of my free time", "a lot of time": a share of it, told large
+    elif not spent or (spent[0].lower_ == "time" and not _leisure_time(spent[0])):
         return None  # "I spend time cooking" says no more than that it was done
     doings = [c for c in verb.children if c.dep_ in ("xcomp", "advcl") and c.tag_ == "VBG"]
-    return noun_object(doings[0], pattern, misparsed=True) if doings else None
+    if not doings or doings[0].lemma_.lower() in _CHORES or doings[0].lower_ in _CHORES:
+        return None  # "I spend a lot of time working": no pastime
+    return noun_object(doings[0], pattern, misparsed=True)
+
+
+def _share_of(amount: Any) -> list[Any]:
+    """The time of "most of my free time", "a lot of time", "all of my weekends" ([] else)."""
+    if amount.lower_ not in ("most", "lot", "much", "all"):
+        return []
+    return [g for p in amount.children if p.dep_ == "prep" and p.lower_ == "of"
+            for g in p.children if g.dep_ == "pobj" and g.lower_ in _SPENT]
 
 
 def _leisure_time(time: Any) -> bool:

@@ -71,6 +71,7 @@ from graph_memory.extract.questions import is_question
 from graph_memory.extract.retag import mend_verb_tags
 from graph_memory.extract.roles import role_matches
 from graph_memory.extract.speedups import speed_up
+from graph_memory.extract.spent_doing import mend_spent_doing
 from graph_memory.extract.tokens import tokenize
 from graph_memory.extract.went_doing import mend_went_doing
 from graph_memory.models import EntityRef, ExtractedFact, Extraction, ExtractionInput, Triple
@@ -212,6 +213,7 @@ class RuleExtractor:
             item = items[index]
             mend_verb_tags(doc)  # "I really like winter": like/IN -> VERB
             mend_went_doing(doc)  # "I went fishing with my grandpa": went/aux -> VERB
+            mend_spent_doing(doc)  # "I spend my free time painting": painting/NN -> VBG
             mend_ing_events(doc)  # "a wine tasting in Sonoma": tasting/VBG -> NOUN
             mend_gave_a_try(doc)  # "I gave yoga a try": as "I tried yoga"
             results[index] = self._extract_doc(doc, text, item.speaker, item.addressee)
