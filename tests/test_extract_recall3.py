@@ -136,3 +136,43 @@ def test_a_doing_misread_after_the_time_spent_keeps_its_object(
     rows = fact_rows(extractor, "I spent the afternoon playing football with my friends.")
     assert any(r[2] == "football" and r[3] == "play" for r in rows)
     assert not any("afternoon" in r[2] for r in rows)
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        ("I'd say Elden Ring is the best game ever.", "Elden Ring", "best"),
+        ("I would say Dune is amazing.", "Dune", "amazing"),
+        ("Honestly I'd say the new Batman movie was pretty good.", "new Batman movie", "good"),
+        ("I think Dune is amazing.", "Dune", "amazing"),  # the plain hedge stays
+    ],
+)
+def test_a_judgement_hedged_with_id_say_is_held(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I wouldn't say Dune is amazing.",  # denied
+        "Would you say Dune is amazing?",  # asked
+        "If I had to choose I'd say Dune is the best.",  # a condition
+        "I can't say Dune was great.",  # another modal
+        "People say Lisbon is beautiful.",  # nobody's
+        "My friend said Dune was boring.",  # an unnamed friend's
+        "I'd say it's great.",  # no topic named
+    ],
+)
+def test_a_denied_asked_or_conditional_say_holds_no_judgement(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_OPINION"]
+
+
+def test_what_the_addressee_said_of_a_thing_is_their_judgement(
+    extractor: RuleExtractor,
+) -> None:
+    assert ("Sam", "HAS_OPINION", "Dune", "boring") in fact_rows(
+        extractor, "You said Dune was boring.")

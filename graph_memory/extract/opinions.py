@@ -353,7 +353,8 @@ def opinion_matches(
         return moved_by_matches(verb, relation, pattern, roles)
     subject_token = clause_subject(verb)
     subject = who(subject_token, pattern, roles) if subject_token is not None else None
-    negated = polarity(verb, pattern)
+    # "I'd say Elden Ring is the best game ever": chat's hedge of "I think", no hypothetical
+    negated = polarity(verb, pattern, ("would",) if verb.lemma_.lower() == "say" else ())
     if subject is None or negated is None or negated:
         return []
     if used_to(verb) is not None:
