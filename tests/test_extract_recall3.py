@@ -176,3 +176,33 @@ def test_what_the_addressee_said_of_a_thing_is_their_judgement(
 ) -> None:
     assert ("Sam", "HAS_OPINION", "Dune", "boring") in fact_rows(
         extractor, "You said Dune was boring.")
+
+
+@pytest.mark.parametrize(
+    ("text", "instrument"),
+    [
+        ("I practice guitar every day.", "guitar"),
+        ("I've been practicing the piano a lot lately.", "piano"),
+        ("I practise the violin.", "violin"),
+        ("When I get home I practice the violin.", "violin"),
+    ],
+)
+def test_an_instrument_practised_is_a_pastime(
+    extractor: RuleExtractor, text: str, instrument: str
+) -> None:
+    assert ("Emi", "HAS_HOBBY", instrument, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I practiced piano yesterday.",  # once
+        "Do you practice guitar?",  # asked
+        "I should practice guitar more.",  # a wish
+        "I've been practicing my writing.",  # no instrument
+    ],
+)
+def test_an_instrument_practised_once_asked_or_wished_is_no_pastime(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_HOBBY"]
