@@ -206,3 +206,35 @@ def test_an_instrument_practised_once_asked_or_wished_is_no_pastime(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_HOBBY"]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("I took a trip to Greece last summer.", "Greece"),
+        ("We went on a trip to Italy.", "Italy"),
+        ("We just got back from a trip to Italy.", "Italy"),
+        ("I just got back from a road trip to Yellowstone.", "Yellowstone"),
+        ("We came back from a vacation in Hawaii.", "Hawaii"),
+        ("My trip to Japan was amazing.", "Japan"),  # the older wording stays
+    ],
+)
+def test_a_trip_taken_or_come_back_from_visited_its_place(
+    extractor: RuleExtractor, text: str, place: str
+) -> None:
+    assert ("Emi", "VISITED", place, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm taking a trip to Greece next month.",  # a plan
+        "He took a trip to Greece.",  # someone else's
+        "Did you take a trip to Greece?",  # asked
+        "I took a trip to the store.",  # an errand
+    ],
+)
+def test_a_trip_planned_of_another_asked_or_an_errand_visited_nothing(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "VISITED"]

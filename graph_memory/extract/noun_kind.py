@@ -32,6 +32,8 @@ def noun_matches(
         verb = noun.head
     elif noun.dep_ == "pobj" and noun.head.dep_ == "prep":
         verb = noun.head.head  # "I'm on a vegan diet"
+        if verb.lower_ == "back" and verb.dep_ in ("advmod", "prt"):
+            verb = verb.head  # "we just got back from a trip to Italy"
         if verb.lower_ in _DEGREE_NOUNS and noun.head.lower_ == "of" and verb.dep_ == "attr":
             verb = verb.head  # "I'm not much of a fan of X", "I'm more of a cat person"
     verbs = lower_set(pattern.verbs)
