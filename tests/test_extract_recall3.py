@@ -238,3 +238,36 @@ def test_a_trip_planned_of_another_asked_or_an_errand_visited_nothing(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[1] == "VISITED"]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I'm really loving yoga lately.", "yoga"),
+        ("I've been enjoying jazz a lot.", "jazz"),
+        ("I've been loving K-dramas lately.", "K-drama"),
+        ("I'm loving the new Taylor Swift album.", "new Taylor Swift album"),  # the older one
+    ],
+)
+def test_a_kind_liked_as_going_on_is_a_liking(
+    extractor: RuleExtractor, text: str, thing: str
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert ("Emi", "PREFERS", thing, None) in rows
+    assert not any(r[1] == "STATES" for r in rows)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm enjoying coffee right now.",  # a moment's
+        "I'm enjoying the sun today.",
+        "I'm loving this weather.",  # pointing
+        "He's loving yoga.",  # someone else's
+        "Are you loving yoga?",  # asked
+    ],
+)
+def test_a_liking_of_the_moment_another_or_asked_is_none(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "PREFERS"]
