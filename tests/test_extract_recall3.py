@@ -271,3 +271,31 @@ def test_a_liking_of_the_moment_another_or_asked_is_none(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[1] == "PREFERS"]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I've grown to love sushi.", "sushi"),
+        ("I've really grown to like spicy food.", "spicy food"),
+        ("I've come to love jazz.", "jazz"),  # read as a purpose by the parser
+        ("I've learned to love running.", "running"),
+    ],
+)
+def test_a_liking_grown_into_is_held(extractor: RuleExtractor, text: str, thing: str) -> None:
+    assert ("Emi", "PREFERS", thing, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I haven't come to like sushi.",  # denied
+        "He's grown to love sushi.",  # someone else's
+        "Have you grown to love sushi?",  # asked
+        "I came here to enjoy the view.",  # a purpose of a coming
+        "I'd grow to love sushi.",  # a guess
+        "I've grown to love it.",  # a pronoun
+    ],
+)
+def test_a_liking_not_grown_into_is_none(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "PREFERS"]

@@ -21,6 +21,7 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.congratulations import congratulated
 from graph_memory.extract.disowned import is_disowned
+from graph_memory.extract.grown_likings import grown_to_like
 from graph_memory.extract.modifier_conjuncts import with_split_modifiers
 from graph_memory.extract.objects import VAGUE, Found, lower_set
 from graph_memory.extract.patterns import PatternSpec, VerbPattern
@@ -181,10 +182,10 @@ def began_work(verb: Any) -> Any | None:
 def clause_carrier(verb: Any) -> Any | None:
     """The verb whose subject, tense and polarity the verb takes in declared patterns: the
     "ended" of "I ended up buying", the "tend" of "I tend to like", the "went" of "I went to
-    see a play", the "decided" of "I decided to go to a garden" (the open fallback reads a
-    wider set: open_aspect.carrier_of)."""
+    see a play", the "decided" of "I decided to go to a garden", the "grown" of "I've grown to
+    love sushi" (the open fallback reads a wider set: open_aspect.carrier_of)."""
     return (ended_up(verb) or tends_to(verb) or went_to(verb) or carried_out(verb)
-            or began_work(verb))
+            or began_work(verb) or grown_to_like(verb))
 
 
 _AUXILIARIES = frozenset({"be", "have", "do", "get"})
