@@ -299,3 +299,36 @@ def test_a_liking_grown_into_is_held(extractor: RuleExtractor, text: str, thing:
 )
 def test_a_liking_not_grown_into_is_none(extractor: RuleExtractor, text: str) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[1] == "PREFERS"]
+
+
+@pytest.mark.parametrize(
+    ("text", "doing"),
+    [
+        ("I'm a big reader.", "reading"),
+        ("I'm an avid hiker.", "hiking"),
+        ("Im a huge gamer", "gaming"),
+        ("I'm a competitive swimmer.", "swimming"),
+        ("I am a keen cyclist.", "cycling"),
+        ("I'm also a big runner.", "running"),
+    ],
+)
+def test_a_keen_doer_has_the_doing_as_a_pastime(
+    extractor: RuleExtractor, text: str, doing: str
+) -> None:
+    assert ("Emi", "HAS_HOBBY", doing, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm not a big reader.",  # denied
+        "I'm a runner.",  # no word of keenness: may be a role
+        "Are you a big reader?",  # asked
+        "He's a big reader.",  # someone else
+        "I'm a big boxer fan.",  # a fan of a kind, no doer
+    ],
+)
+def test_a_doer_denied_bare_asked_or_another_has_no_pastime(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_HOBBY"]
