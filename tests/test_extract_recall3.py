@@ -332,3 +332,34 @@ def test_a_doer_denied_bare_asked_or_another_has_no_pastime(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_HOBBY"]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I tried making sushi at home.", "sushi"),
+        ("I tried making the tiramisu recipe you gave me.", "tiramisu recipe"),
+        ("We've just finished making some bagels.", "bagel"),
+        ("I just finished making a lasagna.", "lasagna"),
+    ],
+)
+def test_a_doing_finished_or_tried_was_done(
+    extractor: RuleExtractor, text: str, thing: str
+) -> None:
+    assert ("Emi", "DID", thing, "make") in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I never tried making sushi.",  # denied
+        "Have you tried making sushi?",  # asked
+        "He finished making a lasagna.",  # someone else's
+        "I'm trying to finish making a lasagna.",  # under way
+        "I just made a few dishes for dinner.",  # hollow
+    ],
+)
+def test_a_doing_not_done_another_or_hollow_is_no_deed(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "DID"]

@@ -21,6 +21,7 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.congratulations import congratulated
 from graph_memory.extract.disowned import is_disowned
+from graph_memory.extract.finished_doings import finished_doing
 from graph_memory.extract.grown_likings import grown_to_like
 from graph_memory.extract.modifier_conjuncts import with_split_modifiers
 from graph_memory.extract.objects import VAGUE, Found, lower_set
@@ -185,7 +186,7 @@ def clause_carrier(verb: Any) -> Any | None:
     see a play", the "decided" of "I decided to go to a garden", the "grown" of "I've grown to
     love sushi" (the open fallback reads a wider set: open_aspect.carrier_of)."""
     return (ended_up(verb) or tends_to(verb) or went_to(verb) or carried_out(verb)
-            or began_work(verb) or grown_to_like(verb))
+            or began_work(verb) or grown_to_like(verb) or finished_doing(verb))
 
 
 _AUXILIARIES = frozenset({"be", "have", "do", "get"})
