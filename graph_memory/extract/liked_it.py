@@ -3,9 +3,11 @@ and really enjoyed it", "I tried sushi and didn't like it", "I played Hades. Lov
 "it" points back to the object of the deed the liking verb is joined to in the same sentence,
 or that heads the sentence before one whose subject chat drops, so the deed's object (already
 read as DID, or as STATES where the liking tells the past) is liked (PREFERS) or disliked
-(negated, AVOIDS) too. Not where someone else likes it ("I watched Dune and my son loved it",
-"He loved it"), nor an "it" the liking verb does not take as its object ("I read Dune and
-loved how it ended")."""
+(negated, AVOIDS) too. A work under way may be liked now: "I'm reading Dune and I love it",
+"I'm watching Severance and loving it" (a read, watch, play or listen the open fallback read as
+STATES; not "I'm making a cake and I love it"). Not where someone else likes it ("I watched
+Dune and my son loved it", "He loved it"), nor an "it" the liking verb does not take as its
+object ("I read Dune and loved how it ended")."""
 
 from __future__ import annotations
 
@@ -18,6 +20,9 @@ from graph_memory.extract.open_vocabulary import LIKING_VERBS
 
 _DISLIKING_VERBS = frozenset({"hate", "dislike"})
 _LIKING_VERBS = LIKING_VERBS | _DISLIKING_VERBS
+# The deeds of a work taken in over time, liked while under way ("I'm reading Dune and I love it").
+_WORK_DEEDS = frozenset({"read", "watch", "rewatch", "play", "listen to"})
+_PRESENT_TAGS = frozenset({"VBP", "VBZ"})
 
 
 def liked_it(doc: Any, matches: list[Match]) -> list[Match]:
@@ -28,11 +33,25 @@ def liked_it(doc: Any, matches: list[Match]) -> list[Match]:
             continue
         liking = _liking_of(doc, match)
         # "I read Dune and loved it": a deed the open fallback read as STATES, told as past
-        # by the liking's tense
-        if liking is not None and (match.relation == "DID" or liking.tag_ == "VBD"):
+        # by the liking's tense, or a work under way liked now
+        if liking is not None and (match.relation == "DID" or liking.tag_ == "VBD"
+                                   or _liked_now(match, liking)):
             negated = is_negated(liking) != (liking.lemma_.lower() in _DISLIKING_VERBS)
             likings.append(replace(match, relation="PREFERS", key=None, negated=negated))
     return matches + likings
+
+
+def _liked_now(match: Match, liking: Any) -> bool:
+    """ "I'm reading Dune and I love it", "I'm watching Severance and loving it": a work
+    under way, liked in the present (not "I'm making a cake and I love it": no work)."""
+    if match.key not in _WORK_DEEDS:
+        return False
+    if liking.tag_ == "VBG":  # "and loving it": the deed's own progressive
+        return True
+    if liking.tag_ == "VB":  # "and I don't like it", "I do love it"
+        return any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "do" and c.tag_ in _PRESENT_TAGS
+                   for c in liking.children)
+    return liking.tag_ in _PRESENT_TAGS
 
 
 def _liking_of(doc: Any, match: Match) -> Any | None:

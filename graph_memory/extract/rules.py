@@ -27,6 +27,7 @@ from graph_memory.extract.canonical import (
     normalize_name,
     noun_phrase,
 )
+from graph_memory.extract.concerts import seen_in_concert
 from graph_memory.extract.copula_kind import copula_matches
 from graph_memory.extract.gave_a_try import mend_gave_a_try
 from graph_memory.extract.habits import habit_match
@@ -69,6 +70,7 @@ from graph_memory.extract.possessives import (
 )
 from graph_memory.extract.questions import is_question
 from graph_memory.extract.retag import mend_verb_tags
+from graph_memory.extract.role_doings import mend_school_year_doing
 from graph_memory.extract.roles import role_matches
 from graph_memory.extract.speedups import speed_up
 from graph_memory.extract.spent_doing import mend_spent_doing
@@ -216,6 +218,7 @@ class RuleExtractor:
             mend_spent_doing(doc)  # "I spend my free time painting": painting/NN -> VBG
             mend_ing_events(doc)  # "a wine tasting in Sonoma": tasting/VBG -> NOUN
             mend_gave_a_try(doc)  # "I gave yoga a try": as "I tried yoga"
+            mend_school_year_doing(doc)  # "I'm a junior studying biology": junior/amod -> attr
             results[index] = self._extract_doc(doc, text, item.speaker, item.addressee)
         return results
 
@@ -248,6 +251,7 @@ class RuleExtractor:
         matches = leisure_likings(doc, matches)  # "I like to paint for fun": a pastime
         matches = past_likings(doc, matches)  # "I loved the Barbie movie": a liking
         matches = liked_it(doc, matches)  # "I watched Dune and loved it": Dune liked
+        matches = seen_in_concert(doc, matches)  # "I saw Coldplay in concert": ATTENDED
         # One fact per triple: the most confident pattern's ("I don't eat pork" is a
         # constraint, not a mere dislike), in the order the triples were first found.
         best: dict[tuple[Triple, bool], ExtractedFact] = {}

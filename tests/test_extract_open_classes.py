@@ -1,0 +1,133 @@
+"""Open classes of recall: a work under way liked now ("I'm reading Dune and I love it"); a
+school year the parser reads as an adjective before a doing of study ("I'm a junior studying
+biology"); a performer seen in concert ("I saw Coldplay in concert": the concert attended); a
+school graduated from that the small model tags a place ("I graduated from Stanford"). A
+thing made and liked, someone else's liking, a denial, a plan, a past role, a high school and
+a place seen are none of these."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Row, fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm reading Dune and I love it.", ("Emi", "PREFERS", "Dune", None)),
+        ("I'm currently watching Severance and I love it.", ("Emi", "PREFERS", "Severance", None)),
+        ("I'm reading Dune and loving it.", ("Emi", "PREFERS", "Dune", None)),
+        ("I'm watching Severance. I love it.", ("Emi", "PREFERS", "Severance", None)),
+        ("I'm reading Dune and I don't like it.", ("Emi", "AVOIDS", "Dune", None)),
+        ("I'm reading Dune and I hate it.", ("Emi", "AVOIDS", "Dune", None)),
+    ],
+)  # fmt: skip
+def test_a_work_under_way_liked_now_is_liked(extractor: RuleExtractor, text: str,
+                                             expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm making a cake and I love it.",  # no work taken in: the cake is the day's
+        "I'm reading Dune and my son loves it.",  # someone else's liking
+        "I'm reading Dune and I love how it ends.",  # "it" is not what is loved
+        "Are you reading Dune and loving it?",  # a question
+    ],
+)
+def test_no_liking_of_a_thing_under_way_otherwise(extractor: RuleExtractor, text: str) -> None:
+    assert not any(r[1] in ("PREFERS", "AVOIDS") for r in fact_rows(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm a junior studying biology.",
+         [("Emi", "IS_A", "junior", None), ("Emi", "STUDIES", "biology", None)]),
+        ("I'm a senior majoring in economics.",
+         [("Emi", "IS_A", "senior", None), ("Emi", "STUDIES", "economics", None)]),
+        ("I'm a senior studying law at Yale.",
+         [("Emi", "IS_A", "senior", None), ("Emi", "STUDIES", "law", None),
+          ("Emi", "STUDIES_AT", "Yale", None)]),
+        ("I'm a junior minoring in French at NYU.",
+         [("Emi", "STUDIES", "French", None), ("Emi", "STUDIES_AT", "NYU", None)]),
+    ],
+)  # fmt: skip
+def test_a_school_year_before_a_doing_of_study(extractor: RuleExtractor, text: str,
+                                               expected: list[Row]) -> None:
+    rows = fact_rows(extractor, text)
+    for row in expected:
+        assert row in rows
+    assert not any("studying" in r[2] or "majoring" in r[2] for r in rows)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was a junior studying biology.",  # a past role
+        "Are you a senior majoring in economics?",  # a question
+        "I'm not a senior majoring in economics.",  # a denial
+    ],
+)
+def test_no_study_from_a_school_year_otherwise(extractor: RuleExtractor, text: str) -> None:
+    assert not any(r[1] == "STUDIES" for r in fact_rows(extractor, text))
+
+
+def test_a_senior_role_of_work_is_left_as_it_was(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "I'm a senior software engineer.")
+    assert ("Emi", "IS_A", "senior software engineer", None) in rows
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I saw Coldplay in concert last year.", ("Emi", "ATTENDED", "Coldplay concert", None)),
+        ("I went to see Taylor Swift in concert.",
+         ("Emi", "ATTENDED", "Taylor Swift concert", None)),
+        ("I've seen Metallica in concert twice.", ("Emi", "ATTENDED", "Metallica concert", None)),
+    ],
+)  # fmt: skip
+def test_a_performer_seen_in_concert_is_a_concert_attended(extractor: RuleExtractor, text: str,
+                                                           expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've never seen Coldplay in concert.",  # a denial
+        "I'm going to see Coldplay in concert next week.",  # a plan
+        "I saw Dune in theaters.",  # no concert
+        "Did you see Coldplay in concert?",  # a question
+    ],
+)
+def test_no_concert_attended_otherwise(extractor: RuleExtractor, text: str) -> None:
+    assert not any(r[1] == "ATTENDED" for r in fact_rows(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I graduated from Stanford last year.", ("Emi", "STUDIES_AT", "Stanford", None)),
+        ("I graduated from Berkeley.", ("Emi", "STUDIES_AT", "Berkeley", None)),
+        ("I graduated from UCLA.", ("Emi", "STUDIES_AT", "UCLA", None)),
+    ],
+)  # fmt: skip
+def test_a_school_graduated_from_is_studied_at(extractor: RuleExtractor, text: str,
+                                               expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I graduated from high school in Ohio.",  # no named school
+        "Did you graduate from Stanford?",  # a question
+        "I'm going to graduate from Stanford next year.",  # ahead
+    ],
+)
+def test_no_school_graduated_from_otherwise(extractor: RuleExtractor, text: str) -> None:
+    assert not any(r[1] == "STUDIES_AT" for r in fact_rows(extractor, text))
