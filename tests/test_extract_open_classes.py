@@ -131,3 +131,32 @@ def test_a_school_graduated_from_is_studied_at(extractor: RuleExtractor, text: s
 )
 def test_no_school_graduated_from_otherwise(extractor: RuleExtractor, text: str) -> None:
     assert not any(r[1] == "STUDIES_AT" for r in fact_rows(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm halfway through Dune.", ("Emi", "STATES", "Dune", "halfway through")),
+        ("I'm halfway through the first season of Severance.",
+         ("Emi", "STATES", "Severance", "halfway through")),
+        ("I'm almost halfway through Pachinko and loving it.",
+         ("Emi", "STATES", "Pachinko", "halfway through")),
+    ],
+)  # fmt: skip
+def test_a_work_one_is_halfway_through_is_under_way(extractor: RuleExtractor, text: str,
+                                                    expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was halfway through the movie when the power went out.",  # a moment told
+        "I'm halfway through it.",  # a pronoun
+        "Are you halfway through Dune?",  # a question
+        "I'm not halfway through Dune yet.",  # a denial
+        "I'm halfway through my shift.",  # the round of a day
+    ],
+)
+def test_nothing_halfway_through_otherwise(extractor: RuleExtractor, text: str) -> None:
+    assert not any(r[3] == "halfway through" for r in fact_rows(extractor, text))

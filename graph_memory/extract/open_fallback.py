@@ -409,6 +409,11 @@ def _state_matches(
                 if any(found):
                     return make_matches(relation, pattern, unspanned(who), found, False,
                                         [be, prep], f"be {prep.lower_}")
+    through = _halfway_through(be)
+    if through is not None:  # "I'm halfway through Dune": a work under way
+        found = [open_object(o, rules) for o in through.children if o.dep_ == "pobj"][:1]
+        return make_matches(relation, pattern, unspanned(who), found, False, [be, through.head],
+                            "halfway through")
     member = membership(be, rules)
     if member is not None:
         group, anchor, key = member
@@ -430,6 +435,17 @@ def _state_matches(
                                 f"{state} {prep.lower_}")
         return []  # a bare state ("I'm so busy") is chit-chat, not a fact
     return []
+
+
+def _halfway_through(be: Any) -> Any | None:
+    """The "through" of a present "I'm halfway / midway through <work>", if any."""
+    if is_past(be, perfect=True):
+        return None  # "I was halfway through the movie when ...": a moment
+    for way in be.children:
+        if way.dep_ == "advmod" and way.lower_ in ("halfway", "midway"):
+            return next((p for p in way.children if p.dep_ == "prep" and p.lower_ == "through"),
+                        None)
+    return None
 
 
 def _whereabouts_told(where: Any) -> bool:
