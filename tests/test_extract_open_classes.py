@@ -160,3 +160,32 @@ def test_a_work_one_is_halfway_through_is_under_way(extractor: RuleExtractor, te
 )
 def test_nothing_halfway_through_otherwise(extractor: RuleExtractor, text: str) -> None:
     assert not any(r[3] == "halfway through" for r in fact_rows(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I loved breaking bad.", ("Emi", "PREFERS", "breaking bad", None)),  # a title, lower case
+        ("I love eating healthy.", ("Emi", "PREFERS", "eating healthy", None)),
+        ("I love staying fit.", ("Emi", "PREFERS", "staying fit", None)),
+        ("I love breaking bad habits.", ("Emi", "PREFERS", "breaking bad habits", None)),
+    ],
+)  # fmt: skip
+def test_a_gerund_liked_keeps_its_bare_complement(extractor: RuleExtractor, text: str,
+                                                  expected: Row) -> None:
+    rows = fact_rows(extractor, text)
+    assert expected in rows
+    assert not any(r[1] == "PREFERS" and r[2] in ("breaking", "eating", "staying") for r in rows)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love feeling good.",  # a linking verb's state: no doing, and no bare "feeling"
+        "I hate getting sick.",
+        "Do you like eating healthy?",  # a question
+    ],
+)
+def test_no_liking_of_a_linking_gerund_or_a_question(extractor: RuleExtractor,
+                                                     text: str) -> None:
+    assert not any(r[1] in ("PREFERS", "AVOIDS") for r in fact_rows(extractor, text))

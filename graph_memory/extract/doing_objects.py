@@ -42,7 +42,7 @@ def with_its_argument(gerund: Any) -> list[Any]:
         return []
     wanted = _ARGUMENT_PREPOSITIONS.get(lemma) or _TELLING_PREPOSITIONS.get(lemma)
     if wanted is None:
-        return [gerund]
+        return _with_complement(gerund)
     for prep in gerund.children:
         objects = [g for g in prep.children if g.dep_ == "pobj"]
         if prep.dep_ == "prep" and prep.lower_ in wanted and objects:
@@ -50,3 +50,24 @@ def with_its_argument(gerund: Any) -> list[Any]:
                 return []
             return sorted([gerund, *prep.subtree], key=lambda t: t.i)
     return [gerund] if lemma in _TELLING_PREPOSITIONS else []
+
+
+# Linking verbs: their complement is a passing state, no doing ("I hate getting sick", "I love
+# feeling good": no "feeling" liked either).
+_LINKING = frozenset({"be", "feel", "get", "become", "look", "seem", "sound", "go", "turn", "grow"})
+
+
+def _with_complement(gerund: Any) -> list[Any]:
+    """The gerund with a bare adjective right after it that it takes as its complement: "I
+    love eating healthy", "I loved breaking bad" (a title in lower case), "living simple"; the
+    parser gives no object, so the gerund alone would say less or another thing. A linking
+    verb's complement is a state, and the gerund without it nothing."""
+    complements = [c for c in gerund.children if c.dep_ == "acomp"]
+    if gerund.lemma_.lower() in _LINKING:
+        return [] if complements else [gerund]
+    if gerund.i + 1 >= len(gerund.doc):
+        return [gerund]
+    after = gerund.doc[gerund.i + 1]
+    if after.head != gerund or after.dep_ != "acomp" or after.pos_ != "ADJ" or list(after.children):
+        return [gerund]
+    return [gerund, after]

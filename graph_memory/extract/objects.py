@@ -286,7 +286,7 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         if len(tokens) > 1 and not (has_content(tokens, head, verbs=timed)
                                     or phrasal_doing(tokens)):
             return None
-        if any(t.dep_ == "acomp" for t in tokens):
+        if any(t.dep_ == "acomp" and t.head != head for t in tokens):
             return None  # a clause misread as an object: "pampering sessions sound perfect"
         name = phrase_text([t for t in tokens if t.lower_ not in _FOCUS])  # "especially X"
     elif ent is not None:
