@@ -189,3 +189,33 @@ def test_a_gerund_liked_keeps_its_bare_complement(extractor: RuleExtractor, text
 def test_no_liking_of_a_linking_gerund_or_a_question(extractor: RuleExtractor,
                                                      text: str) -> None:
     assert not any(r[1] in ("PREFERS", "AVOIDS") for r in fact_rows(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I have a sister who works at Google.", ("Emi's sister", "WORKS_AT", "Google", None)),
+        ("I have a younger brother who lives in Denver.",
+         ("Emi's younger brother", "LIVES_IN", "Denver", None)),
+        ("My sister, who lives in Ohio, is a nurse.", ("Emi's sister", "LIVES_IN", "Ohio", None)),
+        ("My husband Tom, who works at Google, loves hiking.", ("Tom", "WORKS_AT", "Google", None)),
+        ("I have two kids who love soccer.", ("Emi's kids", "PREFERS", "soccer", None)),
+    ],
+)  # fmt: skip
+def test_a_relative_clause_tells_of_its_person(extractor: RuleExtractor, text: str,
+                                               expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't have a sister who works at Google.",  # no one
+        "I have a friend who lives in Ohio.",  # an unnamed friend: no one we can name
+        "I met a guy who works at Google.",
+        "I know someone who lives in Paris.",
+        "Do I have a sister who works at Google?",  # a question
+    ],
+)
+def test_no_fact_of_a_relative_clause_on_no_one(extractor: RuleExtractor, text: str) -> None:
+    assert not any(r[1] in ("WORKS_AT", "LIVES_IN") for r in fact_rows(extractor, text))

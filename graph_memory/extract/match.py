@@ -26,7 +26,7 @@ from graph_memory.extract.grown_likings import grown_to_like
 from graph_memory.extract.modifier_conjuncts import with_split_modifiers
 from graph_memory.extract.objects import VAGUE, Found, lower_set
 from graph_memory.extract.patterns import PatternSpec, VerbPattern
-from graph_memory.extract.people import SPEAKER, person_subject
+from graph_memory.extract.people import SPEAKER, person_subject, relative_antecedent
 from graph_memory.extract.role_doings import role_doer
 
 USED_TO = "used to"
@@ -235,7 +235,7 @@ def clause_subject(verb: Any, passive: bool = False) -> Any | None:
     while True:
         for child in verb.children:
             if child.dep_ == dep:
-                return child
+                return relative_antecedent(verb, child) or child
         habit = used_to(verb) or clause_carrier(verb)
         if habit is not None:
             verb = habit

@@ -137,12 +137,35 @@ def person_subject(token: Any, roles: frozenset[str], speaker_only: bool) -> str
     if token.pos_ == "PROPN":
         return person_name(token)
     if token.pos_ == "NOUN" and token.lemma_.lower() in roles:
-        owner = role_owner(token)
+        owner = role_owner(token) or _had_by_speaker(token)
         if owner is None:
             return None
         name = named_appositive(token) or f"{owner}'s {role_phrase(token)}"
         return None if name in _unnamed(owner) else name
     return None
+
+
+def relative_antecedent(verb: Any, subject: Any) -> Any | None:
+    """ "I have a sister who works at Google", "my sister, who lives in Ohio, ...": the
+    relative pronoun subject stands for the person noun the clause describes."""
+    if verb.dep_ != "relcl" or subject.lower_ not in ("who", "that"):
+        return None
+    head = verb.head
+    return head if head.pos_ in ("NOUN", "PROPN") and head.i < subject.i else None
+
+
+def _had_by_speaker(noun: Any) -> str | None:
+    """ "I have a sister who works at Google": the relative clause's person is one the speaker
+    has (a subject only through its relative pronoun: relative_antecedent)."""
+    have = noun.head
+    if noun.dep_ != "dobj" or have.lemma_.lower() != "have" or not any(
+        c.dep_ == "relcl" for c in noun.children
+    ):
+        return None
+    if any(c.dep_ == "neg" for c in have.children):
+        return None  # "I don't have a sister who ...": no one
+    subjects = [c.lower_ for c in have.children if c.dep_ == "nsubj"]
+    return SPEAKER if subjects in (["i"], ["we"]) else None
 
 
 def _unnamed(owner: str) -> set[str]:
