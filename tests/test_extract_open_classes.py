@@ -219,3 +219,32 @@ def test_a_relative_clause_tells_of_its_person(extractor: RuleExtractor, text: s
 )
 def test_no_fact_of_a_relative_clause_on_no_one(extractor: RuleExtractor, text: str) -> None:
     assert not any(r[1] in ("WORKS_AT", "LIVES_IN") for r in fact_rows(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I'm married.", "married"),
+        ("I got married last year.", "married"),
+        ("We just got engaged!", "engaged"),
+        ("I'm recently divorced.", "divorced"),
+        ("I'm single.", "single"),
+    ],
+)
+def test_a_relationship_status_told(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert ("Emi", "HAS_ATTRIBUTE", value, "relationship status") in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm not married.",  # denied
+        "When I got married, we moved to Ohio.",  # a time, no status now
+        "I'm engaged in a big project.",  # engaged in a thing
+        "I'm single-handedly running the team.",
+        "My sister got married last year.",  # someone else's
+        "Are you married?",  # a question
+    ],
+)
+def test_no_relationship_status_otherwise(extractor: RuleExtractor, text: str) -> None:
+    assert not any(r[3] == "relationship status" for r in fact_rows(extractor, text))
