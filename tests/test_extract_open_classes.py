@@ -248,3 +248,24 @@ def test_a_relationship_status_told(extractor: RuleExtractor, text: str, value: 
 )
 def test_no_relationship_status_otherwise(extractor: RuleExtractor, text: str) -> None:
     assert not any(r[3] == "relationship status" for r in fact_rows(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I have a 5 year old daughter.", ("Emi", "HAS_RELATIVE", "daughter", "daughter")),
+        ("My 10 year old daughter plays soccer.", ("Emi's daughter", "HAS_HOBBY", "soccer", None)),
+        ("I have a 3 year old son and a 6 year old daughter.", ("Emi", "HAS_RELATIVE", "son", "son")),
+        ("I have a 6 month old puppy.", ("Emi", "HAS_PET", "puppy", "puppy")),
+    ],
+)  # fmt: skip
+def test_an_age_is_no_part_of_a_role(extractor: RuleExtractor, text: str,
+                                     expected: Row) -> None:
+    rows = fact_rows(extractor, text)
+    assert expected in rows
+    assert not any("old" in r[2] or (r[3] or "").startswith("old") for r in rows)
+
+
+def test_an_old_friend_keeps_its_role_word(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "My old friend Tom lives in Ohio.")
+    assert ("Emi", "HAS_RELATIVE", "Tom", "old friend") in rows

@@ -93,13 +93,23 @@ def named_appositive(noun: Any) -> str | None:
     return None
 
 
+def an_age(modifier: Any) -> bool:
+    """ "a 5 year old daughter": the "old" of an age, no role word ("my old friend" is one)."""
+    return modifier.lower_ == "old" and any(
+        c.dep_ == "npadvmod" and c.lemma_.lower() in _AGE_UNITS for c in modifier.children
+    )
+
+
+_AGE_UNITS = frozenset({"year", "month", "week", "day", "yr"})
+
+
 def role_phrase(noun: Any) -> str:
     """The role as written, with its modifiers: "best friend", "older sister", "kids"."""
     words = [
         t.lower_
         for t in noun.lefts
         if (t.dep_ == "compound" and t.pos_ == "NOUN")
-        or (t.dep_ in ("amod", "compound") and t.lower_ in _ROLE_WORDS)
+        or (t.dep_ in ("amod", "compound") and t.lower_ in _ROLE_WORDS and not an_age(t))
     ]
     return " ".join([*words, noun.lower_])
 
@@ -108,7 +118,8 @@ def role_core(noun: Any) -> str:
     """The role without the nouns that say where it was met: "college friends" -> "friends",
     "work buddy" -> "buddy"; "best friend" keeps its role word."""
     words = [
-        t.lower_ for t in noun.lefts if t.dep_ in ("amod", "compound") and t.lower_ in _ROLE_WORDS
+        t.lower_ for t in noun.lefts
+        if t.dep_ in ("amod", "compound") and t.lower_ in _ROLE_WORDS and not an_age(t)
     ]
     return " ".join([*words, noun.lower_])
 

@@ -23,6 +23,7 @@ from graph_memory.extract.objects import VAGUE, Found, lower_set
 from graph_memory.extract.open_vocabulary import MEASURES, PLACING
 from graph_memory.extract.patterns import RolePattern
 from graph_memory.extract.people import (
+    an_age,
     named_appositive,
     person_name,
     role_core,
@@ -123,8 +124,10 @@ def _favorite_name(noun: Any) -> bool:
 
 def _counted(noun: Any) -> Found:
     """The role with its count and modifiers: "three kids", "little sister", "two cats"."""
+    age = {t.i for m in noun.lefts if an_age(m) for t in m.subtree}  # "a 5 year old son"
     tokens = [
-        t for t in noun_phrase(noun) if t.dep_ in ("nummod", "amod", "compound") or t.i == noun.i
+        t for t in noun_phrase(noun)
+        if (t.dep_ in ("nummod", "amod", "compound") or t.i == noun.i) and t.i not in age
     ]
     return Found(canonical_name(tokens, keep_counts=True), "", tokens)
 
