@@ -255,7 +255,8 @@ def test_no_relationship_status_otherwise(extractor: RuleExtractor, text: str) -
     [
         ("I have a 5 year old daughter.", ("Emi", "HAS_RELATIVE", "daughter", "daughter")),
         ("My 10 year old daughter plays soccer.", ("Emi's daughter", "HAS_HOBBY", "soccer", None)),
-        ("I have a 3 year old son and a 6 year old daughter.", ("Emi", "HAS_RELATIVE", "son", "son")),
+        ("I have a 3 year old son and a 6 year old daughter.",
+         ("Emi", "HAS_RELATIVE", "son", "son")),
         ("I have a 6 month old puppy.", ("Emi", "HAS_PET", "puppy", "puppy")),
     ],
 )  # fmt: skip
@@ -269,3 +270,34 @@ def test_an_age_is_no_part_of_a_role(extractor: RuleExtractor, text: str,
 def test_an_old_friend_keeps_its_role_word(extractor: RuleExtractor) -> None:
     rows = fact_rows(extractor, "My old friend Tom lives in Ohio.")
     assert ("Emi", "HAS_RELATIVE", "Tom", "old friend") in rows
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I have type 1 diabetes.", ("Emi", "HAS_CONDITION", "type 1 diabetes", None)),
+        ("I have type 1 diabetes and asthma.", ("Emi", "HAS_CONDITION", "asthma", None)),
+        ("My dad has stage 3 cancer.", ("Emi's dad", "HAS_CONDITION", "stage 3 cancer", None)),
+        ("I was diagnosed with type 2 diabetes.",
+         ("Emi", "HAS_CONDITION", "type 2 diabetes", None)),
+    ],
+)  # fmt: skip
+def test_a_kind_named_by_its_number_is_had(extractor: RuleExtractor, text: str,
+                                           expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("I bought 3 books.", "book"),  # a count still goes
+        ("I have two kids.", "two kids"),  # a role keeps its count, as before
+    ],
+)
+def test_a_count_is_no_numbered_kind(extractor: RuleExtractor, text: str, name: str) -> None:
+    assert name in [r[2] for r in fact_rows(extractor, text)]
+
+
+def test_a_numbered_kind_denied_is_no_condition(extractor: RuleExtractor) -> None:
+    assert ("Emi", "HAS_CONDITION", "type 1 diabetes", None) not in fact_rows(
+        extractor, "I don't have type 1 diabetes.")

@@ -103,6 +103,10 @@ def _root(tokens: list[Any]) -> Any:
     return tokens[-1]
 
 
+# Words whose number names a kind, no count: "type 2 diabetes", "stage 3 cancer".
+NUMBERED_LABELS = frozenset({"type", "stage", "grade", "level", "phase", "class", "gen"})
+
+
 def canonical_name(tokens: Any, keep_counts: bool = False) -> str:
     """Canonical name of a noun phrase (a Span, a Token, or the tokens of one phrase).
 
@@ -135,7 +139,7 @@ def canonical_name(tokens: Any, keep_counts: bool = False) -> str:
             pass
         elif token.i < root.i and token.dep_ == "nummod" and root.pos_ == "NOUN" and (
             token.like_num or token.pos_ == "NUM" or token.lower_ in _COUNT_NOUNS
-        ):
+        ) and not (token.i and token.nbor(-1).lower_ in NUMBERED_LABELS):
             # a count goes; a noun the parser calls one stays ("a half marathon"), and so does
             # a number after its noun, a name's ("John Wick Chapter 4")
             continue

@@ -46,6 +46,7 @@ from graph_memory.extract.linking import (
 )
 from graph_memory.extract.match import Match
 from graph_memory.extract.noun_kind import noun_matches
+from graph_memory.extract.numbered_kinds import mend_numbered_kinds
 from graph_memory.extract.objects import MENTION_LABELS, NOT_OBJECT_POS, VAGUE, object_ok
 from graph_memory.extract.open_fallback import object_rules, open_matches
 from graph_memory.extract.opinions import opinion_matches
@@ -219,6 +220,7 @@ class RuleExtractor:
             mend_ing_events(doc)  # "a wine tasting in Sonoma": tasting/VBG -> NOUN
             mend_gave_a_try(doc)  # "I gave yoga a try": as "I tried yoga"
             mend_school_year_doing(doc)  # "I'm a junior studying biology": junior/amod -> attr
+            mend_numbered_kinds(doc)  # "I have type 1 diabetes": have/aux -> VERB
             results[index] = self._extract_doc(doc, text, item.speaker, item.addressee)
         return results
 
