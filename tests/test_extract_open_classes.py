@@ -229,6 +229,9 @@ def test_no_fact_of_a_relative_clause_on_no_one(extractor: RuleExtractor, text: 
         ("We just got engaged!", "engaged"),
         ("I'm recently divorced.", "divorced"),
         ("I'm single.", "single"),
+        ("We're engaged!", "engaged"),
+        ("My wife and I have been married for 10 years.", "married"),
+        ("I've been single for a while.", "single"),
     ],
 )
 def test_a_relationship_status_told(extractor: RuleExtractor, text: str, value: str) -> None:
@@ -243,6 +246,7 @@ def test_a_relationship_status_told(extractor: RuleExtractor, text: str, value: 
         "I'm engaged in a big project.",  # engaged in a thing
         "I'm single-handedly running the team.",
         "My sister got married last year.",  # someone else's
+        "I've been separated from my group.",  # no partner's
         "Are you married?",  # a question
     ],
 )
@@ -301,3 +305,28 @@ def test_a_count_is_no_numbered_kind(extractor: RuleExtractor, text: str, name: 
 def test_a_numbered_kind_denied_is_no_condition(extractor: RuleExtractor) -> None:
     assert ("Emi", "HAS_CONDITION", "type 1 diabetes", None) not in fact_rows(
         extractor, "I don't have type 1 diabetes.")
+
+
+@pytest.mark.parametrize(
+    ("text", "school"),
+    [
+        ("I'm in my final year of college.", "college"),
+        ("I'm in my second year at NYU.", "NYU"),
+        ("I'm in my third year of med school.", "med school"),
+        ("Im in my last year at Stanford University and loving it", "Stanford University"),
+    ],
+)
+def test_a_year_of_school_one_is_in(extractor: RuleExtractor, text: str, school: str) -> None:
+    assert ("Emi", "STUDIES_AT", school, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When I was in my first year of college, I lived in a dorm.",  # a past time
+        "I'm in my final year of the program.",  # no school
+        "Are you in your final year of college?",  # a question
+    ],
+)
+def test_no_school_from_a_year_otherwise(extractor: RuleExtractor, text: str) -> None:
+    assert not any(r[1] == "STUDIES_AT" for r in fact_rows(extractor, text))
