@@ -330,3 +330,26 @@ def test_a_year_of_school_one_is_in(extractor: RuleExtractor, text: str, school:
 )
 def test_no_school_from_a_year_otherwise(extractor: RuleExtractor, text: str) -> None:
     assert not any(r[1] == "STUDIES_AT" for r in fact_rows(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I hate waking up early.", ("Emi", "AVOIDS", "waking up early", None)),
+        ("I don't like waking up early.", ("Emi", "AVOIDS", "waking up early", None)),
+        ("I love staying up late.", ("Emi", "PREFERS", "staying up late", None)),
+        ("I hate waking up.", ("Emi", "AVOIDS", "waking up", None)),
+    ],
+)  # fmt: skip
+def test_a_doing_of_the_days_hours_is_liked_with_its_hour(extractor: RuleExtractor, text: str,
+                                                          expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+def test_waking_up_to_a_thing_is_no_liking_of_waking_up(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "I love waking up to the sound of rain.")
+    assert ("Emi", "PREFERS", "waking up", None) not in rows
+
+
+def test_a_doing_liked_early_keeps_no_hour_without_its_particle(extractor: RuleExtractor) -> None:
+    assert ("Emi", "PREFERS", "hiking", None) in fact_rows(extractor, "I love hiking early.")

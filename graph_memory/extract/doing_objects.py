@@ -9,11 +9,27 @@ from typing import Any
 # Phrasal verbs that are a doing on their own ("I enjoy working out", "I love eating out").
 _PHRASAL_DOINGS = frozenset(
     {"work out", "eat out", "go out", "hang out", "chill out", "dine out", "sleep in", "give back"}
+    | {"wake up", "stay up", "get up"}
 )
+
+
+_HOURS = frozenset({"early", "late"})
+_DAY_HOURS_VERBS = frozenset({"wake", "stay", "get"})
+
+
+def hour_of(gerund: Any) -> list[Any]:
+    """The "early" / "late" of a phrasal doing of the day's hours: "waking up early", "staying
+    up late" (without it, "waking up" is another thing hated)."""
+    if not any(c.dep_ == "prt" for c in gerund.children):
+        return []
+    return [c for c in gerund.children if c.dep_ == "advmod" and c.lower_ in _HOURS]
 
 
 def phrasal_doing(tokens: list[Any]) -> bool:
     verb, *rest = tokens
+    rest = [t for t in rest if not (t.dep_ == "advmod" and t.lower_ in _HOURS)]
+    if any(c.dep_ == "prep" for c in verb.children) and verb.lemma_.lower() in _DAY_HOURS_VERBS:
+        return False  # "waking up to the sound of rain": what is liked is more than waking up
     return len(rest) == 1 and rest[0].dep_ == "prt" and (
         f"{verb.lemma_.lower()} {rest[0].lower_}" in _PHRASAL_DOINGS
     )

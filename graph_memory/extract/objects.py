@@ -22,7 +22,12 @@ from graph_memory.extract.canonical import (
     phrase_text,
 )
 from graph_memory.extract.chat_spelling import stretched_chat_word, unstretched
-from graph_memory.extract.doing_objects import doing_words, phrasal_doing, with_its_argument
+from graph_memory.extract.doing_objects import (
+    doing_words,
+    hour_of,
+    phrasal_doing,
+    with_its_argument,
+)
 from graph_memory.extract.hollow import bare_hollow, nameless_one, pointing_kind, specific
 from graph_memory.extract.object_spans import (
     JOURNEYS,
@@ -242,6 +247,7 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         tokens = [
             head, *(t for c in head.children if c.dep_ in parts for t in _without_conjuncts(c)),
             *(t for c in head.children if (t := trailing_noun(c)) is not None),
+            *hour_of(head),  # "waking up early"
         ]  # fmt: skip
         if (spent := time_spent(head)) is not None:  # "spending time with family"
             tokens = spent
