@@ -353,3 +353,29 @@ def test_waking_up_to_a_thing_is_no_liking_of_waking_up(extractor: RuleExtractor
 
 def test_a_doing_liked_early_keeps_no_hour_without_its_particle(extractor: RuleExtractor) -> None:
     assert ("Emi", "PREFERS", "hiking", None) in fact_rows(extractor, "I love hiking early.")
+
+
+@pytest.mark.parametrize(
+    ("text", "kids"),
+    [
+        ("I'm a mom of three.", "three kids"),
+        ("I'm a proud father of two kids.", "two kids"),
+        ("I'm a dad of 3 and I love it.", "3 kids"),
+        ("I'm a mother of four boys.", "four kids"),
+    ],
+)
+def test_a_parent_of_a_number_has_that_many_kids(extractor: RuleExtractor, text: str,
+                                                 kids: str) -> None:
+    assert ("Emi", "HAS_RELATIVE", kids, "kids") in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm a mom of two dogs.",  # pets, no kids
+        "I'm a mom of two cats lol",
+        "Are you a mom of three?",  # a question
+    ],
+)
+def test_no_kids_from_a_parent_of_otherwise(extractor: RuleExtractor, text: str) -> None:
+    assert not any(r[3] == "kids" for r in fact_rows(extractor, text))
