@@ -379,3 +379,32 @@ def test_a_parent_of_a_number_has_that_many_kids(extractor: RuleExtractor, text:
 )
 def test_no_kids_from_a_parent_of_otherwise(extractor: RuleExtractor, text: str) -> None:
     assert not any(r[3] == "kids" for r in fact_rows(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I coach soccer.", ("Emi", "STATES", "soccer", "coach")),
+        ("I also coach soccer on weekends.", ("Emi", "STATES", "soccer", "coach")),
+        ("I foster kittens.", ("Emi", "STATES", "kitten", "foster")),
+    ],
+)  # fmt: skip
+def test_a_verb_read_as_its_objects_modifier_is_the_verb(extractor: RuleExtractor, text: str,
+                                                         expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I love pizza.", ("Emi", "PREFERS", "pizza", None)),  # the liking words, as before
+        ("I really like yellow.", ("Emi", "PREFERS", "yellow", None)),
+    ],
+)  # fmt: skip
+def test_a_liking_read_under_its_object_is_unchanged(extractor: RuleExtractor, text: str,
+                                                     expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+def test_no_verb_made_of_a_name(extractor: RuleExtractor) -> None:
+    assert fact_rows(extractor, "I Tom.") == []

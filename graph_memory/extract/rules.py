@@ -76,6 +76,7 @@ from graph_memory.extract.roles import role_matches
 from graph_memory.extract.speedups import speed_up
 from graph_memory.extract.spent_doing import mend_spent_doing
 from graph_memory.extract.tokens import tokenize
+from graph_memory.extract.verb_under_object import mend_verb_under_object
 from graph_memory.extract.went_doing import mend_went_doing
 from graph_memory.models import EntityRef, ExtractedFact, Extraction, ExtractionInput, Triple
 from graph_memory.ontology import ANY_TYPE, Ontology
@@ -215,6 +216,7 @@ class RuleExtractor:
         for index, doc, text in zip(todo, docs, texts, strict=True):
             item = items[index]
             mend_verb_tags(doc)  # "I really like winter": like/IN -> VERB
+            mend_verb_under_object(doc)  # "I coach soccer": coach/compound -> VERB
             mend_went_doing(doc)  # "I went fishing with my grandpa": went/aux -> VERB
             mend_spent_doing(doc)  # "I spend my free time painting": painting/NN -> VBG
             mend_ing_events(doc)  # "a wine tasting in Sonoma": tasting/VBG -> NOUN

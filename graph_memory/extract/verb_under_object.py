@@ -1,0 +1,42 @@
+"""A verb the small model reads as a modifier of its object: "I coach soccer" (coach a
+compound of "soccer", the root), "I foster kittens" (foster an adjective of "kittens"). The
+root is then a noun with "I" or "we" for its subject, a parse no sentence has; the word right
+after the subject (past its adverbs) is the clause's verb and the root its object. Mended, in
+place, to that reading, as retag._mend_under_object does for the liking words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_PERSONAL = frozenset({"i", "we"})
+_MODIFIER_DEPS = frozenset({"compound", "amod", "nmod"})
+# What after the root is said of the whole clause: "I coach soccer on weekends", "... and I".
+_CLAUSE_DEPS = frozenset({"punct", "prep", "advmod", "npadvmod", "cc", "conj", "advcl"})
+
+
+def mend_verb_under_object(doc: Any) -> None:
+    """Mend, in place, each "I <verb> <object>" read with the object as the root."""
+    for root in [t for t in doc if t.dep_ == "ROOT" and t.pos_ in ("NOUN", "PROPN")]:
+        subjects = [c for c in root.children if c.dep_ == "nsubj" and c.i < root.i]
+        if len(subjects) != 1 or subjects[0].lower_ not in _PERSONAL:
+            continue
+        j = subjects[0].i + 1
+        while j < root.i and doc[j].pos_ == "ADV":
+            j += 1  # "I also coach soccer"
+        word = doc[j]
+        if word.i >= root.i or word.head != root or word.dep_ not in _MODIFIER_DEPS:
+            continue
+        if not word.is_alpha or word.is_title or word.pos_ in ("PROPN", "DET", "NUM", "PRON"):
+            continue
+        _raise_over(word, root)
+
+
+def _raise_over(word: Any, root: Any) -> None:
+    """The word heads the clause as its verb; the subject, its adverbs and what comes after
+    the root hang on it; the root is its object."""
+    word.pos_, word.tag_, word.lemma_ = "VERB", "VBP", word.lower_
+    word.head, word.dep_ = word, "ROOT"
+    for child in list(root.children):
+        if child.i < word.i or (child.i > root.i and child.dep_ in _CLAUSE_DEPS):
+            child.head = word
+    root.head, root.dep_ = word, "dobj"
