@@ -74,6 +74,7 @@ def copula_matches(
                      if x.dep_ == "xcomp" and has_to(x) and not passing_plan(x)]
             return make_matches(relation, pattern, subject, found, negated, [be, complement])
         objects = [c for c in complement.children if c.dep_ in ("npadvmod", "dobj", "attr", "pobj")]
+        misparsed: list[Any] = []
         for head in (complement, be):
             for prep in head.children:
                 if prep.dep_ == "prep" and prep.lower_ in pattern.prepositions:
@@ -81,14 +82,14 @@ def copula_matches(
                 # "allergic to shellfish": the small model reads "to shellfish" as a verb.
                 lone = has_to(prep) and prep.n_lefts == 1
                 if prep.dep_ == "xcomp" and "to" in pattern.prepositions and lone:
-                    found.extend(
-                        noun_object(t, pattern, misparsed=True) for t in with_conjuncts([prep])
-                    )
+                    misparsed.extend(with_conjuncts([prep]))
+        found.extend(noun_object(t, pattern, misparsed=True) for t in misparsed)
         objects = [examples(o) for o in objects]
         found.extend(noun_object(o, pattern) for o in with_conjuncts(objects))
-        if objects:
-            # "allergic to peanuts and shellfish": a lone last conjunct hung on the verb.
-            last = max(o.i for o in objects)
+        if objects or misparsed:
+            # "allergic to peanuts and shellfish": a lone last conjunct hung on the verb (and
+            # on "allergic to shellfish and peanuts" too, its "to shellfish" read as a verb).
+            last = max(o.i for o in [*objects, *misparsed])
             found.extend(
                 noun_object(c, pattern, misparsed=True)
                 for head in (complement, be) for c in head.children

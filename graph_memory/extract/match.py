@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from graph_memory.extract.begun_doings import began_doing
 from graph_memory.extract.canonical import (
     canonical_name,
     char_span,
@@ -236,7 +237,7 @@ def clause_subject(verb: Any, passive: bool = False) -> Any | None:
         for child in verb.children:
             if child.dep_ == dep:
                 return relative_antecedent(verb, child) or child
-        habit = used_to(verb) or clause_carrier(verb)
+        habit = used_to(verb) or clause_carrier(verb) or began_doing(verb)
         if habit is not None:
             verb = habit
             continue
@@ -401,6 +402,9 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
     ended = clause_carrier(clause)
     inner_negated = ended is not None and is_negated(clause)  # "I tend not to like X"
     begun = began_work(clause) is not None  # "I started working at Amazon": held now
+    if ended is None and pattern.tense in ("present", "habitual"):
+        ended = began_doing(clause)  # "I started doing yoga": a pastime going on now
+        begun = begun or ended is not None
     if ended is not None:
         clause = tensed = ended  # "I ended up buying": the tense and polarity of "ended"
     if habit is None:
@@ -426,7 +430,7 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
                 return None  # "Right now I'm playing Brahms"
         if pattern.tense == "past" and not (is_past(clause, perfect=True) or congratulated(clause)):
             return None
-        if pattern.tense == "habitual" and is_past(clause, perfect=True) and not always:
+        if pattern.tense == "habitual" and is_past(clause, perfect=True) and not (always or begun):
             return None  # "I have read Vinland Saga", "I've eaten sushi": once, no habit
     if any(c.lower_ == "ever" for c in clause.children):
         return None  # "I don't think I've ever watched it", "have you ever ...": no statement

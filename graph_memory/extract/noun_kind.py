@@ -22,6 +22,9 @@ from graph_memory.extract.preposition_objects import exceptions, prep_objects
 
 # What one is "much of", "more of" or "a bit of": "not much of a fan of X".
 _DEGREE_NOUNS = frozenset({"much", "more", "less"})
+# Verbs that end what a possessed noun held: "I quit my job at Amazon", "I got fired from my
+# job at Amazon", "I resigned from my position at Google".
+_ENDING_VERBS = frozenset({"quit", "leave", "lose", "resign", "retire", "fire", "lay", "sack"})
 
 
 def noun_matches(
@@ -61,6 +64,8 @@ def noun_matches(
         return []
     if told:
         negated = False  # "My trip to Japan wasn't great" denies the judgement, not the trip
+    if not owned and _ended(noun):
+        negated = True  # "I quit my job at Amazon": no longer there
     # "I have no interest in politics", "I'm no fan of jazz": the noun denies it.
     negated = negated or any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children)
     modifier_deps = {"compound": ("compound",), "any": ("compound", "amod"), "none": ()}[
@@ -100,6 +105,19 @@ def _modifier_phrases(noun: Any, deps: tuple[str, ...]) -> list[tuple[Any, list[
         else:
             phrases.append((child, tokens))
     return phrases
+
+
+def _ended(noun: Any) -> bool:
+    """ "I quit my job at Amazon", "I was laid off from my job at Amazon": the possessed noun
+    is what a verb of ending took away."""
+    verb = noun.head
+    if noun.dep_ == "pobj" and noun.head.lower_ == "from":
+        verb = noun.head.head
+    elif noun.dep_ != "dobj":
+        return False
+    if any(c.dep_ == "neg" for c in verb.children):
+        return False  # "I didn't quit my job at Amazon": still there
+    return verb.pos_ in ("VERB", "AUX") and verb.lemma_.lower() in _ENDING_VERBS
 
 
 def _fandom(noun: Any, found: Found | None) -> Found | None:

@@ -18,6 +18,7 @@ from graph_memory.extract.canonical import (
     phrase_text,
     with_conjuncts,
 )
+from graph_memory.extract.favorite_names import as_written, favorite_values
 from graph_memory.extract.goal_clauses import clause_object
 from graph_memory.extract.match import Match, Who, make_matches, polarity, who
 from graph_memory.extract.objects import Found, lower_set, noun_object, object_ok
@@ -178,7 +179,8 @@ def favorite_matches(
     kindless = key_head.lemma_.lower() in modifiers or key_head.pos_ not in ("NOUN", "PROPN")
     key = "" if kindless else phrase_text([*key_tokens, key_head])
     stored_key = canonical_name([*key_tokens, key_head]) if key and "*" in pattern.keys else None
-    found = [noun_object(subjects[0], pattern)]
+    found = [as_written(noun_object(value, pattern), value, key_head)
+             for value in favorite_values(subjects[0], key_head)]
     least = any(_least_of(t, modifiers) for t in key_head.subtree)  # "my least favorite X"
     return make_matches(
         relation, pattern, Who(owner, "", True, []), found, least, [be, key_head], stored_key

@@ -56,6 +56,18 @@ def _given_name(noun: Any) -> str | None:
                 name = person_name(named, trust_ner=False)
                 if name:
                     return name
+    if noun.dep_ == "appos" and head.i < noun.i and _comma_between(noun, head):
+        # "Leo, my son, loves dinosaurs", "Nadia, my girlfriend, and I": the name goes first.
+        name = person_name(head, trust_ner=False)
+        if name:
+            return name
+    if noun.dep_ == "nsubj" and is_be(head) and role_owner(noun) is not None:
+        # "My husband is Tom", "my best friend is Sarah" (not "my mom is a nurse").
+        for attr in head.children:
+            if attr.dep_ == "attr":
+                name = person_name(attr)
+                if name:
+                    return name
     if _name_owner(noun) and head.dep_ == "nsubj" and is_be(head.head):
         # "My dog's name is Rex"; chat writes pets' names in lower case and drops the
         # possessive's apostrophe ("my cats name is soufflé").
@@ -76,6 +88,12 @@ def _given_name(noun: Any) -> str | None:
                     if name:
                         return name
     return None
+
+
+def _comma_between(noun: Any, head: Any) -> bool:
+    """Only a comma (and the role's own words) between a name and the role set beside it."""
+    between = noun.doc[head.i + 1 : noun.left_edge.i]
+    return len(between) == 1 and between[0].text == ","
 
 
 def _name_owner(noun: Any) -> bool:
