@@ -408,3 +408,21 @@ def test_a_favorite_named_first(extractor: RuleExtractor, text: str,
 def test_no_favorite_from_a_title_cut_short(extractor: RuleExtractor) -> None:
     text = "I would say the sorcerors stone or the goblet of fire are my favorite parts"
     assert ("PREFERS", "goblet", False) not in told(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the parser hangs "for breakfast" on "berries": the context is the liking's key
+        ("I like oatmeal with berries for breakfast.",
+         ("Emi", "PREFERS", "oatmeal with berries", "breakfast")),
+        ("For breakfast I like oatmeal with berries.",
+         ("Emi", "PREFERS", "oatmeal with berries", "breakfast")),
+        ("I hate pizza with pineapple for lunch.",
+         ("Emi", "AVOIDS", "pizza with pineapple", "lunch")),
+        ("I love pizza with my family.", ("Emi", "PREFERS", "pizza", None)),  # company
+    ],
+)  # fmt: skip
+def test_a_thing_with_what_it_comes_with_and_its_context(extractor: RuleExtractor, text: str,
+                                                         expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)

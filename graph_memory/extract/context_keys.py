@@ -23,6 +23,9 @@ def context_key(verb: Any, objects: list[Any], contexts: set[str]) -> str | None
     coding" (a fronted clause)."""
     # "diving for hard-to-reach balls": a gerund's own "for" phrase is part of it.
     heads = [verb, *(o for o in objects if o.tag_ != "VBG")]
+    # "I like oatmeal with berries for breakfast": the parser hangs the "for" on "berries"
+    heads += [g for o in heads[1:] for p in o.rights if p.dep_ == "prep" and p.lower_ == "with"
+              for g in p.children if g.dep_ == "pobj"]
     for head in heads:
         for prep in head.children:
             fronted = prep.i < verb.i and prep.lower_ in ("on", "at", "in", "during", "when")
@@ -62,16 +65,26 @@ def with_accompaniment(found: Found | None, head: Any, people: frozenset[str],
         if prep.dep_ != "prep" or prep.lower_ != "with":
             continue
         parts = [g for g in prep.children if g.dep_ == "pobj" and g.pos_ == "NOUN"]
+        # "oatmeal with berries for breakfast": the context hung on "berries" is no part of it
+        trailing = {t.i for p in (parts[0].children if parts else ()) if _for_context(p)
+                    for t in p.subtree}
         if len(parts) != 1 or any(c.dep_ not in ("amod", "compound", "cc", "conj")
-                                  for c in parts[0].children):
+                                  for c in parts[0].children if c.i not in trailing):
             return found
         lemma = parts[0].lemma_.lower()
         if lemma in people or lemma in _COMPANY or lemma in contexts or parts[0].ent_type_:
             return found
-        tokens = [t for t in prep.subtree if not t.is_punct]
+        tokens = [t for t in prep.subtree if not t.is_punct and t.i not in trailing]
         return Found(f"{found.name} {phrase_text(tokens)}", found.label,
                      [*found.tokens, *tokens])
     return found
+
+
+def _for_context(prep: Any) -> bool:
+    """A "for" phrase of a plain noun: "for breakfast", "for long flights"."""
+    pobj = [g for g in prep.children if g.dep_ == "pobj"]
+    return prep.dep_ == "prep" and prep.lower_ == "for" and len(pobj) == 1 and (
+        pobj[0].pos_ == "NOUN")
 
 
 _CONTEXT_PREPOSITIONS = frozenset({"in", "at", "on", "during", "before", "after"})
