@@ -426,3 +426,30 @@ def test_no_favorite_from_a_title_cut_short(extractor: RuleExtractor) -> None:
 def test_a_thing_with_what_it_comes_with_and_its_context(extractor: RuleExtractor, text: str,
                                                          expected: Row) -> None:
     assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the parser hangs "wanna" on the verb after it, as an auxiliary or its subject
+        ("i wanna run a half marathon", "run a half marathon"),
+        ("I wanna run a half marathon.", "run a half marathon"),
+        ("i wanna visit japan", "visit japan"),
+        ("I really wanna go to Paris", "go to Paris"),  # already read: unchanged
+    ],
+)
+def test_chat_wanna_is_a_want(extractor: RuleExtractor, text: str, expected: str) -> None:
+    assert ("HAS_GOAL", expected, False) in told(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "do you wanna grab lunch?",  # a question
+        "if i wanna go i'll tell you",  # a condition
+        "i just wanna sleep",  # a want of the moment
+    ],
+)
+def test_no_goal_from_a_wanna_asked_or_of_the_moment(extractor: RuleExtractor,
+                                                      text: str) -> None:
+    assert not [fact for fact in told(extractor, text) if fact[0] == "HAS_GOAL"]

@@ -29,6 +29,7 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.concerts import seen_in_concert
 from graph_memory.extract.copula_kind import copula_matches
+from graph_memory.extract.fused_wants import mend_wanna
 from graph_memory.extract.gave_a_try import mend_gave_a_try
 from graph_memory.extract.habits import habit_match
 from graph_memory.extract.ing_events import mend_ing_events
@@ -223,6 +224,7 @@ class RuleExtractor:
             mend_gave_a_try(doc)  # "I gave yoga a try": as "I tried yoga"
             mend_school_year_doing(doc)  # "I'm a junior studying biology": junior/amod -> attr
             mend_numbered_kinds(doc)  # "I have type 1 diabetes": have/aux -> VERB
+            mend_wanna(doc)  # "i wanna run a marathon": wanna/aux -> the clause's head
             results[index] = self._extract_doc(doc, text, item.speaker, item.addressee)
         return results
 
