@@ -453,3 +453,37 @@ def test_chat_wanna_is_a_want(extractor: RuleExtractor, text: str, expected: str
 def test_no_goal_from_a_wanna_asked_or_of_the_moment(extractor: RuleExtractor,
                                                       text: str) -> None:
     assert not [fact for fact in told(extractor, text) if fact[0] == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I gave up meat last year.", "meat"),
+        ("I quit alcohol two years ago.", "alcohol"),
+        ("I cut out sugar.", "sugar"),
+        ("I gave up smoking.", "smoking"),
+        ("I stopped eating meat.", "meat"),
+        ("I stopped drinking coffee.", "coffee"),
+    ],
+)
+def test_what_one_gave_up_is_avoided(extractor: RuleExtractor, text: str, expected: str) -> None:
+    assert ("AVOIDS", expected, False) in told(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I gave up my seat.",  # no food, drink or smoke
+        "I quit my job.",
+        "I want to quit smoking.",  # a want, HAS_GOAL's
+        "I'm going to give up sugar.",  # a plan
+        "I should give up coffee.",
+        "If I stopped eating meat I'd be sad.",
+        "Did you stop eating meat?",
+        "You should quit smoking.",
+        "I stopped eating because I was full.",
+    ],
+)
+def test_nothing_avoided_from_a_plan_a_question_or_a_thing(extractor: RuleExtractor,
+                                                           text: str) -> None:
+    assert not [fact for fact in told(extractor, text) if fact[0] == "AVOIDS"]
