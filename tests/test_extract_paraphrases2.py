@@ -487,3 +487,28 @@ def test_what_one_gave_up_is_avoided(extractor: RuleExtractor, text: str, expect
 def test_nothing_avoided_from_a_plan_a_question_or_a_thing(extractor: RuleExtractor,
                                                            text: str) -> None:
     assert not [fact for fact in told(extractor, text) if fact[0] == "AVOIDS"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm dying to visit Japan.", "visit Japan"),
+        ("im dying to go to japan", "go to japan"),
+    ],
+)
+def test_dying_to_is_a_want(extractor: RuleExtractor, text: str, expected: str) -> None:
+    assert ("HAS_GOAL", expected, False) in told(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm dying to know what happened.",  # curiosity, no goal
+        "I'm dying to see the pictures!",  # politeness
+        "Are you dying to visit Japan?",
+        "I'm not dying to visit Japan.",
+        "I was dying to visit Japan.",  # then
+    ],
+)
+def test_no_goal_from_dying_to_know_asked_or_past(extractor: RuleExtractor, text: str) -> None:
+    assert not [fact for fact in told(extractor, text) if fact[0] == "HAS_GOAL"]
