@@ -512,3 +512,31 @@ def test_dying_to_is_a_want(extractor: RuleExtractor, text: str, expected: str) 
 )
 def test_no_goal_from_dying_to_know_asked_or_past(extractor: RuleExtractor, text: str) -> None:
     assert not [fact for fact in told(extractor, text) if fact[0] == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm not sure I want to move to Tokyo.",
+        "I'm not sure I like jazz.",
+        "I'm not certain I'm allergic to cats.",
+        "Not sure I want to move to Tokyo.",
+        "im not sure i like jazz",
+    ],
+)
+def test_a_clause_after_a_denied_certainty_is_in_doubt(extractor: RuleExtractor,
+                                                       text: str) -> None:
+    assert told(extractor, text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm sure I like jazz.", ("PREFERS", "jazz", False)),
+        ("I'm pretty sure I'm allergic to cats.", ("ALLERGIC_TO", "cat", False)),
+        ("I'm not sure, but I love jazz.", ("PREFERS", "jazz", False)),  # a clause of its own
+    ],
+)
+def test_a_certainty_or_a_doubt_apart_keeps_the_fact(extractor: RuleExtractor, text: str,
+                                                     expected: Told) -> None:
+    assert expected in told(extractor, text)
