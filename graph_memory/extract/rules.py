@@ -29,10 +29,7 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.concerts import seen_in_concert
 from graph_memory.extract.copula_kind import copula_matches
-from graph_memory.extract.fused_wants import mend_wanna
-from graph_memory.extract.gave_a_try import mend_gave_a_try
 from graph_memory.extract.habits import habit_match
-from graph_memory.extract.ing_events import mend_ing_events
 from graph_memory.extract.kinds import particles, verb_matches
 from graph_memory.extract.leisure import leisure_likings
 from graph_memory.extract.lemmas import better_lemmas
@@ -47,10 +44,10 @@ from graph_memory.extract.linking import (
 )
 from graph_memory.extract.match import Match
 from graph_memory.extract.noun_kind import noun_matches
-from graph_memory.extract.numbered_kinds import mend_numbered_kinds
 from graph_memory.extract.objects import MENTION_LABELS, NOT_OBJECT_POS, VAGUE, object_ok
 from graph_memory.extract.open_fallback import object_rules, open_matches
 from graph_memory.extract.opinions import opinion_matches
+from graph_memory.extract.parse_mends import mend_parse
 from graph_memory.extract.past_likings import past_likings
 from graph_memory.extract.patterns import (
     CopulaPattern,
@@ -71,14 +68,9 @@ from graph_memory.extract.possessives import (
     possessive_matches,
 )
 from graph_memory.extract.questions import is_question
-from graph_memory.extract.retag import mend_verb_tags
-from graph_memory.extract.role_doings import mend_school_year_doing
 from graph_memory.extract.roles import role_matches
 from graph_memory.extract.speedups import speed_up
-from graph_memory.extract.spent_doing import mend_spent_doing
 from graph_memory.extract.tokens import tokenize
-from graph_memory.extract.verb_under_object import mend_verb_under_object
-from graph_memory.extract.went_doing import mend_went_doing
 from graph_memory.models import EntityRef, ExtractedFact, Extraction, ExtractionInput, Triple
 from graph_memory.ontology import ANY_TYPE, Ontology
 
@@ -216,15 +208,7 @@ class RuleExtractor:
             pass  # annotates the docs in place
         for index, doc, text in zip(todo, docs, texts, strict=True):
             item = items[index]
-            mend_verb_tags(doc)  # "I really like winter": like/IN -> VERB
-            mend_verb_under_object(doc)  # "I coach soccer": coach/compound -> VERB
-            mend_went_doing(doc)  # "I went fishing with my grandpa": went/aux -> VERB
-            mend_spent_doing(doc)  # "I spend my free time painting": painting/NN -> VBG
-            mend_ing_events(doc)  # "a wine tasting in Sonoma": tasting/VBG -> NOUN
-            mend_gave_a_try(doc)  # "I gave yoga a try": as "I tried yoga"
-            mend_school_year_doing(doc)  # "I'm a junior studying biology": junior/amod -> attr
-            mend_numbered_kinds(doc)  # "I have type 1 diabetes": have/aux -> VERB
-            mend_wanna(doc)  # "i wanna run a marathon": wanna/aux -> the clause's head
+            mend_parse(doc)  # the parser's misreadings of chat, mended in place
             results[index] = self._extract_doc(doc, text, item.speaker, item.addressee)
         return results
 
