@@ -195,7 +195,6 @@ NEGATIVES: list[tuple[str, str]] = [
     ("prefer", "If I liked jazz I'd go to the festival."),
     ("isa", "Are you a nurse?"),
     ("from", "Where are you from?"),
-    ("relative", "I'm a mom of three."),
     ("relative", "Do you have any kids?"),
     ("pet", "Do you have a dog?"),
     ("pet", "I wish I had a dog."),
