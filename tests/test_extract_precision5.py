@@ -254,7 +254,7 @@ def test_a_guessed_reason_or_a_virtue_practised_is_no_open_fact(
     ("text", "row"),
     [
         ("She was upset because I exuded confidence.", ("STATES", "confidence")),
-        ("I've been practicing the violin lately.", ("HAS_HOBBY", "violin")),  # an instrument: a pastime
+        ("I've been practicing the violin lately.", ("HAS_HOBBY", "violin")),
     ],
 )  # fmt: skip
 def test_a_reason_told_as_so_or_a_skill_practised_stays(
