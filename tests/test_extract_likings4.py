@@ -47,3 +47,43 @@ def test_an_idiom_of_liking(extractor: RuleExtractor, text: str, relation: str, 
 )  # fmt: skip
 def test_no_idiom_of_liking(extractor: RuleExtractor, text: str) -> None:
     assert _rows(extractor, text, ("PREFERS", "AVOIDS")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "key"),
+    [
+        # a work or a game finished is done, as "I read Dune" is
+        ("I finished reading Dune last week.", "Dune", "read"),
+        ("I finished watching Severance yesterday.", "Severance", "watch"),
+        ("I've finished reading Dune.", "Dune", "read"),
+        ("I finished playing volleyball with my friends.", "volleyball", "play"),
+        # a doing given a try was done
+        ("I tried playing Elden Ring.", "Elden Ring", "play"),
+        ("I tried watching Severance last week.", "Severance", "watch"),
+        ("I tried reading Dune but couldn't get into it.", "Dune", "read"),
+    ],
+)  # fmt: skip
+def test_a_doing_finished_or_tried_is_done(
+    extractor: RuleExtractor, text: str, thing: str, key: str
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert ("Emi", "DID", thing, key) in rows
+    assert [r for r in rows if r[1] == "STATES"] == []  # a deed, no plain statement besides
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I haven't finished reading Dune.",  # denied
+        "I didn't finish reading Dune.",
+        "I'm trying to finish reading Dune.",  # under way
+        "I'll try playing Elden Ring.",  # a plan
+        "I haven't tried playing Elden Ring.",
+        "I tried to fix the sink.",  # an attempt, maybe failed
+        "I tried calling you.",  # a pronoun
+        "I just finished playing some volleyball.",  # a doing of this moment, nothing named
+        "He finished reading Dune.",  # someone unrelated
+    ],
+)  # fmt: skip
+def test_no_doing_finished_or_tried(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("DID",)) == []

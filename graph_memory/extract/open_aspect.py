@@ -294,7 +294,7 @@ def carrier_of(verb: Any) -> Any | None:
         return None
     if carrier == "past" and not is_past(head, perfect=True):
         return None  # "I get to see it" is a chance, "I got to see it" a thing done
-    if head.lemma_.lower() == "spend" and verb.tag_ != "VBG":
+    if head.lemma_.lower() in ("spend", "try") and verb.tag_ != "VBG":
         return None  # "I spent the morning exploring a gallery", not "spent it to ..."
     if head.lemma_.lower() == "go" and head.tag_ not in ("VBD", "VBN"):
         return None  # "I was going to start a game": a plan, maybe never done

@@ -44,6 +44,7 @@ from graph_memory.extract.canonical import (
     is_negated,
     is_past,
 )
+from graph_memory.extract.finished_doings import finished_doing
 from graph_memory.extract.match import (
     Match,
     after_relative_clause,
@@ -278,10 +279,16 @@ def _errand(verb: Any, key: str, found: list[Found | None]) -> bool:
 
 
 def _done(verb: Any, tensed: Any, negated: bool, carrier: Any, habit: Any) -> bool:
-    """A deed told: "I watched Selma", "I've read Vinland Saga"; not "I was watching a show",
-    "I started playing it", "I used to play chess" or "I haven't read it"."""
-    return (not negated and carrier is None and habit is None and tensed is verb
-            and verb.tag_ in ("VBD", "VBN") and is_past(verb, perfect=True))
+    """A deed told: "I watched Selma", "I've read Vinland Saga", a doing finished or tried ("I
+    finished reading Dune", "I tried playing Elden Ring": told by the "finished"); not "I was
+    watching a show", "I started playing it", "I used to play chess" or "I haven't read it"."""
+    finisher = finished_doing(verb)
+    if carrier is not None and finisher is not None and carrier.i == finisher.i:
+        verb = carrier
+    elif carrier is not None or tensed is not verb:
+        return False
+    return (not negated and habit is None and verb.tag_ in ("VBD", "VBN")
+            and is_past(verb, perfect=True))
 
 
 def verb_lemma(verb: Any) -> str:

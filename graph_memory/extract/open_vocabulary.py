@@ -9,7 +9,9 @@ from __future__ import annotations
 # the whale", "I finished reading Dune"). Not "have": "I had to take a snow mobile to go to the
 # store", "we had to take a rest stop" are the chores of a day, "I have to read it" a duty.
 CARRIERS = {"start": "any", "begin": "any", "continue": "any", "keep": "any", "resume": "any",
-            "manage": "past", "get": "past", "finish": "past", "go": "past", "spend": "past"}
+            "manage": "past", "get": "past", "finish": "past", "go": "past", "spend": "past",
+            # "I tried playing Elden Ring": a doing given a try was done (not "I tried to call")
+            "try": "past"}
 # Verbs that carry a skill's verb through "how to" and name the skill's learning: "I'm learning
 # how to play the piano" (key "learn to play"), "my brother learned how to solve a Rubiks cube".
 SKILL_CARRIERS = frozenset({"learn"})
