@@ -87,3 +87,23 @@ def test_a_doing_finished_or_tried_is_done(
 )  # fmt: skip
 def test_no_doing_finished_or_tried(extractor: RuleExtractor, text: str) -> None:
     assert _rows(extractor, text, ("DID",)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "thing"),
+    [
+        # a doing after the preposition the parser tags a noun
+        ("I'm really big on hiking.", "PREFERS", "hiking"),
+        ("I'm not big on hiking.", "AVOIDS", "hiking"),
+        ("I'm not really big on reading.", "AVOIDS", "reading"),
+    ],
+)  # fmt: skip
+def test_a_doing_liked_after_a_preposition(
+    extractor: RuleExtractor, text: str, relation: str, thing: str
+) -> None:
+    assert ("Emi", relation, thing, None) in fact_rows(extractor, text)
+
+
+def test_no_doing_liked_after_a_preposition(extractor: RuleExtractor) -> None:
+    assert _rows(extractor, "Is he big on hiking?", ("PREFERS", "AVOIDS")) == []
+    assert _rows(extractor, "My brother is big on hiking.", ("AVOIDS",)) == []

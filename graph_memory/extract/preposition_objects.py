@@ -111,5 +111,6 @@ _SPANS = frozenset({"day", "week", "weekend", "month", "year", "summer", "winter
 
 def prep_objects(prep: Any) -> list[Any]:
     """What a preposition governs: its noun, or a doing ("a fan of drinking hot water", "into
-    betting on sports")."""
-    return [g for g in prep.children if g.dep_ == "pobj" or (g.dep_ == "pcomp" and g.tag_ == "VBG")]
+    betting on sports"; "I'm really big on hiking", a doing the parser tags a noun)."""
+    return [g for g in prep.children if g.dep_ == "pobj" or (g.dep_ == "pcomp" and (
+        g.tag_ == "VBG" or (g.tag_ == "NN" and g.lower_.endswith("ing"))))]
