@@ -107,3 +107,38 @@ def test_a_doing_liked_after_a_preposition(
 def test_no_doing_liked_after_a_preposition(extractor: RuleExtractor) -> None:
     assert _rows(extractor, "Is he big on hiking?", ("PREFERS", "AVOIDS")) == []
     assert _rows(extractor, "My brother is big on hiking.", ("AVOIDS",)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "game"),
+    [
+        # a game named is a work, as a show watched is: played, no pastime
+        ("I've been playing Hades.", "Hades"),
+        ("I play Elden Ring.", "Elden Ring"),
+        ("I play League of Legends with my friends.", "League of Legends"),
+    ],
+)  # fmt: skip
+def test_a_game_named_is_played_no_pastime(extractor: RuleExtractor, text: str, game: str) -> None:
+    rows = fact_rows(extractor, text)
+    assert ("Emi", "STATES", game, "play") in rows
+    assert _rows(extractor, text, ("HAS_HOBBY",)) == []
+
+
+def test_a_game_played_and_liked_is_liked(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "I've been playing Hades and I really like it.")
+    assert ("Emi", "PREFERS", "Hades", None) in rows
+    assert ("Emi", "STATES", "Hades", "play") in rows
+
+
+@pytest.mark.parametrize(
+    ("text", "pastime"),
+    [
+        ("I play tennis.", "tennis"),
+        ("I play the guitar.", "guitar"),
+        ("I've been playing basketball.", "basketball"),
+    ],
+)  # fmt: skip
+def test_a_sport_or_instrument_played_stays_a_pastime(
+    extractor: RuleExtractor, text: str, pastime: str
+) -> None:
+    assert ("Emi", "HAS_HOBBY", pastime, None) in fact_rows(extractor, text)

@@ -26,7 +26,7 @@ def objects(extractor: Extractor, text: str) -> list[tuple[str, str]]:
         # liked, in lower case, its first word taken by the parser for a name
         ("I love god of war.", ("PREFERS", "god of war")),
         ("I love lord of the rings.", ("PREFERS", "lord of the rings")),
-        ("I've been playing god of war lately.", ("HAS_HOBBY", "god of war")),
+        ("I've been playing god of war lately.", ("STATES", "god of war")),  # a game: a work
         ("I'm a huge fan of lord of the rings.", ("PREFERS", "lord of the rings")),
     ],
 )
