@@ -142,3 +142,29 @@ def test_a_sport_or_instrument_played_stays_a_pastime(
     extractor: RuleExtractor, text: str, pastime: str
 ) -> None:
     assert ("Emi", "HAS_HOBBY", pastime, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a pastime's verb whose past is its present, told with a leisure phrase
+        "In my free time I knit.",
+        "I knit in my spare time.",
+        "I knit for fun.",
+        "We knit for fun.",
+    ],
+)  # fmt: skip
+def test_a_same_form_pastime_told_with_leisure(extractor: RuleExtractor, text: str) -> None:
+    assert ("HAS_HOBBY", "knitting") in [(r[1], r[2]) for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I knit a scarf last week.",  # a past, no leisure phrase
+        "He knit for fun.",  # someone unrelated
+        "Yesterday I knit in my free time.",  # one day's
+    ],
+)  # fmt: skip
+def test_no_same_form_pastime(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("HAS_HOBBY",)) == []

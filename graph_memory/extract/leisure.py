@@ -40,7 +40,7 @@ def _as_pastime(doc: Any, match: Match) -> Match:
         return match
     for liking in (t for t in span if t.lemma_.lower() in LIKING_VERBS and t.pos_ == "VERB"):
         doing = _doing(liking, match.obj)
-        if doing is None or not any(_leisure_phrase(t) for t in (liking, doing)):
+        if doing is None or not any(leisure_phrase(t) for t in (liking, doing)):
             continue
         words = match.obj.split(" ", 1)
         name = gerund(doing.lemma_.lower()) if doing.tag_ == "VB" else words[0]
@@ -60,7 +60,7 @@ def _doing(liking: Any, obj: str) -> Any | None:
     return None
 
 
-def _leisure_phrase(verb: Any) -> bool:
+def leisure_phrase(verb: Any) -> bool:
     """ "for fun", "as a hobby", "in my free time", "during my spare time" on the verb."""
     for prep in verb.children:
         if prep.dep_ != "prep" or prep.lower_ not in _LEISURE_PREPOSITIONS:

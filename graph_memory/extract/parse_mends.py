@@ -12,6 +12,7 @@ from typing import Any
 from graph_memory.extract.fused_wants import mend_wanna
 from graph_memory.extract.gave_a_try import mend_gave_a_try
 from graph_memory.extract.ing_events import mend_ing_events
+from graph_memory.extract.leisure_present import mend_leisure_present
 from graph_memory.extract.numbered_kinds import mend_numbered_kinds
 from graph_memory.extract.retag import mend_verb_tags
 from graph_memory.extract.role_doings import mend_school_year_doing
@@ -31,3 +32,4 @@ def mend_parse(doc: Any) -> None:
     mend_school_year_doing(doc)  # "I'm a junior studying biology": junior/amod -> attr
     mend_numbered_kinds(doc)  # "I have type 1 diabetes": have/aux -> VERB
     mend_wanna(doc)  # "i wanna run a marathon": wanna/aux -> the clause's head
+    mend_leisure_present(doc)  # "In my free time I knit": knit/VBD -> VBP
