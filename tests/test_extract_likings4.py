@@ -168,3 +168,38 @@ def test_a_same_form_pastime_told_with_leisure(extractor: RuleExtractor, text: s
 )  # fmt: skip
 def test_no_same_form_pastime(extractor: RuleExtractor, text: str) -> None:
     assert _rows(extractor, text, ("HAS_HOBBY",)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "diet"),
+    [
+        # a diet the parser reads as an adverb of "eat"
+        ("I eat kosher.", "kosher"),
+        ("We eat kosher.", "kosher"),
+        ("I only eat kosher.", "kosher"),
+        ("I eat strictly kosher.", "kosher"),
+        ("I eat kosher food.", "kosher"),
+        ("I eat gluten-free.", "gluten-free"),
+    ],
+)  # fmt: skip
+def test_a_diet_eaten(extractor: RuleExtractor, text: str, diet: str) -> None:
+    assert ("Emi", "HAS_DIET", diet, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't eat kosher.",  # denied: no diet told
+        "I eat vegan food sometimes.",  # now and then, no diet
+        "If I eat keto I feel better.",  # a condition
+        "Do you eat kosher?",  # a question
+    ],
+)  # fmt: skip
+def test_no_diet_eaten(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("HAS_DIET",)) == []
+
+
+def test_a_diet_gone_on_is_no_deed(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "I went vegan last year.")
+    assert ("Emi", "HAS_DIET", "vegan", None) in rows
+    assert _rows(extractor, "I went vegan last year.", ("DID",)) == []
