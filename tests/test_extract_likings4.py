@@ -203,3 +203,31 @@ def test_a_diet_gone_on_is_no_deed(extractor: RuleExtractor) -> None:
     rows = fact_rows(extractor, "I went vegan last year.")
     assert ("Emi", "HAS_DIET", "vegan", None) in rows
     assert _rows(extractor, "I went vegan last year.", ("DID",)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "car"),
+    [
+        # a car driven as a habit, named by its make, is one's own
+        ("I drive a Tesla.", "Tesla"),
+        ("i drive a Tesla", "Tesla"),
+        ("I drive a Honda Civic.", "Honda Civic"),
+    ],
+)  # fmt: skip
+def test_a_car_driven_is_owned(extractor: RuleExtractor, text: str, car: str) -> None:
+    assert ("Emi", "OWNS", car, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I drive an Uber.",  # a job
+        "I'm driving my dad's Tesla.",  # this moment's, someone else's
+        "I drove a Tesla yesterday.",  # once
+        "I don't drive a Tesla.",  # denied
+        "Do you drive a Tesla?",  # a question
+        "I drive to Boston every day.",  # no car named
+    ],
+)  # fmt: skip
+def test_no_car_owned_by_driving(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("OWNS",)) == []

@@ -22,7 +22,7 @@ def rows(extractor: Extractor, text: str) -> list[Row]:
     [
         # the compound's head the parser split off at the clause's end stays in the object
         ("I love watching cooking shows", ("PREFERS", "watching cooking shows", None)),
-        ("Yeah I drive a ford f150", ("STATES", "ford f150", "drive")),
+        ("Yeah I drive a ford f150", ("OWNS", "ford f150", None)),  # a car driven: owned
         # a plural with "like" is about its examples
         ("I also listen to interesting stories like true crime.", ("PREFERS", "true crime", None)),
         ("I enjoy foods like sushi.", ("PREFERS", "sushi", None)),
