@@ -24,6 +24,11 @@ def _rows(extractor: RuleExtractor, text: str, relations: tuple[str, ...]) -> li
         ("Opera is not my cup of tea.", "AVOIDS", "opera"),
         ("Horror movies aren't really my cup of tea.", "AVOIDS", "horror movie"),
         ("Country music is not up my alley.", "AVOIDS", "country music"),
+        ("Country music is not my jam.", "AVOIDS", "country music"),
+        ("Horror movies aren't my style.", "AVOIDS", "horror movie"),
+        ("Running isn't really my scene.", "AVOIDS", "running"),
+        ("Jazz is more my style.", "PREFERS", "jazz"),
+        ("Board games are more my speed.", "PREFERS", "board game"),
         # the regex's objects are canonical now, as the parsed likings' are
         ("Horror movies aren't really my thing.", "AVOIDS", "horror movie"),
     ],
@@ -37,6 +42,8 @@ def test_an_idiom_of_liking(extractor: RuleExtractor, text: str, relation: str, 
     "text",
     [
         "That's right up my alley!",  # a pronoun
+        "That's more my style.",
+        "This dress is not my style.",
         "This sounds right up my alley.",  # a reaction, no thing named
         "Is jazz up your alley?",  # a question
         "If opera is up my alley, I'll buy tickets.",  # a hypothetical
