@@ -238,3 +238,21 @@ def test_a_car_driven_is_owned(extractor: RuleExtractor, text: str, car: str) ->
 )  # fmt: skip
 def test_no_car_owned_by_driving(extractor: RuleExtractor, text: str) -> None:
     assert _rows(extractor, text, ("OWNS",)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        # never been into a thing is a dislike still so, as "I've never been a fan of jazz"
+        ("I've never been into sports.", "sport"),
+        ("I have never really been into anime.", "anime"),
+    ],
+)  # fmt: skip
+def test_never_been_into_is_a_dislike(extractor: RuleExtractor, text: str, thing: str) -> None:
+    assert ("Emi", "AVOIDS", thing, None) in fact_rows(extractor, text)
+
+
+def test_not_been_into_lately_is_no_dislike(extractor: RuleExtractor) -> None:
+    assert _rows(extractor, "I haven't been into sports lately.", ("PREFERS", "AVOIDS")) == []
+    always = fact_rows(extractor, "I've always been into sports.")
+    assert ("Emi", "PREFERS", "sport", None) in always

@@ -441,10 +441,10 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
         return None
     negated = is_negated(clause) or inner_negated or (habit is not None and is_negated(habit))
     perfect = clause.tag_ == "VBN" and any(c.lemma_ == "have" for c in clause.children)
-    # "I've never liked coffee", "I've never been a fan of jazz": still so
+    # "I've never liked coffee", "I've never been a fan of jazz", "never been into sports": still so
     liking = clause.lemma_ in ("like", "love", "enjoy") or (clause.lemma_ == "be" and any(
-        c.dep_ == "attr" and c.lemma_.lower() == "fan" and any(p.lower_ == "of" for p in c.rights)
-        for c in clause.children))
+        (c.dep_ == "attr" and c.lemma_.lower() == "fan" and any(p.lower_ == "of" for p in c.rights))
+        or (c.dep_ == "prep" and c.lower_ == "into") for c in clause.children))
     never_liked = liking and any(c.lower_ == "never" for c in clause.children)
     if negated and perfect and pattern.polarity != "negative" and not never_liked:
         return None  # "I haven't tried yoga", "I haven't played it": not yet, no denial
