@@ -131,6 +131,13 @@ def test_a_game_named_is_played_no_pastime(extractor: RuleExtractor, text: str, 
     assert _rows(extractor, text, ("HAS_HOBBY",)) == []
 
 
+def test_games_named_and_joined_are_each_played(extractor: RuleExtractor) -> None:
+    # the conjunct the parser joins to the name's "of" part is a game of its own
+    rows = fact_rows(extractor, "I watch Lord of the Rings and Severance.")
+    assert ("Emi", "STATES", "Lord of the Rings", "watch") in rows
+    assert ("Emi", "STATES", "Severance", "watch") in rows
+
+
 def test_a_game_played_and_liked_is_liked(extractor: RuleExtractor) -> None:
     rows = fact_rows(extractor, "I've been playing Hades and I really like it.")
     assert ("Emi", "PREFERS", "Hades", None) in rows

@@ -210,12 +210,12 @@ def with_conjuncts(tokens: Iterable[Any]) -> list[Any]:
     for token in tokens:
         out.append(token)
         out.extend(c for c in token.subtree
-                   if (c.head in out or _after_name_of(c, out)) and c.dep_ == "conj"
+                   if (c.head in out or after_name_of(c, out)) and c.dep_ == "conj"
                    and not set_aside(c))
     return out
 
 
-def _after_name_of(conj: Any, out: list[Any]) -> bool:
+def after_name_of(conj: Any, out: list[Any]) -> bool:
     """ "God of War and Zelda": the parser joins "Zelda" to the last word of the name's "of"
     part; both are names, so it is the name's conjunct."""
     inner, prep = conj.head, conj.head.head

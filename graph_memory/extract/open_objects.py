@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph_memory.extract.canonical import clean_text, is_be, ner_label, phrase_text
+from graph_memory.extract.canonical import (
+    after_name_of,
+    clean_text,
+    is_be,
+    ner_label,
+    phrase_text,
+)
 from graph_memory.extract.contrasts import set_aside
 from graph_memory.extract.objects import Found, noun_object
 from graph_memory.extract.open_vocabulary import (
@@ -274,12 +280,13 @@ def _called(head: Any) -> Found | None:
 
 
 def with_conjuncts(heads: list[Any]) -> list[Any]:
-    """ "I'm taking Data Analytics, Microeconomics and Calculus": each is an object."""
+    """ "I'm taking Data Analytics, Microeconomics and Calculus": each is an object ("I play
+    Lord of the Rings and Skyrim": Skyrim too, joined to the name's "of" part)."""
     out: list[Any] = []
     for head in heads:
         out.append(head)
-        out.extend(t for t in head.subtree
-                   if t.dep_ == "conj" and t.head in out and not set_aside(t))
+        out.extend(t for t in head.subtree if t.dep_ == "conj" and (
+            t.head in out or after_name_of(t, out)) and not set_aside(t))
     # "I see nests and no birds": a conjunct with "no" is denied.
     return [t for t in out if not any(d.dep_ == "det" and d.lower_ == "no" for d in t.children)][
         :MAX_CONJUNCTS
