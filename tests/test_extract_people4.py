@@ -1,11 +1,14 @@
 """Work, people and chat classes: a relationship status told with the children one has ("I'm
-happily married with two kids"). Each with its negatives."""
+happily married with two kids"); a performer seen, heard or caught "live" (the parser read
+"live in Chicago" as where someone lives); a verb the parser hangs on its object when the
+subject is the root ("I tutor kids in math"). Each with its negatives."""
 
 from __future__ import annotations
 
 import pytest
 from conftest import Row, fact_rows
 
+from graph_memory.extract.parse_mends import mend_parse
 from graph_memory.extract.rules import RuleExtractor
 
 _MARRIED = ("Emi", "HAS_ATTRIBUTE", "married", "relationship status")
@@ -41,3 +44,117 @@ def test_a_status_told_with_the_children_is_kept(extractor: RuleExtractor, text:
 )
 def test_a_with_of_no_child_tells_no_status(extractor: RuleExtractor, text: str) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_ATTRIBUTE"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We saw Metallica live in Chicago.", ("Emi", "ATTENDED", "Metallica concert", None)),
+        ("I saw Taylor Swift live in London last year.",
+         ("Emi", "ATTENDED", "Taylor Swift concert", None)),
+        ("I saw Coldplay live.", ("Emi", "ATTENDED", "Coldplay concert", None)),
+    ],
+)  # fmt: skip
+def test_a_named_performer_seen_live_is_a_concert(extractor: RuleExtractor, text: str,
+                                                 expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We saw Metallica live in Chicago.",
+        "I heard them live in Berlin.",
+        "I watched Coldplay live in Paris.",
+        "I caught Phoebe Bridgers live in Denver last summer.",
+    ],
+)
+def test_a_performer_seen_live_lives_nowhere(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "LIVES_IN"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I saw the game live.",  # no named performer: no concert
+        "I've never seen Coldplay live.",  # a denial
+    ],
+)
+def test_no_concert_of_no_name_or_a_denial(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "ATTENDED"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I live in Chicago.", ("Emi", "LIVES_IN", "Chicago", None)),
+        ("We live in Chicago now.", ("Emi", "LIVES_IN", "Chicago", None)),
+    ],
+)
+def test_living_somewhere_still_lives_there(extractor: RuleExtractor, text: str,
+                                            expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I also tutor high school kids.", ("Emi", "STATES", "high school kid", "tutor")),
+        ("I tutor students in chemistry.", ("Emi", "STATES", "student", "tutor")),
+    ],
+)
+def test_a_verb_hung_on_its_object_under_the_subject_is_the_verb(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+def test_the_subject_root_mend_reads_the_verb(extractor: RuleExtractor) -> None:
+    doc = extractor._nlp("I tutor kids in math.")  # type: ignore[attr-defined]
+    assert doc[0].dep_ == "ROOT"  # the misreading, before the mend
+    mend_parse(doc)
+    assert (doc[1].dep_, doc[1].pos_) == ("ROOT", "VERB")
+    assert (doc[0].dep_, doc[0].head.i) == ("nsubj", 1)
+    assert (doc[2].dep_, doc[2].head.i) == ("dobj", 1)
+
+
+@pytest.mark.parametrize("text", ["I, Emi, love pizza.", "I tutor.", "Me, a tutor?"])
+def test_no_verb_is_made_of_a_name_or_a_lone_word(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[3] == "tutor"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("i speak spanish and portuguese", ("Emi", "SPEAKS", "portuguese", None)),
+        ("i speak spanish and portuguese fluently", ("Emi", "SPEAKS", "portuguese", None)),
+        ("i speak english and italian", ("Emi", "SPEAKS", "italian", None)),
+        ("I speak Spanish and Portuguese.", ("Emi", "SPEAKS", "Portuguese", None)),
+    ],
+)
+def test_an_object_conjunct_hung_on_the_verb_is_the_objects(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+def test_the_object_conjunct_mend_hangs_it_on_the_object(extractor: RuleExtractor) -> None:
+    doc = extractor._nlp("i speak spanish and portuguese")  # type: ignore[attr-defined]
+    assert doc[4].head.i == 1  # the misreading, before the mend
+    mend_parse(doc)
+    assert (doc[4].dep_, doc[4].head.i, doc[3].head.i) == ("conj", 2, 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "conjunct"),
+    [
+        ("I ate dinner and slept", 4),
+        ("i cleaned the house and cooked", 5),
+        ("I finished work and relaxed", 4),
+    ],
+)
+def test_a_verb_conjoined_stays_a_verb(extractor: RuleExtractor, text: str, conjunct: int) -> None:
+    doc = extractor._nlp(text)  # type: ignore[attr-defined]
+    before = doc[conjunct].head.i
+    mend_parse(doc)
+    assert doc[conjunct].head.i == before

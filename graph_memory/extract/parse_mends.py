@@ -14,6 +14,8 @@ from graph_memory.extract.gave_a_try import mend_gave_a_try
 from graph_memory.extract.ing_events import mend_ing_events
 from graph_memory.extract.leisure_present import mend_leisure_present
 from graph_memory.extract.numbered_kinds import mend_numbered_kinds
+from graph_memory.extract.object_conjuncts import mend_object_conjuncts
+from graph_memory.extract.performed_live import mend_performed_live
 from graph_memory.extract.retag import mend_verb_tags
 from graph_memory.extract.role_doings import mend_school_year_doing
 from graph_memory.extract.spent_doing import mend_spent_doing
@@ -33,3 +35,5 @@ def mend_parse(doc: Any) -> None:
     mend_numbered_kinds(doc)  # "I have type 1 diabetes": have/aux -> VERB
     mend_wanna(doc)  # "i wanna run a marathon": wanna/aux -> the clause's head
     mend_leisure_present(doc)  # "In my free time I knit": knit/VBD -> VBP
+    mend_object_conjuncts(doc)  # "i speak spanish and portuguese": conj of spanish
+    mend_performed_live(doc)  # "We saw Metallica live in Chicago": live/VB -> ADV
