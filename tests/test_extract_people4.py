@@ -158,3 +158,36 @@ def test_a_verb_conjoined_stays_a_verb(extractor: RuleExtractor, text: str, conj
     before = doc[conjunct].head.i
     mend_parse(doc)
     assert doc[conjunct].head.i == before
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I got laid off.", "laid off"),
+        ("i got laid off last week", "laid off"),
+        ("I was fired.", "fired"),
+        ("I'm doing ok, I was fired", "fired"),
+        ("I've just been let go.", "let go"),
+        ("I lost my job last month.", "lost my job"),
+        ("I was laid off from Google.", "laid off"),
+    ],
+)
+def test_a_job_lost_is_a_work_status(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert ("Emi", "HAS_ATTRIBUTE", value, "work status") in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If I get fired I'll move.",  # a condition
+        "When I lost my job I cried.",  # a time, told of another thing
+        "I almost got fired.",  # it did not happen
+        "I was fired up about it.",  # eager, no job
+        "I didn't lose my job.",  # a denial
+        "I lost my job application.",  # a paper lost
+        "My sister got laid off.",  # someone else's
+        "Wait, I got laid off?",  # a question
+    ],
+)
+def test_no_work_status_of_a_job_kept(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[3] == "work status"]
