@@ -10,6 +10,7 @@ from conftest import Row, fact_rows
 
 from graph_memory.extract.parse_mends import mend_parse
 from graph_memory.extract.rules import RuleExtractor
+from graph_memory.models import ExtractionInput
 
 _MARRIED = ("Emi", "HAS_ATTRIBUTE", "married", "relationship status")
 
@@ -191,3 +192,36 @@ def test_a_job_lost_is_a_work_status(extractor: RuleExtractor, text: str, value:
 )
 def test_no_work_status_of_a_job_kept(extractor: RuleExtractor, text: str) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[3] == "work status"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("im vegan", ("Emi", "HAS_DIET", "vegan", None)),
+        ("im vegan lol", ("Emi", "HAS_DIET", "vegan", None)),
+        ("Im vegan.", ("Emi", "HAS_DIET", "vegan", None)),
+        ("im pescatarian now", ("Emi", "HAS_DIET", "pescatarian", None)),
+        ("im vegan but my wife isnt", ("Emi", "HAS_DIET", "vegan", None)),
+    ],
+)
+def test_chat_im_before_a_bare_noun_is_a_copula(extractor: RuleExtractor, text: str,
+                                                expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+def test_the_bare_im_mend_makes_be_the_root(extractor: RuleExtractor) -> None:
+    doc = extractor._nlp("im vegan")  # type: ignore[attr-defined]
+    assert doc[2].dep_ == "ROOT"  # the misreading, before the mend
+    mend_parse(doc)
+    assert (doc[1].dep_, doc[2].dep_, doc[2].head.i, doc[0].head.i) == ("ROOT", "attr", 1, 1)
+
+
+@pytest.mark.parametrize("text", ["im going home", "my sister is vegan", "im so tired"])
+def test_no_diet_of_a_doing_or_someone_else(extractor: RuleExtractor, text: str) -> None:
+    assert ("Emi", "HAS_DIET", "vegan", None) not in fact_rows(extractor, text)
+
+
+def test_chat_im_denied_is_a_denied_diet(extractor: RuleExtractor) -> None:
+    item = ExtractionInput(text="im not vegan", speaker="Emi", addressee="Sam")
+    facts = extractor.extract([item])[0].facts
+    assert [(f.triple.predicate, f.negated) for f in facts] == [("HAS_DIET", True)]

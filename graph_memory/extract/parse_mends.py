@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.bare_im import mend_bare_im
 from graph_memory.extract.fused_wants import mend_wanna
 from graph_memory.extract.gave_a_try import mend_gave_a_try
 from graph_memory.extract.ing_events import mend_ing_events
@@ -26,6 +27,7 @@ from graph_memory.extract.went_doing import mend_went_doing
 def mend_parse(doc: Any) -> None:
     """Every mend, in order, on one parsed message."""
     mend_verb_tags(doc)  # "I really like winter": like/IN -> VERB
+    mend_bare_im(doc)  # "im vegan": m/aux of vegan -> the root
     mend_verb_under_object(doc)  # "I coach soccer": coach/compound -> VERB
     mend_went_doing(doc)  # "I went fishing with my grandpa": went/aux -> VERB
     mend_spent_doing(doc)  # "I spend my free time painting": painting/NN -> VBG
