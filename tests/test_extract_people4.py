@@ -225,3 +225,24 @@ def test_chat_im_denied_is_a_denied_diet(extractor: RuleExtractor) -> None:
     item = ExtractionInput(text="im not vegan", speaker="Emi", addressee="Sam")
     facts = extractor.extract([item])[0].facts
     assert [(f.triple.predicate, f.negated) for f in facts] == [("HAS_DIET", True)]
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("I'm a physics grad student.", "physics"),
+        ("I'm a chemistry PhD student.", "chemistry"),
+        ("im a computer science grad student", "computer science"),
+        ("I'm a biology major.", "biology"),
+    ],
+)
+def test_a_field_before_the_level_of_study_is_studied(extractor: RuleExtractor, text: str,
+                                                     field: str) -> None:
+    assert ("Emi", "STUDIES", field, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm a grad student.", "I'm a high school student.", "I'm a PhD student."]
+)
+def test_a_level_of_study_alone_is_no_field(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "STUDIES"]

@@ -73,6 +73,7 @@ def noun_matches(
     ]
     found: list[Found | None] = []
     for child, tokens in _modifier_phrases(noun, modifier_deps):
+        child, tokens = _without_excluded_tail(child, tokens, pattern)
         name = canonical_name(tokens)
         if name and object_ok(name, child, pattern):
             found.append(Found(name, ner_label(child), tokens))
@@ -105,6 +106,21 @@ def _modifier_phrases(noun: Any, deps: tuple[str, ...]) -> list[tuple[Any, list[
         else:
             phrases.append((child, tokens))
     return phrases
+
+
+def _without_excluded_tail(
+    child: Any, tokens: list[Any], pattern: Any
+) -> tuple[Any, list[Any]]:
+    """A phrase of compounds whose last word the pattern excludes, without it: "a physics grad
+    student", "a chemistry PhD student" name the field (physics, chemistry) before the level
+    (grad, phd); a phrase of one word is left as it is."""
+    excluded = {w.lower() for w in pattern.exclude_objects}
+    while len(tokens) > 1 and tokens[-1].lemma_.lower() in excluded:
+        if tokens[-2].dep_ != "compound":
+            break
+        tokens = tokens[:-1]
+        child = tokens[-1]
+    return child, tokens
 
 
 def _ended(noun: Any) -> bool:
