@@ -246,3 +246,36 @@ def test_a_field_before_the_level_of_study_is_studied(extractor: RuleExtractor, 
 )
 def test_a_level_of_study_alone_is_no_field(extractor: RuleExtractor, text: str) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[1] == "STUDIES"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Nadia, my girlfriend, and I adopted a puppy.", ("Emi", "HAS_PET", "puppy", "puppy")),
+        ("Tom, my husband, and I moved to Denver.", ("Emi", "LIVES_IN", "Denver", None)),
+        ("Nadia, my girlfriend, and I love sushi.", ("Emi", "PREFERS", "sushi", None)),
+    ],
+)
+def test_the_speaker_after_a_person_and_role_shares_the_clause(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert expected in rows
+    assert any(r[1] == "HAS_RELATIVE" and r[2] in ("Nadia", "Tom") for r in rows)
+
+
+def test_the_paired_subjects_mend_makes_the_speaker_a_conjunct(extractor: RuleExtractor) -> None:
+    text = "Nadia, my girlfriend, and I adopted a puppy."
+    doc = extractor._nlp(text)  # type: ignore[attr-defined]
+    assert doc[6].dep_ == "nsubj"  # the misreading, before the mend
+    mend_parse(doc)
+    assert (doc[6].dep_, doc[6].head.i) == ("conj", 0)
+
+
+@pytest.mark.parametrize("text", ["If Tom wins and I lose, whatever.", "Tom said I was late."])
+def test_two_clauses_keep_their_own_subjects(extractor: RuleExtractor, text: str) -> None:
+    doc = extractor._nlp(text)  # type: ignore[attr-defined]
+    speaker = next(t for t in doc if t.lower_ == "i")
+    before = speaker.dep_
+    mend_parse(doc)
+    assert speaker.dep_ == before == "nsubj"

@@ -16,6 +16,7 @@ from graph_memory.extract.ing_events import mend_ing_events
 from graph_memory.extract.leisure_present import mend_leisure_present
 from graph_memory.extract.numbered_kinds import mend_numbered_kinds
 from graph_memory.extract.object_conjuncts import mend_object_conjuncts
+from graph_memory.extract.paired_subjects import mend_paired_subjects
 from graph_memory.extract.performed_live import mend_performed_live
 from graph_memory.extract.retag import mend_verb_tags
 from graph_memory.extract.role_doings import mend_school_year_doing
@@ -38,4 +39,5 @@ def mend_parse(doc: Any) -> None:
     mend_wanna(doc)  # "i wanna run a marathon": wanna/aux -> the clause's head
     mend_leisure_present(doc)  # "In my free time I knit": knit/VBD -> VBP
     mend_object_conjuncts(doc)  # "i speak spanish and portuguese": conj of spanish
+    mend_paired_subjects(doc)  # "Nadia, my girlfriend, and I adopted": I/nsubj -> conj
     mend_performed_live(doc)  # "We saw Metallica live in Chicago": live/VB -> ADV
