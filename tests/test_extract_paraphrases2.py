@@ -211,7 +211,6 @@ NEGATIVES: list[tuple[str, str]] = [
     ("lives", "Where do you live?"),
     ("condition", "Do you have asthma?"),
     ("opinion", "Do you think the new Batman movie was good?"),
-    ("attribute", "I'm a size 44 in shoes."),
     ("speaks", "Do you speak French?"),
     ("order", "My order had a blue kettle and two mugs in it."),
     ("neg", "I don't know if I want to move to Tokyo."),
@@ -379,7 +378,6 @@ def test_employed_based_a_major_and_a_limb_broken(extractor: RuleExtractor, text
         "My company is based in Berlin.",
         "If I have a broken leg I can't run.",
         "Do I have a broken leg?",
-        "I'm a size 44 in shoes.",  # a measure worn is no identity
         "I'm a medium.",
     ],
 )

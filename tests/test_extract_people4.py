@@ -279,3 +279,31 @@ def test_two_clauses_keep_their_own_subjects(extractor: RuleExtractor, text: str
     before = speaker.dep_
     mend_parse(doc)
     assert speaker.dep_ == before == "nsubj"
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("I wear a size 44 shoe.", "44"),
+        ("I'm a size 10 in shoes.", "10"),
+        ("I usually wear size 9.5 sneakers.", "9.5"),
+    ],
+)
+def test_a_shoe_size_worn_is_the_shoe_size(extractor: RuleExtractor, text: str, size: str) -> None:
+    rows = fact_rows(extractor, text)
+    assert ("Emi", "HAS_ATTRIBUTE", size, "shoe size") in rows
+    assert not [r for r in rows if r[1] in ("IS_A", "STATES")]  # a measure worn, no identity
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't wear a size 10 shoe.",  # a denial
+        "If I wear a size 10 shoe it hurts.",  # a condition
+        "My son wears a size 4 shoe.",  # someone else's
+        "I wear size 10 shoes?",  # a question
+    ],
+)
+def test_no_shoe_size_of_a_denial_condition_or_someone_else(extractor: RuleExtractor,
+                                                           text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[3] == "shoe size"]
