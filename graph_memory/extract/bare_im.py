@@ -33,3 +33,8 @@ def mend_bare_im(doc: Any) -> None:
             if child.i < be.i or (child.i > root.i and child.dep_ in _CLAUSE_DEPS):
                 child.head = be  # the subject, "lol", "now", the full stop
         root.head, root.dep_ = be, _COMPLEMENTS[root.pos_]
+
+
+# The lower-case words without one of which mend_bare_im changes nothing
+# (parse_mends skips it on a message holding none).
+MEND_TRIGGERS = _BE_FORMS

@@ -13,6 +13,7 @@ the objects they end.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 # Words that never follow the possessive "its" but often follow "it's".
@@ -107,6 +108,7 @@ def stretched_chat_word(word: str) -> bool:
 _MODALS = frozenset({"might", "would", "could", "should", "will", "may", "must", "can"})
 
 
+@lru_cache(maxsize=8192)  # called for every word of every message, before the parse
 def typed_modal(word: str) -> str | None:
     """The modal a word is, typed with one of its letters doubled ("mightt" -> "might",
     "woulld" -> "would", "mayy" -> "may"); None for any other word ("will" itself, "mighty")."""

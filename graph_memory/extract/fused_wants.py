@@ -36,3 +36,8 @@ def _raise_wanna(wanna: Any, verb: Any) -> None:
             child.head = wanna
     verb.head = wanna
     verb.dep_ = "xcomp"
+
+
+# The lower-case words without one of which mend_wanna changes nothing
+# (parse_mends skips it on a message holding none).
+MEND_TRIGGERS = frozenset({"wanna"})

@@ -28,3 +28,8 @@ def mend_gave_a_try(doc: Any) -> None:
         token.lemma_ = "try"
         things[0].dep_ = "dobj"
         tries[0].dep_ = "npadvmod"
+
+
+# The lower-case words without one of which mend_gave_a_try changes nothing
+# (parse_mends skips it on a message holding none).
+MEND_TRIGGERS = _TRIES

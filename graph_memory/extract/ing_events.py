@@ -33,3 +33,8 @@ def mend_ing_events(doc: Any) -> None:
             child.head = token  # "a", "fancy": of the event
         of.head = token
         of.dep_ = "compound"
+
+
+# The lower-case words without one of which mend_ing_events changes nothing
+# (parse_mends skips it on a message holding none).
+MEND_TRIGGERS = _ING_EVENTS

@@ -29,3 +29,8 @@ def mend_numbered_kinds(doc: Any) -> None:
                 child.head = have
         label.head, label.dep_, label.pos_, label.tag_ = noun, "nmod", "NOUN", "NN"
         label.lemma_ = label.lower_
+
+
+# The lower-case words without one of which mend_numbered_kinds changes nothing
+# (parse_mends skips it on a message holding none).
+MEND_TRIGGERS = NUMBERED_LABELS

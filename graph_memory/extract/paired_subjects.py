@@ -14,14 +14,20 @@ _SPEAKERS = frozenset({"i", "we"})
 
 def mend_paired_subjects(doc: Any) -> None:
     """Mend, in place, each "<person>, <role>, and I <verb>" read with two subjects."""
-    for verb in doc:
+    for second in doc:  # the later subject, "I" or "we": few words are
+        if second.lower_ not in _SPEAKERS or second.dep_ != "nsubj" or second.i < 2:
+            continue
+        verb = second.head
         subjects = [c for c in verb.children if c.dep_ == "nsubj"]
-        if len(subjects) != 2:
+        if len(subjects) != 2 or subjects[1] != second or second.i > verb.i:
             continue
-        first, second = subjects
-        if second.lower_ not in _SPEAKERS or second.i < 2 or second.i > verb.i:
-            continue
+        first = subjects[0]
         cc = doc[second.i - 1]
         if cc.lower_ != "and" or cc.head != first:
             continue
         second.head, second.dep_ = first, "conj"
+
+
+# The lower-case words without one of which mend_paired_subjects changes nothing
+# (parse_mends skips it on a message holding none).
+MEND_TRIGGERS = _SPEAKERS

@@ -2,42 +2,69 @@
 
 Each mend rewrites the tags or arcs of one misreading the parser makes on chat (its module
 says which) into the parse a cleaner wording gets, so the patterns need not know the
-misreading. They run in this order: a later mend may rely on an earlier one's tags.
+misreading. They run in this order: a later mend may rely on an earlier one's tags. A mend
+whose module names its MEND_TRIGGERS runs only on a message holding one of those words (most
+hold none: each pass over a message's tokens costs the write path time); no mend changes a
+word's text, so the words are read once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from graph_memory.extract.bare_im import mend_bare_im
-from graph_memory.extract.fused_wants import mend_wanna
-from graph_memory.extract.gave_a_try import mend_gave_a_try
-from graph_memory.extract.ing_events import mend_ing_events
-from graph_memory.extract.leisure_present import mend_leisure_present
-from graph_memory.extract.numbered_kinds import mend_numbered_kinds
+from graph_memory.extract import (
+    bare_im,
+    fused_wants,
+    gave_a_try,
+    ing_events,
+    leisure_present,
+    numbered_kinds,
+    paired_subjects,
+    performed_live,
+    role_doings,
+    spent_doing,
+    verb_under_object,
+    went_doing,
+)
 from graph_memory.extract.object_conjuncts import mend_object_conjuncts
-from graph_memory.extract.paired_subjects import mend_paired_subjects
-from graph_memory.extract.performed_live import mend_performed_live
 from graph_memory.extract.retag import mend_verb_tags
-from graph_memory.extract.role_doings import mend_school_year_doing
-from graph_memory.extract.spent_doing import mend_spent_doing
-from graph_memory.extract.verb_under_object import mend_verb_under_object
-from graph_memory.extract.went_doing import mend_went_doing
+
+Mend = Callable[[Any], None]
+
+# (the words one of which the message must hold, or None: always; the mend), in order.
+_MENDS: tuple[tuple[frozenset[str] | None, Mend], ...] = (
+    (None, mend_verb_tags),  # "I really like winter": like/IN -> VERB
+    (bare_im.MEND_TRIGGERS, bare_im.mend_bare_im),  # "im vegan": m/aux of vegan -> the root
+    # "I coach soccer": coach/compound -> VERB
+    (verb_under_object.MEND_TRIGGERS, verb_under_object.mend_verb_under_object),
+    # "I went fishing with my grandpa": went/aux -> VERB
+    (went_doing.MEND_TRIGGERS, went_doing.mend_went_doing),
+    # "I spend my free time painting": painting/NN -> VBG
+    (spent_doing.MEND_TRIGGERS, spent_doing.mend_spent_doing),
+    # "a wine tasting in Sonoma": tasting/VBG -> NOUN
+    (ing_events.MEND_TRIGGERS, ing_events.mend_ing_events),
+    # "I gave yoga a try": as "I tried yoga"
+    (gave_a_try.MEND_TRIGGERS, gave_a_try.mend_gave_a_try),
+    # "I'm a junior studying biology": junior/amod -> attr
+    (role_doings.MEND_TRIGGERS, role_doings.mend_school_year_doing),
+    # "I have type 1 diabetes": have/aux -> VERB
+    (numbered_kinds.MEND_TRIGGERS, numbered_kinds.mend_numbered_kinds),
+    # "i wanna run a marathon": wanna/aux -> the clause's head
+    (fused_wants.MEND_TRIGGERS, fused_wants.mend_wanna),
+    # "In my free time I knit": knit/VBD -> VBP
+    (leisure_present.MEND_TRIGGERS, leisure_present.mend_leisure_present),
+    (None, mend_object_conjuncts),  # "i speak spanish and portuguese": conj of spanish
+    # "Nadia, my girlfriend, and I adopted": I/nsubj -> conj
+    (paired_subjects.MEND_TRIGGERS, paired_subjects.mend_paired_subjects),
+    # "We saw Metallica live in Chicago": live/VB -> ADV
+    (performed_live.MEND_TRIGGERS, performed_live.mend_performed_live),
+)
 
 
 def mend_parse(doc: Any) -> None:
     """Every mend, in order, on one parsed message."""
-    mend_verb_tags(doc)  # "I really like winter": like/IN -> VERB
-    mend_bare_im(doc)  # "im vegan": m/aux of vegan -> the root
-    mend_verb_under_object(doc)  # "I coach soccer": coach/compound -> VERB
-    mend_went_doing(doc)  # "I went fishing with my grandpa": went/aux -> VERB
-    mend_spent_doing(doc)  # "I spend my free time painting": painting/NN -> VBG
-    mend_ing_events(doc)  # "a wine tasting in Sonoma": tasting/VBG -> NOUN
-    mend_gave_a_try(doc)  # "I gave yoga a try": as "I tried yoga"
-    mend_school_year_doing(doc)  # "I'm a junior studying biology": junior/amod -> attr
-    mend_numbered_kinds(doc)  # "I have type 1 diabetes": have/aux -> VERB
-    mend_wanna(doc)  # "i wanna run a marathon": wanna/aux -> the clause's head
-    mend_leisure_present(doc)  # "In my free time I knit": knit/VBD -> VBP
-    mend_object_conjuncts(doc)  # "i speak spanish and portuguese": conj of spanish
-    mend_paired_subjects(doc)  # "Nadia, my girlfriend, and I adopted": I/nsubj -> conj
-    mend_performed_live(doc)  # "We saw Metallica live in Chicago": live/VB -> ADV
+    words = {token.lower_ for token in doc}
+    for triggers, mend in _MENDS:
+        if triggers is None or not words.isdisjoint(triggers):
+            mend(doc)

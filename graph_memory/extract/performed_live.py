@@ -29,3 +29,8 @@ def mend_performed_live(doc: Any) -> None:
         performers[0].dep_ = "dobj"
         word.pos_, word.tag_, word.lemma_ = "ADV", "RB", "live"
         word.head, word.dep_ = verb, "advmod"
+
+
+# The lower-case words without one of which mend_performed_live changes nothing
+# (parse_mends skips it on a message holding none).
+MEND_TRIGGERS = frozenset({"live"})

@@ -66,3 +66,8 @@ def _raise_time(time: Any, held: Any, spend: Any) -> None:
     time.dep_ = held.dep_
     if held.head.i == spend.i:
         time.dep_ = "dobj"
+
+
+# The lower-case words without one of which mend_spent_doing changes nothing
+# (parse_mends skips it on a message holding none).
+MEND_TRIGGERS = _TIMES

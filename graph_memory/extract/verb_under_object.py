@@ -66,3 +66,8 @@ def _raise_over(word: Any, root: Any) -> None:
         if child.i < word.i or (child.i > root.i and child.dep_ in _CLAUSE_DEPS):
             child.head = word
     root.head, root.dep_ = word, "dobj"
+
+
+# The lower-case words without one of which mend_verb_under_object changes nothing
+# (parse_mends skips it on a message holding none).
+MEND_TRIGGERS = _PERSONAL
