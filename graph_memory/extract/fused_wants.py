@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-# What stays on the clause's verb when "wanna" takes its place: its subject and what is said
-# of the whole wanting ("I really wanna go", "I don't wanna move").
-_CLAUSE_DEPS = frozenset({"nsubj", "aux", "neg", "advmod", "mark", "cc", "punct", "intj"})
+from graph_memory.extract.went_doing import raise_over_complement
 
 
 def mend_wanna(doc: Any) -> None:
@@ -20,22 +18,7 @@ def mend_wanna(doc: Any) -> None:
         verb = token.head
         if verb.i != token.i + 1 or verb.tag_ != "VB":
             continue
-        _raise_wanna(token, verb)
-
-
-def _raise_wanna(wanna: Any, verb: Any) -> None:
-    """ "i wanna run a half marathon": "wanna" heads the clause, "run" its complement."""
-    if verb.dep_ == "ROOT":
-        wanna.head = wanna
-    else:
-        wanna.head = verb.head
-    wanna.dep_ = verb.dep_
-    wanna.pos_ = "VERB"
-    for child in list(verb.children):
-        if child.i < wanna.i and child.dep_ in _CLAUSE_DEPS:
-            child.head = wanna
-    verb.head = wanna
-    verb.dep_ = "xcomp"
+        raise_over_complement(token, verb)  # "wanna" heads the clause, "run" its complement
 
 
 # The lower-case words without one of which mend_wanna changes nothing

@@ -38,18 +38,25 @@ def _bare_gerund_after(doing: Any, went: Any) -> bool:
 
 def _raise_went(went: Any, doing: Any) -> None:
     """ "I went fishing with my grandpa": "went" heads the clause, the gerund its complement."""
-    if doing.dep_ == "ROOT":
-        went.head = went
-    else:
-        went.head = doing.head
-    went.dep_ = doing.dep_
-    went.pos_ = "VERB"
+    raise_over_complement(went, doing)
     went.lemma_ = "go"  # the auxiliary reading left it "went"
-    for child in list(doing.children):
-        if child.i < went.i and child.dep_ in _CLAUSE_DEPS:
-            child.head = went
-    doing.head = went
-    doing.dep_ = "xcomp"
+
+
+def raise_over_complement(word: Any, verb: Any) -> None:
+    """Mend, in place, a word the parser hung under the verb after it ("went fishing", "wanna
+    run") into the clause's head, the verb its complement (xcomp); the clause's subject,
+    auxiliaries and the like before the word go with it."""
+    if verb.dep_ == "ROOT":
+        word.head = word
+    else:
+        word.head = verb.head
+    word.dep_ = verb.dep_
+    word.pos_ = "VERB"
+    for child in list(verb.children):
+        if child.i < word.i and child.dep_ in _CLAUSE_DEPS:
+            child.head = word
+    verb.head = word
+    verb.dep_ = "xcomp"
 
 
 # The lower-case words without one of which mend_went_doing changes nothing
