@@ -19,6 +19,12 @@ def states(extractor: Extractor, text: str) -> list[Row]:
     return [(s, o, k) for s, r, o, k in fact_rows(extractor, text) if r == "STATES"]
 
 
+def deeds(extractor: Extractor, text: str) -> list[Row]:
+    """(subject, object, key) of every STATES or DID fact of `text` (a doing finished is a
+    deed done, finished_doings.py; the others stay the open fallback's)."""
+    return [(s, o, k) for s, r, o, k in fact_rows(extractor, text) if r in ("STATES", "DID")]
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -37,7 +43,7 @@ def states(extractor: Extractor, text: str) -> list[Row]:
 )
 def test_a_lasting_or_named_doing_stays(extractor: Extractor, text: str,
                                         expected: Row) -> None:
-    assert expected in states(extractor, text)
+    assert expected in deeds(extractor, text)
 
 
 @pytest.mark.parametrize(
