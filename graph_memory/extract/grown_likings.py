@@ -10,16 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from graph_memory.extract.canonical import has_to
+from graph_memory.extract.open_vocabulary import LIKING_VERBS
 
 _GROWING = frozenset({"grow", "come", "learn"})
-_GROWN_LIKINGS = frozenset({"like", "love", "enjoy", "adore"})
 _PERFECT = frozenset({"have", "'ve", "ve", "has", "'s"})
 
 
 def grown_to_like(verb: Any) -> Any | None:
     """The "grown" of "I've grown to love sushi", whose subject and tense the liking takes."""
     head = verb.head
-    if verb.lemma_.lower() not in _GROWN_LIKINGS or not has_to(verb):
+    if verb.lemma_.lower() not in LIKING_VERBS or not has_to(verb):
         return None
     if head.lemma_.lower() not in _GROWING or any(c.tag_ == "MD" for c in head.children):
         return None  # "I'd grow to love it": a guess

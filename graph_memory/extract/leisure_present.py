@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from graph_memory.extract.leisure import leisure_phrase
-
-_SPEAKERS = frozenset({"i", "we"})
+from graph_memory.extract.open_vocabulary import SPEAKER_WORDS
 
 
 def mend_leisure_present(doc: Any) -> None:
@@ -20,7 +19,7 @@ def mend_leisure_present(doc: Any) -> None:
             continue
         if any(c.dep_ in ("aux", "auxpass", "neg") for c in verb.children):
             continue
-        if not any(c.dep_ == "nsubj" and c.lower_ in _SPEAKERS for c in verb.children):
+        if not any(c.dep_ == "nsubj" and c.lower_ in SPEAKER_WORDS for c in verb.children):
             continue
         if leisure_phrase(verb):
             verb.tag_ = "VBP"
@@ -28,4 +27,4 @@ def mend_leisure_present(doc: Any) -> None:
 
 # The lower-case words without one of which mend_leisure_present changes nothing
 # (parse_mends skips it on a message holding none).
-MEND_TRIGGERS = _SPEAKERS
+MEND_TRIGGERS = SPEAKER_WORDS

@@ -114,7 +114,7 @@ def _without_excluded_tail(
     """A phrase of compounds whose last word the pattern excludes, without it: "a physics grad
     student", "a chemistry PhD student" name the field (physics, chemistry) before the level
     (grad, phd); a phrase of one word is left as it is."""
-    excluded = {w.lower() for w in pattern.exclude_objects}
+    excluded = lower_set(pattern.exclude_objects)
     while len(tokens) > 1 and tokens[-1].lemma_.lower() in excluded:
         if tokens[-2].dep_ != "compound":
             break

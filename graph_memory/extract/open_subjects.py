@@ -11,10 +11,15 @@ from typing import Any
 from graph_memory.extract.canonical import is_conditional, is_negated, is_past
 from graph_memory.extract.match import Who, clause_subject
 from graph_memory.extract.open_aspect import day_told, future, perfect, planned, youth_habit
-from graph_memory.extract.open_vocabulary import AUXILIARIES, HEDGES, REASONS, UNNAMED_ROLES
+from graph_memory.extract.open_vocabulary import (
+    AUXILIARIES,
+    HEDGES,
+    REASONS,
+    SPEAKER_WORDS,
+    UNNAMED_ROLES,
+)
 from graph_memory.extract.people import ADDRESSEE, SPEAKER, named_appositive, person_subject
 
-SPEAKER_WORDS = frozenset({"i", "we"})
 # Clauses under these are reported or wished, not stated: "I want to fix it", "so I can go".
 EMBEDDED = frozenset({"xcomp", "ccomp", "advcl", "relcl", "acl", "csubj", "pcomp"})
 

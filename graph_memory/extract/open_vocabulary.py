@@ -22,6 +22,8 @@ SKILL_VERBS = frozenset({"play", "speak", "cook", "bake", "paint", "draw", "knit
 # Verbs of liking: a doing liked for fun is a hobby (leisure.py), the fallback's past "enjoyed
 # <thing>" a liking (past_likings.py), a deed liked as "it" liked (liked_it.py).
 LIKING_VERBS = frozenset({"like", "love", "enjoy", "adore"})
+# The speaker as a clause's subject: "I", or a "we" the speaker is in.
+SPEAKER_WORDS = frozenset({"i", "we"})
 # Reporting and light verbs whose particles make no verb of their own ("I figured out").
 REPORTING = frozenset({"think", "know", "guess", "mean", "say", "tell", "ask", "thank", "hear",
                        "find", "figure", "make", "let", "have", "be", "do"})

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-_SPEAKERS = frozenset({"i", "we"})
+from graph_memory.extract.open_vocabulary import SPEAKER_WORDS
 
 
 def mend_paired_subjects(doc: Any) -> None:
     """Mend, in place, each "<person>, <role>, and I <verb>" read with two subjects."""
     for second in doc:  # the later subject, "I" or "we": few words are
-        if second.lower_ not in _SPEAKERS or second.dep_ != "nsubj" or second.i < 2:
+        if second.lower_ not in SPEAKER_WORDS or second.dep_ != "nsubj" or second.i < 2:
             continue
         verb = second.head
         subjects = [c for c in verb.children if c.dep_ == "nsubj"]
@@ -30,4 +30,4 @@ def mend_paired_subjects(doc: Any) -> None:
 
 # The lower-case words without one of which mend_paired_subjects changes nothing
 # (parse_mends skips it on a message holding none).
-MEND_TRIGGERS = _SPEAKERS
+MEND_TRIGGERS = SPEAKER_WORDS

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-_PERSONAL = frozenset({"i", "we"})
+from graph_memory.extract.open_vocabulary import SPEAKER_WORDS
+
 _MODIFIER_DEPS = frozenset({"compound", "amod", "nmod"})
 # What after the root is said of the whole clause: "I coach soccer on weekends", "... and I".
 _CLAUSE_DEPS = frozenset({"punct", "prep", "advmod", "npadvmod", "cc", "conj", "advcl"})
@@ -18,11 +19,11 @@ _CLAUSE_DEPS = frozenset({"punct", "prep", "advmod", "npadvmod", "cc", "conj", "
 
 def mend_verb_under_object(doc: Any) -> None:
     """Mend, in place, each "I <verb> <object>" read with the object as the root."""
-    for root in [t for t in doc if t.dep_ == "ROOT" and t.lower_ in _PERSONAL]:
+    for root in [t for t in doc if t.dep_ == "ROOT" and t.lower_ in SPEAKER_WORDS]:
         _mend_subject_root(doc, root)
     for root in [t for t in doc if t.dep_ == "ROOT" and t.pos_ in ("NOUN", "PROPN")]:
         subjects = [c for c in root.children if c.dep_ == "nsubj" and c.i < root.i]
-        if len(subjects) != 1 or subjects[0].lower_ not in _PERSONAL:
+        if len(subjects) != 1 or subjects[0].lower_ not in SPEAKER_WORDS:
             continue
         j = subjects[0].i + 1
         while j < root.i and doc[j].pos_ == "ADV":
@@ -70,4 +71,4 @@ def _raise_over(word: Any, root: Any) -> None:
 
 # The lower-case words without one of which mend_verb_under_object changes nothing
 # (parse_mends skips it on a message holding none).
-MEND_TRIGGERS = _PERSONAL
+MEND_TRIGGERS = SPEAKER_WORDS
