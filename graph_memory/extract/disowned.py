@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.recaps import marvelled
+
 # Verbs of saying, meaning and holding true whose denial takes back the clause they govern.
 _DISOWNING = frozenset({"say", "mean", "think", "believe", "claim", "suppose", "guess"})
 # Certainties whose denial leaves the clause after them in doubt: "I'm not sure I like jazz".
@@ -34,6 +36,8 @@ def is_disowned(token: Any) -> bool:
         return True
     if clause.dep_ != "ccomp" or governor.lemma_.lower() not in _DISOWNING:
         return False
+    if marvelled(governor):
+        return False  # "I can't believe I won": wonder at what is true
     # "That's not to say ...": the denial is on the "be" that "to say" hangs from.
     return _denied(governor) or (governor.dep_ == "xcomp" and _denied(governor.head))
 

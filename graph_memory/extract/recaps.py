@@ -42,7 +42,11 @@ def recap_clause(verb: Any) -> bool:
     """Whether the verb heads the clause a recap frame tells back ("that you went hiking" in
     "It's great that you went hiking") and it tells news of the addressee's, not their
     reaction to the chat or the moment; the caller checks the clause's subject is "you"."""
-    return _recalled(verb) or (_framed(verb) and not _about_the_chat(verb))
+    if _recalled(verb):
+        return True
+    if known_clause(verb):
+        return not _about_the_chat(verb, within_clause=True)
+    return _framed(verb) and not _about_the_chat(verb)
 
 
 def _recalled(verb: Any) -> bool:
@@ -56,13 +60,15 @@ def _recalled(verb: Any) -> bool:
     return any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in head.children)
 
 
-def _about_the_chat(verb: Any) -> bool:
+def _about_the_chat(verb: Any, within_clause: bool = False) -> bool:
     """ "I'm glad you found the suggestions helpful", "glad you enjoyed the yoga poses I
     recommended", "great to hear you're enjoying your day": what the addressee makes of the
     speaker's own words and things, or of the day, is a reaction, no news of theirs. The words
-    after the clause count too (the parser may hang "I recommended" on the frame)."""
+    after the clause count too (the parser may hang "I recommended" on the frame), unless
+    `within_clause` (a known clause: "I know you're into anime, I wanted to ask ...")."""
     sent = verb.sent
-    for token in sent.doc[verb.left_edge.i:sent.end]:
+    end = verb.right_edge.i + 1 if within_clause else sent.end
+    for token in sent.doc[verb.left_edge.i:end]:
         if token.lower_ in _SPEAKER_WORDS:
             return True
         if token.pos_ == "NOUN" and token.lemma_.lower() in _CHAT_THINGS:
@@ -105,3 +111,51 @@ def _plain_frame(head: Any) -> bool:
         if child.dep_ in ("nsubj", "expl") and child.lower_ not in _FRAME_SUBJECTS:
             return False
     return True
+
+
+# "I know / remember / see (that) you ...": the speaker holds what the addressee told as known.
+_KNOWING = frozenset({"know", "remember", "recall", "see"})
+
+
+def known_clause(verb: Any) -> bool:
+    """ "I know you're into anime", "I remember you went to Japan", "I see you love hiking",
+    "I can't believe you ran a marathon!": a clause the speaker holds as known (or marvels at)
+    is the addressee's news told back. Not "I don't know if you ...", "I'll see you ...", a
+    question, nor a frame whose subject is not the speaker."""
+    head = verb.head
+    if verb.dep_ != "ccomp" or head.i > verb.i:
+        return False
+    marks = {c.lower_ for c in verb.children if c.dep_ == "mark"}
+    if marks - {"that"} or any(t.text == "?" for t in head.sent):
+        return False
+    subjects = [c.lower_ for c in head.children if c.dep_ == "nsubj"]
+    lemma = head.lemma_.lower()
+    if lemma == "believe" and not subjects:
+        subjects = ["i"]  # "Can't believe you ran a marathon!": chat drops its "I"
+    if not subjects or subjects[0] not in ("i", "we") or not _speakers_main_clause(head):
+        return False
+    if lemma == "believe":
+        return marvelled(head)
+    if lemma not in _KNOWING:
+        return False
+    return not any(c.dep_ in ("neg", "aux") and (c.dep_ == "neg" or c.tag_ == "MD")
+                   for c in head.children)
+
+
+def marvelled(believe: Any) -> bool:
+    """ "I can't / cannot believe (that) you ...", "I can't believe I won": wonder at news,
+    not a doubt (disowned.py leaves it stated)."""
+    children = list(believe.children)
+    modal = any(c.tag_ == "MD" and c.lower_ in ("ca", "can", "cannot") for c in children)
+    denied = any(c.dep_ == "neg" for c in children) or any(c.lower_ == "cannot" for c in children)
+    return modal and denied
+
+
+def _speakers_main_clause(head: Any) -> bool:
+    """The frame is the main clause, or one spliced before it by a comma ("I know you're into
+    anime, I wanted to watch some": the parser hangs the first on the second)."""
+    if head.dep_ == "ROOT":
+        return True
+    if head.dep_ != "ccomp" or head.head.dep_ != "ROOT" or head.head.i < head.i:
+        return False
+    return any(t.text == "," for t in head.doc[head.right_edge.i:head.head.i])

@@ -1,0 +1,70 @@
+"""The addressee's facts told back: a clause the speaker holds as known ("I know you're into
+anime", "I remember you went to Japan", "I see you love hiking") or marvels at ("I can't believe
+you ran a marathon!") is the addressee's news; a doubt, a question, a guess, a wish or advice
+is nobody's (real spaCy model, speaker Emi, addressee Sam)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Row, fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "I know / remember / recall / see (that) you ..."
+        ("I know you're into Teenage Mutant Ninja Turtles.",
+         ("Sam", "PREFERS", "Teenage Mutant Ninja Turtles", None)),
+        ("I know you love hiking.", ("Sam", "PREFERS", "hiking", None)),
+        ("I remember that you went to Japan last year.", ("Sam", "VISITED", "Japan", None)),
+        ("I see you love hiking.", ("Sam", "PREFERS", "hiking", None)),
+        ("I know you want to visit Japan.", ("Sam", "HAS_GOAL", "visit Japan", None)),
+        # a frame spliced by a comma before the sentence's main clause
+        ("just a random aside, I know you’re into Teenage Mutant Ninja Turtles, I wanted to "
+         "watch some, but I don’t know where to start.",
+         ("Sam", "PREFERS", "Teenage Mutant Ninja Turtles", None)),
+        # "I can't / cannot believe (that) you ...": wonder at the news
+        ("I can't believe you ran a marathon!", ("Sam", "DID", "marathon", "run")),
+        ("I cant believe u ran a marathon", ("Sam", "DID", "marathon", "run")),
+        ("I cannot believe that you visited Japan.", ("Sam", "VISITED", "Japan", None)),
+        ("I still can't believe you adopted a puppy.", ("Sam", "HAS_PET", "puppy", "puppy")),
+        ("Can't believe you ran a marathon!", ("Sam", "DID", "marathon", "run")),
+        # the speaker's own wonder is stated too
+        ("I can't believe I ran a marathon!", ("Emi", "DID", "marathon", "run")),
+    ],
+)
+def test_a_known_clause_is_the_addressees_fact(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a doubt, a denial, a question
+        "I don't know if you like hiking.",
+        "I don't believe you ran a marathon.",
+        "I can believe you ran a marathon.",
+        "Do you know you love hiking?",
+        "I don't remember if you went to Japan.",
+        # someone else's knowledge, or a guess
+        "She knows you love hiking.",
+        "I think you love hiking.",
+        "I bet you love hiking.",
+        # what would or could be
+        "I know you will love hiking.",
+        "I know you can do it.",
+        "I can't believe you would ever run a marathon.",
+        # a bare reaction, a farewell
+        "I know you're busy.",
+        "I'll see you at the gym.",
+        "Remember you have to bring your ID.",
+        # what the addressee made of the speaker's own things
+        "I know you liked the recipe I sent.",
+    ],
+)
+def test_no_known_clause_no_fact(extractor: RuleExtractor, text: str) -> None:
+    assert fact_rows(extractor, text) == []
