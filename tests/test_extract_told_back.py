@@ -68,3 +68,64 @@ def test_a_known_clause_is_the_addressees_fact(
 )
 def test_no_known_clause_no_fact(extractor: RuleExtractor, text: str) -> None:
     assert fact_rows(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an aircraft flown on or in is a deed done, the speaker's or told back
+        ("I flew on the A380 last year.", ("Emi", "DID", "A380", "fly")),
+        ("We flew in a helicopter over the Grand Canyon.", ("Emi", "DID", "helicopter", "fly")),
+        ("It's wonderful that you had the chance to fly on the A380, especially on the upper deck.",
+         ("Sam", "DID", "A380", "fly")),
+        ("I'm glad you got to fly on a private jet!", ("Sam", "DID", "private jet", "fly")),
+        ("You flew on the Concorde?! I can't believe you flew on the Concorde!",
+         ("Sam", "DID", "Concorde", "fly")),
+    ],
+)
+def test_an_aircraft_flown_on_is_a_deed(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I flew to Paris.",
+        "Have you ever flown on the A380?",
+        "You should fly on the A380 someday.",
+        "If you had the chance to fly on the A380, you'd love it.",
+        "It would be great if you got to fly on the A380.",
+        "I hope you had the chance to fly on the A380.",
+    ],
+)
+def test_no_aircraft_flown_no_deed(extractor: RuleExtractor, text: str) -> None:
+    assert [row for row in fact_rows(extractor, text) if row[1] == "DID"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # questions
+        "How was your trip to Japan?",
+        "Did you go to the concert?",
+        # advice and suggestions
+        "You should try sushi.",
+        "You could visit Rome.",
+        # hypotheticals
+        "If you ever go to Paris, visit the Louvre.",
+        # guesses
+        "You must love hiking.",
+        "I bet you love hiking.",
+        # wishes
+        "I hope you enjoy the concert.",
+        "Have fun at the beach!",
+        "I hope you had the chance to visit Rome.",
+        # the chat itself, and a thing of the addressee's judged, its time unsaid
+        "Your suggestion sounds great.",
+        "Thanks for your message!",
+        "Your trip to Hawaii sounds amazing.",
+        "Your plans in Athens sound amazing!",
+    ],
+)
+def test_no_news_told_back_no_fact(extractor: RuleExtractor, text: str) -> None:
+    assert fact_rows(extractor, text) == []
