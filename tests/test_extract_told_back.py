@@ -129,3 +129,54 @@ def test_no_aircraft_flown_no_deed(extractor: RuleExtractor, text: str) -> None:
 )
 def test_no_news_told_back_no_fact(extractor: RuleExtractor, text: str) -> None:
     assert fact_rows(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the addressee's course load told back, its courses named as examples
+        ("Your course load, including Data Analytics and Microeconomics, sounds demanding but "
+         "undoubtedly rewarding.", [("Sam", "STUDIES", "Data Analytics", None),
+                                    ("Sam", "STUDIES", "Microeconomics", None)]),
+        ("Your courses, such as Organic Chemistry and Genetics, sound fascinating.",
+         [("Sam", "STUDIES", "Organic Chemistry", None), ("Sam", "STUDIES", "Genetics", None)]),
+        ("Good luck with your classes, including calculus!",
+         [("Sam", "STUDIES", "calculus", None)]),
+        # the speaker's own, by "include" or "be"
+        ("My classes this semester include Data Analytics and Microeconomics.",
+         [("Emi", "STUDIES", "Data Analytics", None), ("Emi", "STUDIES", "Microeconomics", None)]),
+        ("My classes this semester are calculus and physics.",
+         [("Emi", "STUDIES", "calculus", None), ("Emi", "STUDIES", "physics", None)]),
+        ("My modules this term include Linguistics and Philosophy.",
+         [("Emi", "STUDIES", "Linguistics", None), ("Emi", "STUDIES", "Philosophy", None)]),
+    ],
+)
+def test_courses_named_as_examples_are_studied(
+    extractor: RuleExtractor, text: str, expected: list[Row]
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert all(row in rows for row in expected)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My classes last semester were calculus and physics.",
+        "My old classes included calculus.",
+        "Do your classes include calculus?",
+        "Your course load includes calculus and physics, right?",
+        "My classes don't include calculus.",
+        "If your classes include calculus, you'll be fine.",
+        "My class includes 30 students.",
+        "My class, including John and Mary, went to the zoo.",
+        "My sister's classes include calculus.",
+    ],
+)
+def test_no_course_named_now_no_study(extractor: RuleExtractor, text: str) -> None:
+    assert [row for row in fact_rows(extractor, text) if row[1] == "STUDIES"] == []
+
+
+def test_a_favorite_class_is_liked_not_said_studied(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "My favorite class is calculus.")
+    assert ("Emi", "PREFERS", "calculus", "class") in rows
+    assert [row for row in rows if row[1] == "STUDIES"] == []

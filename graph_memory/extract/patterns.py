@@ -272,6 +272,12 @@ class PossessivePattern(_ClausePattern):
         "on a safari is on my travel wishlist', 'at the top of my bucket list'): the object is "
         "the subject of 'is', a gerund as its verb phrase ('go on a safari').",
     )
+    examples: bool = Field(
+        default=False,
+        description="Read only the key's named examples ('your course load, including Data "
+        "Analytics and Microeconomics, ...', 'my classes include calculus', 'my courses are "
+        "X and Y'): each is a value (course_examples.py).",
+    )
     value_prepositions: tuple[str, ...] = Field(
         default=(),
         description="Read only a value after one of these prepositions ('my major is in "

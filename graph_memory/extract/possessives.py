@@ -37,7 +37,7 @@ def possessive_matches(
 ) -> list[Match]:
     """`be` is the verb "is", or the gerund the parser makes the head ("my hobby is
     knitting": "is" becomes its auxiliary), which is then the object."""
-    if pattern.listed:
+    if pattern.listed or pattern.examples:
         return []
     if "*" in pattern.keys and not pattern.modifiers and any(
         c.dep_ in ("acl", "relcl") for c in key_head.children
@@ -150,7 +150,7 @@ def favorite_matches(
     named_keys = set() if "*" in pattern.keys else lower_set(pattern.keys)
     if not (modifiers or named_keys) or pattern.subject != "speaker" or pattern.object != "noun":
         return []
-    if pattern.listed:
+    if pattern.listed or pattern.examples:
         return []
     key_head = attr
     if attr.lower_ == "one":  # "one of my favorite books"

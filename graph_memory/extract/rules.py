@@ -29,6 +29,7 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.concerts import seen_in_concert
 from graph_memory.extract.copula_kind import copula_matches
+from graph_memory.extract.course_examples import example_matches
 from graph_memory.extract.habits import habit_match
 from graph_memory.extract.kinds import particles, verb_matches
 from graph_memory.extract.leisure import leisure_likings
@@ -304,6 +305,7 @@ class RuleExtractor:
         if token.pos_ == "NOUN" and token.n_lefts:
             for relation, possessive in self._possessives:
                 found.extend(named_favorite_matches(token, relation, possessive, self._people))
+                found.extend(example_matches(token, relation, possessive))
         if token.dep_ == "nsubj" and token.pos_ in ("NOUN", "PROPN") and be_or_gerund(token.head):
             for relation, possessive in self._possessives:
                 found.extend(
