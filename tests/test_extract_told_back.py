@@ -21,6 +21,10 @@ from graph_memory.extract.rules import RuleExtractor
         ("I remember that you went to Japan last year.", ("Sam", "VISITED", "Japan", None)),
         ("I see you love hiking.", ("Sam", "PREFERS", "hiking", None)),
         ("I know you want to visit Japan.", ("Sam", "HAS_GOAL", "visit Japan", None)),
+        ("I know you don't eat meat.", ("Sam", "AVOIDS", "meat", None)),
+        ("I see you have a new dog.", ("Sam", "HAS_PET", "new dog", "dog")),
+        ("I know you are a teacher.", ("Sam", "IS_A", "teacher", None)),
+        ("I know you're going to Japan next month.", ("Sam", "HAS_GOAL", "go to Japan", None)),
         # a frame spliced by a comma before the sentence's main clause
         ("just a random aside, I know you’re into Teenage Mutant Ninja Turtles, I wanted to "
          "watch some, but I don’t know where to start.",
@@ -64,6 +68,11 @@ def test_a_known_clause_is_the_addressees_fact(
         "Remember you have to bring your ID.",
         # what the addressee made of the speaker's own things
         "I know you liked the recipe I sent.",
+        # a frame spliced before a question
+        "I know you like going to the gym, you think you’ll hit the gym today?",
+        # generic "you": what anyone can or should do
+        "I realized that you can just make blocks of buildings that nobody can get to.",
+        "Yeah I heard you shouldn't but I guess a doctor would be the best to judge that.",
     ],
 )
 def test_no_known_clause_no_fact(extractor: RuleExtractor, text: str) -> None:
