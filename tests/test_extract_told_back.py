@@ -189,3 +189,77 @@ def test_a_favorite_class_is_liked_not_said_studied(extractor: RuleExtractor) ->
     rows = fact_rows(extractor, "My favorite class is calculus.")
     assert ("Emi", "PREFERS", "calculus", "class") in rows
     assert [row for row in rows if row[1] == "STUDIES"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # congratulations and praise of a deed: the gerund's doer is the one praised
+        ("And kudos for getting into running!", ("Sam", "HAS_HOBBY", "running", None)),
+        ("Congrats for finishing your first marathon!",
+         ("Sam", "DID", "Sam's first marathon", "finish")),
+        ("Props for finishing your first marathon!",
+         ("Sam", "DID", "Sam's first marathon", "finish")),
+        ("Good job on finishing your first marathon!",
+         ("Sam", "DID", "Sam's first marathon", "finish")),
+        ("Great job finishing your first marathon!",
+         ("Sam", "DID", "Sam's first marathon", "finish")),
+        ("Well done on finishing your first marathon!",
+         ("Sam", "DID", "Sam's first marathon", "finish")),
+        ("Nice work on passing your driving test!", ("Sam", "DID", "Sam's driving test", "pass")),
+        ("Proud of you for finishing your first marathon!",
+         ("Sam", "DID", "Sam's first marathon", "finish")),
+        ("I'm so proud of you for running a marathon!", ("Sam", "DID", "marathon", "run")),
+        ("Hats off to you for running a marathon!", ("Sam", "DID", "marathon", "run")),
+        # a pet or a child had, congratulated
+        ("Congrats on adopting a puppy!", ("Sam", "HAS_PET", "puppy", "puppy")),
+        ("Great job adopting a puppy!", ("Sam", "HAS_PET", "puppy", "puppy")),
+        ("Congratulations on having a baby!", ("Sam", "HAS_RELATIVE", "baby", "baby")),
+    ],
+)
+def test_a_deed_praised_is_the_addressees(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a job had is no praise; a praise put as a hypothetical, denied or asked
+        "I have a good job working at Google.",
+        "A good job working at Google would be nice.",
+        "I'd be proud of you for running a marathon.",
+        "I'm not proud of you for running a marathon.",
+        "Good job on finishing it?",
+        "Congrats on not quitting your job!",
+        # wishes and thanks praise nothing done
+        "Good luck on finishing your thesis!",
+        "Good luck running the marathon!",
+        "Good luck adopting a puppy!",
+        "Thanks for adopting a puppy!",
+    ],
+)
+def test_no_deed_praised_no_fact(extractor: RuleExtractor, text: str) -> None:
+    assert fact_rows(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a hyphenated word split by the parser into objects after the real one: no part of
+        # it is an object ('post', '-', 'breakup' hung on "took" beside "steps")
+        "I took positive steps post-breakup.",
+        "Great job on taking positive steps post-breakup!",
+        "Great job on taking positive steps post-breakup! It's awesome that you're reconnecting "
+        "with friends and planning trips. These experiences can really help lift your spirits.",
+    ],
+)
+def test_a_split_word_after_an_object_is_none(extractor: RuleExtractor, text: str) -> None:
+    assert [row for row in fact_rows(extractor, text) if "breakup" in row[2]] == []
+
+
+def test_a_split_words_first_part_stands_for_it(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "I love spider-man.")
+    assert ("Emi", "PREFERS", "spider-man", None) in rows
+    assert ("Emi", "PREFERS", "man", None) not in rows

@@ -112,6 +112,22 @@ def _relative_objects(verb: Any, objects: list[Any]) -> list[Any]:
     return objects
 
 
+def _hyphen_fragment(token: Any) -> bool:
+    """A hyphenated word the parser split into sibling objects ('spider', '-', 'man' of "I
+    love spider-man"): its first part stands for the whole word, the parts after the hyphen
+    are none; after another object ("I took positive steps post-breakup") no part is one."""
+    doc = token.doc
+
+    def sibling_hyphen(i: int) -> bool:
+        return 0 <= i < len(doc) and doc[i].text == "-" and doc[i].head.i == token.head.i
+
+    if token.text == "-" or sibling_hyphen(token.i - 1):
+        return True
+    if not sibling_hyphen(token.i + 1):
+        return False
+    return any(c.dep_ == token.dep_ and c.i < token.i for c in token.head.children)
+
+
 def _relative_pronoun(token: Any) -> bool:
     return token.tag_ in WH_TAGS or token.lower_ == "that"
 
@@ -382,7 +398,7 @@ def verb_matches(
                     and not c.lower_.endswith("ly")
                 )
             ]  # fmt: skip
-            objects = _relative_objects(verb, objects)
+            objects = [o for o in _relative_objects(verb, objects) if not _hyphen_fragment(o)]
             gerund_verb = pattern.proper_noun and verb.tag_ == "VBG"
             if objects and pattern.key != "verb" and not gerund_verb:
                 # "I love warm weather and going to the beach": the parser joins the gerund to

@@ -10,6 +10,7 @@ from graph_memory.extract.canonical import (
     is_be,
     noun_phrase,
 )
+from graph_memory.extract.congratulations import congratulated
 from graph_memory.extract.match import (
     Match,
     Who,
@@ -23,6 +24,7 @@ from graph_memory.extract.objects import VAGUE, Found, lower_set
 from graph_memory.extract.open_vocabulary import MEASURES, PLACING
 from graph_memory.extract.patterns import RolePattern
 from graph_memory.extract.people import (
+    ADDRESSEE,
     an_age,
     named_appositive,
     person_name,
@@ -306,6 +308,8 @@ def role_matches(
         return []  # "I have 11 friends", "three close friends": counted, still nobody named
     subject_token = clause_subject(head)
     subject = who(subject_token, pattern, roles) if subject_token is not None else None
+    if subject_token is None and congratulated(head):
+        subject = Who(ADDRESSEE, "PERSON", True, [])  # "Congrats on adopting a puppy!"
     # "I can't have a dog" says something of now; "I'll get a cat one day", "I'll have two
     # kids by then" only of a future.
     modals = ("can",) if head.lemma_.lower() == "have" else ()
