@@ -215,6 +215,10 @@ def test_a_favorite_class_is_liked_not_said_studied(extractor: RuleExtractor) ->
         ("Congrats on adopting a puppy!", ("Sam", "HAS_PET", "puppy", "puppy")),
         ("Great job adopting a puppy!", ("Sam", "HAS_PET", "puppy", "puppy")),
         ("Congratulations on having a baby!", ("Sam", "HAS_RELATIVE", "baby", "baby")),
+        # a pet or a child congratulated on, without a verb
+        ("Congrats on the new puppy!", ("Sam", "HAS_PET", "puppy", "puppy")),
+        ("Congrats on the new kitten!", ("Sam", "HAS_PET", "kitten", "kitten")),
+        ("Congratulations on the baby!", ("Sam", "HAS_RELATIVE", "baby", "baby")),
     ],
 )
 def test_a_deed_praised_is_the_addressees(
@@ -238,6 +242,10 @@ def test_a_deed_praised_is_the_addressees(
         "Good luck running the marathon!",
         "Good luck adopting a puppy!",
         "Thanks for adopting a puppy!",
+        "Thanks for the puppy!",
+        "Congrats on the puppy?",
+        "Congrats on the new job!",
+        "Congrats on your team's victory in the game.",
     ],
 )
 def test_no_deed_praised_no_fact(extractor: RuleExtractor, text: str) -> None:

@@ -61,3 +61,16 @@ def _praised_work(word: Any) -> bool:
     if any(c.dep_ in ("det", "poss") for c in word.children):
         return False
     return any(c.dep_ == "amod" and c.lower_ in _PRAISE for c in word.children)
+
+
+def congratulated_thing(noun: Any) -> bool:
+    """ "Congrats on the new puppy!", "Congratulations on the baby!": what the addressee is
+    congratulated on having (roles.py reads a pet or a child so; "your new puppy" is theirs by
+    its "your" already). Not a question, nor someone else's ("on Tom's puppy")."""
+    if noun.dep_ != "pobj" or noun.head.lower_ not in ("on", "for"):
+        return False
+    if noun.head.head.lower_ not in _CONGRATULATING:
+        return False
+    if any(c.dep_ == "poss" for c in noun.children):
+        return False
+    return not any(t.text == "?" for t in noun.sent)

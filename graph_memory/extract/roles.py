@@ -10,7 +10,7 @@ from graph_memory.extract.canonical import (
     is_be,
     noun_phrase,
 )
-from graph_memory.extract.congratulations import congratulated
+from graph_memory.extract.congratulations import congratulated, congratulated_thing
 from graph_memory.extract.match import (
     Match,
     Who,
@@ -283,6 +283,10 @@ def role_matches(
         return make_matches(
             relation, pattern, Who(owner, "", True, []), [found], negated, [noun, head], key
         )
+    if owner is None and not names and congratulated_thing(noun):
+        found = Found(role_phrase(noun), "", [noun])  # "Congrats on the new puppy!"
+        return make_matches(relation, pattern, Who(ADDRESSEE, "PERSON", True, []), [found],
+                            False, [noun], key)
     # "I have a dog named Max", "I have three kids", "I don't have a dog anymore"; a conjunct
     # of a role is had too ("I have a son and a daughter", "a dog and two cats"; not "some
     # carrots and chicken").
