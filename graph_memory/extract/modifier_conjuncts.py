@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from graph_memory.extract.canonical import canonical_name
+from graph_memory.extract.gerund_conjuncts import split_gerund_objects
 from graph_memory.extract.object_spans import BINOMIALS
 from graph_memory.extract.objects import Found
 
@@ -43,6 +44,10 @@ def split_modifiers(found: Found) -> list[Found]:
                   if modifier.i < c.i < head.i and c.i not in inside]
         links = [c for t in (modifier, *joined) for c in t.children
                  if c.dep_ == "cc" and c.i < head.i]
+        if links and not joined and (
+            listed := _paired_with_head(modifier, links[0], tokens, found.label)
+        ):
+            return listed
         if not joined or not links:
             continue
         doc = head.doc
@@ -78,6 +83,28 @@ def split_modifiers(found: Found) -> list[Found]:
     return [found]
 
 
+def _paired_with_head(
+    modifier: Any, link: Any, tokens: list[Any], label: str
+) -> list[Found]:
+    """ "a soft spot for classical and jazz": the parser hangs the first of two things on the
+    second as its modifier, with the "and" and no conjunct, which read "classical jazz";
+    each is a thing of its own. Not a pair that names one kind ("black and white")."""
+    head = max(tokens, key=lambda t: t.i)
+    between = [t for t in tokens if modifier.i < t.i < head.i and t.i != link.i]
+    if link.i != modifier.i + 1 or between or head.i != link.i + 1:
+        return []
+    if list(modifier.children) != [link]:
+        return []
+    if f"{modifier.lower_} {link.lower_} {head.lower_}" in _ONE_KIND:
+        return []
+    rest = [t for t in tokens if t.i > link.i]
+    before = [t for t in tokens if t.i < modifier.i and t.lower_ not in _PAIRING]
+    first, second = canonical_name([*before, modifier]), canonical_name(rest)
+    if not first or not second:
+        return []
+    return [Found(first, "", [*before, modifier]), Found(second, label, rest)]
+
+
 def _alone(conj: Any) -> list[Any]:
     """The modifier's own words, without the list's next ones hung on it ("Greek" of "Greek
     and French" in "Italian, Greek and French food")."""
@@ -102,4 +129,5 @@ def _described_twice(modifier: Any, joined: list[Any], tokens: list[Any]) -> boo
 
 def with_split_modifiers(objects: list[Found | None]) -> list[Found]:
     """Every object found, each coordinated modifier a thing of its own."""
-    return [part for found in objects if found is not None for part in split_modifiers(found)]
+    return [part for found in objects if found is not None
+            for whole in split_gerund_objects(found) for part in split_modifiers(whole)]

@@ -243,9 +243,11 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         # "going to the beach", "hanging out with friends": a light verb needs its place.
         parts = _GERUND_PARTS | ({"prep"} if head.lemma_ in _LIGHT_GERUNDS else set())
         # The gerund's object without its conjuncts: "exploring historical sites" of
-        # "exploring historical sites and art".
+        # "exploring historical sites and art"; the noun a container holds ("adding honey" of
+        # "adding lots of honey", which read "adding of honey").
         tokens = [
-            head, *(t for c in head.children if c.dep_ in parts for t in _without_conjuncts(c)),
+            head, *(t for c in head.children if c.dep_ in parts
+                    for t in _without_conjuncts(unwrap_container(c) if c.dep_ == "dobj" else c)),
             *(t for c in head.children if (t := trailing_noun(c)) is not None),
             *hour_of(head),  # "waking up early"
         ]  # fmt: skip

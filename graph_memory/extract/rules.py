@@ -32,6 +32,7 @@ from graph_memory.extract.copula_kind import copula_matches
 from graph_memory.extract.course_examples import example_matches
 from graph_memory.extract.habits import habit_match
 from graph_memory.extract.kinds import particles, verb_matches
+from graph_memory.extract.left_workplaces import left_workplaces
 from graph_memory.extract.leisure import leisure_likings
 from graph_memory.extract.lemmas import better_lemmas
 from graph_memory.extract.liked_it import liked_it
@@ -69,6 +70,8 @@ from graph_memory.extract.possessives import (
     possessive_matches,
 )
 from graph_memory.extract.questions import is_question
+from graph_memory.extract.quoted_speech import outside_quotes
+from graph_memory.extract.restated_facts import without_restated
 from graph_memory.extract.roles import role_matches
 from graph_memory.extract.speedups import speed_up
 from graph_memory.extract.tokens import tokenize
@@ -243,6 +246,8 @@ class RuleExtractor:
         matches = past_likings(doc, matches)  # "I loved the Barbie movie": a liking
         matches = liked_it(doc, matches)  # "I watched Dune and loved it": Dune liked
         matches = seen_in_concert(doc, matches)  # "I saw Coldplay in concert": ATTENDED
+        matches = left_workplaces(doc, matches)  # "I quit Google": no longer works there
+        matches = outside_quotes(text, matches)  # 'he said "I love cheese"': his words
         # One fact per triple: the most confident pattern's ("I don't eat pork" is a
         # constraint, not a mere dislike), in the order the triples were first found.
         best: dict[tuple[Triple, bool], ExtractedFact] = {}
@@ -253,7 +258,7 @@ class RuleExtractor:
             seen = best.get((fact.triple, fact.negated))
             if seen is None or fact.confidence > seen.confidence:
                 best[(fact.triple, fact.negated)] = fact
-        facts = list(best.values())
+        facts = without_restated(list(best.values()))
         return Extraction(facts=tuple(facts), mentions=self._mentions(doc, facts))
 
     def _match_token(
