@@ -89,8 +89,24 @@ def named_appositive(noun: Any) -> str | None:
     nxt = doc[noun.i + 1]
     attached = nxt.head.i == noun.i or (nxt.head.i == noun.head.i and nxt.dep_ == noun.dep_)
     if attached and nxt.dep_ in ("appos", "compound", "npadvmod", "attr", "nsubj", "dobj", "pobj"):
-        return person_name(nxt, trust_ner=False)
+        return person_name(nxt, trust_ner=False) or _lowercase_appositive(noun, nxt)
     return None
+
+
+def _lowercase_appositive(noun: Any, nxt: Any) -> str | None:
+    """Chat's lower-case name set right after one's own role, which the small model tags a
+    proper noun: "my sister sarah lives in ohio", "my son leo is 5" -> Sarah, Leo. One plain
+    word with nothing hung on it, after one role (not "my mom lol", "my dog food", "my friends
+    cat")."""
+    owned = any(c.dep_ == "poss" and c.lower_ in _SPEAKER_POSSESSIVES for c in noun.children)
+    if not owned or noun.tag_ != "NN" or nxt.dep_ != "appos" or nxt.tag_ != "NNP":
+        return None  # "this is my friends cat": a possessive without its apostrophe
+    if not nxt.text.islower():
+        return None
+    if not nxt.is_alpha or nxt.is_stop or len(nxt.text) < 3 or list(nxt.children):
+        return None
+    text: str = nxt.text
+    return text[:1].upper() + text[1:]
 
 
 def an_age(modifier: Any) -> bool:
