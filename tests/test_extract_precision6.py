@@ -215,3 +215,25 @@ def test_the_words_between_two_quoted_titles_are_no_quote(extractor: RuleExtract
     text = ('I was watching "The Protector" last week. My favorite genre is romance. '
             '"The Notebook" is an all time favorite for me.')
     assert ("PREFERS", "romance") in _likings(extractor, text)
+
+
+# --- a setting set before the subject -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("In the Italian cooking class, I also learned how to prepare Osso Buco.", "Osso Buco"),
+        ("At the gym I worked on my deadlift", "Emi's deadlift"),
+    ],
+)
+def test_a_setting_set_before_the_subject_is_no_object(
+    extractor: RuleExtractor, text: str, kept: str
+) -> None:
+    states = [o for r, o, _, _ in _facts(extractor, text) if r == "STATES"]
+    assert states == [kept]
+
+
+def test_a_place_gone_to_after_a_fronted_time_stays(extractor: RuleExtractor) -> None:
+    facts = _facts(extractor, "In the morning I went to the gym")
+    assert ("STATES", "gym", "go to", False) in facts

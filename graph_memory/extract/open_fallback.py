@@ -374,9 +374,10 @@ def _objects(verb: Any, particles: list[Any], key: str, rules: VerbPattern
         {"for"} if particles or lemma in FOR_VERBS else set())
     preps = sorted((c for p in [verb, *particles] for c in p.children if c.dep_ == "prep"),
                    key=lambda t: (not motion or t.lower_ != "to", t.i))
+    subjects = [c.i for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
     for prep in preps:
-        if prep.lower_ not in allowed:
-            continue
+        if prep.lower_ not in allowed or (subjects and prep.i < min(subjects)):
+            continue  # "In the cooking class, I learned ...": a setting set before the subject
         if any(g.dep_ == "pobj" and (g.pos_ == "PRON" or g.lower_ in ("one", "ones"))
                for g in prep.children):
             return [], key  # "I listened to it at the competition", "I went on one at a beach"
