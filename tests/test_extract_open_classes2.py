@@ -1,5 +1,6 @@
 """Small open classes, second pass: a degree, licence or permit won is a deed done; chat's
-lower-case name set right after one's own relative is the relative's name."""
+lower-case name set right after one's own relative is the relative's name, and a lower-case
+employer worked at now is the workplace."""
 
 from __future__ import annotations
 
@@ -94,3 +95,39 @@ def test_no_lowercase_name_but_after_ones_own_relative(
 def test_a_possessive_without_its_apostrophe_names_no_relative(extractor: RuleExtractor) -> None:
     assert not _facts(extractor, "This is my friends cat btw")
 
+
+# --- a lower-case employer -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("i work at deloitte", "deloitte"),
+        ("i work at mcdonalds", "mcdonalds"),
+        ("im working at starbucks now", "starbucks"),
+    ],
+)
+def test_a_lowercase_employer_worked_at_now_is_the_workplace(
+    extractor: RuleExtractor, text: str, employer: str
+) -> None:
+    assert ("Emi", "WORKS_AT", employer, None, False) in _facts(extractor, text)
+
+
+def test_a_relatives_lowercase_employer_is_theirs(extractor: RuleExtractor) -> None:
+    facts = _facts(extractor, "my mom works at walmart")
+    assert ("Emi's mom", "WORKS_AT", "walmart", None, False) in facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i worked at target",
+        "i used to work at target",
+        "i dont work at target",
+        "i work at home",
+        "do you work at target?",
+        "I worked at a barbecue restaurant",
+    ],
+)
+def test_no_lowercase_employer_but_one_worked_at_now(extractor: RuleExtractor, text: str) -> None:
+    assert not [f for f in _facts(extractor, text) if f[1] == "WORKS_AT" and not f[4]]

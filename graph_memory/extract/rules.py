@@ -44,6 +44,7 @@ from graph_memory.extract.linking import (
     is_copula,
     one_of,
 )
+from graph_memory.extract.lowercase_workplaces import lowercase_workplaces
 from graph_memory.extract.match import Match
 from graph_memory.extract.noun_kind import noun_matches
 from graph_memory.extract.objects import MENTION_LABELS, NOT_OBJECT_POS, VAGUE, object_ok
@@ -247,6 +248,7 @@ class RuleExtractor:
         matches = liked_it(doc, matches)  # "I watched Dune and loved it": Dune liked
         matches = seen_in_concert(doc, matches)  # "I saw Coldplay in concert": ATTENDED
         matches = left_workplaces(doc, matches)  # "I quit Google": no longer works there
+        matches = lowercase_workplaces(doc, matches)  # "i work at deloitte": WORKS_AT
         matches = outside_quotes(text, matches)  # 'he said "I love cheese"': his words
         # One fact per triple: the most confident pattern's ("I don't eat pork" is a
         # constraint, not a mere dislike), in the order the triples were first found.
