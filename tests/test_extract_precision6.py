@@ -237,3 +237,45 @@ def test_a_setting_set_before_the_subject_is_no_object(
 def test_a_place_gone_to_after_a_fronted_time_stays(extractor: RuleExtractor) -> None:
     facts = _facts(extractor, "In the morning I went to the gym")
     assert ("STATES", "gym", "go to", False) in facts
+
+
+# --- a title watched or played is no pastime --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("I have been watching Suits.", "Suits"),
+        ("I've been watching a lot of Friends lately", "Friends"),
+        ("I've been playing Monster Hunter World again recently", "Monster Hunter World"),
+        ("I've been playing Monster Hunter World a lot.", "Monster Hunter World"),
+        ("i've been playing a lot of League of Legends recently.", "League of Legends"),
+    ],
+)
+def test_a_title_watched_or_played_is_no_pastime(
+    extractor: RuleExtractor, text: str, title: str
+) -> None:
+    facts = _facts(extractor, text)
+    assert not [f for f in facts if f[0] == "HAS_HOBBY"]
+    assert [o for r, o, _, _ in facts if r == "STATES"] == [title]
+
+
+def test_a_title_cut_by_the_parser_is_no_pastime(extractor: RuleExtractor) -> None:
+    assert not _facts(extractor, "I have been watching Breaking Bad")
+
+
+@pytest.mark.parametrize(
+    ("text", "pastime"),
+    [
+        ("I watch the NFL", "NFL"),
+        ("I watch the Premier League", "Premier League"),
+        ("I watch Korean dramas", "Korean drama"),
+        ("I watch a lot of anime", "anime"),
+        ("I play tennis", "tennis"),
+        ("I play video games", "video game"),
+    ],
+)
+def test_a_league_or_a_kind_watched_or_played_is_a_pastime(
+    extractor: RuleExtractor, text: str, pastime: str
+) -> None:
+    assert ("HAS_HOBBY", pastime, None, False) in _facts(extractor, text)

@@ -439,8 +439,9 @@ def verb_matches(
             found = [title]
         if pattern.kinds_only:  # a league or a team followed is one ("I watch the NFL")
             found = [] if title is not None else [f for f in found if f is not None and (
-                f.label == "ORG" or not (f.label == "WORK_OF_ART" or any(
-                    t.pos_ == "PROPN" for t in f.tokens))) and not _one_of_a_kind(f, objects)]
+                _league(f) or not (f.label == "WORK_OF_ART" or any(
+                    t.pos_ == "PROPN" or _capitalised(t) for t in f.tokens)))
+                and not _one_of_a_kind(f, objects)]
         if pattern.ner:
             labels = set(pattern.ner)
             found = [f for f in found if f is not None and f.label in labels]
@@ -469,3 +470,17 @@ def _one_of_a_kind(found: Found, objects: list[Any]) -> bool:
     """ "read a book", "watch a movie": one thing of the kind, no pastime ("I read books")."""
     return any(t in objects and t.tag_ == "NN" and determiners(t) & {"a", "an"}
                and t.lower_ not in VAGUE for t in found.tokens)  # "a lot of books" is a kind
+
+
+def _league(found: Found) -> bool:
+    """ "the NFL", "the Premier League": an organisation followed, named with "the" (not
+    "League of Legends", a game the small model calls one)."""
+    head = max(found.tokens, key=lambda t: t.i)
+    return found.label == "ORG" and "the" in determiners(head)
+
+
+def _capitalised(token: Any) -> bool:
+    """A title's plural or gerund the small model tags no proper noun: "Suits", "Friends",
+    "Breaking" inside a sentence (not chat's capitalised kind, "I play Football"; a kind's
+    people word, "Korean dramas", is an adjective)."""
+    return token.is_title and token.i > token.sent.start and token.tag_ in ("NNS", "VBG")
