@@ -279,3 +279,34 @@ def test_a_league_or_a_kind_watched_or_played_is_a_pastime(
     extractor: RuleExtractor, text: str, pastime: str
 ) -> None:
     assert ("HAS_HOBBY", pastime, None, False) in _facts(extractor, text)
+
+
+# --- a thing liked before a genre of a work -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "things"),
+    [
+        ("I love coffee and horror movies.", ["coffee", "horror movie"]),
+        ("I love pizza and action movies", ["pizza", "action movie"]),
+        ("I love tea and jazz music", ["tea", "jazz music"]),
+        ("I hate spiders and horror movies", ["spider", "horror movie"]),
+    ],
+)  # fmt: skip
+def test_a_thing_before_a_genre_of_a_work_is_its_own(
+    extractor: RuleExtractor, text: str, things: list[str]
+) -> None:
+    assert sorted(o for _, o in _likings(extractor, text)) == sorted(things)
+
+
+@pytest.mark.parametrize(
+    ("text", "things"),
+    [
+        ("I like action and comedy movies", ["action movie", "comedy movie"]),
+        ("I love math and physics courses", ["math course", "physics course"]),
+    ],
+)  # fmt: skip
+def test_two_genres_or_kinds_before_one_work_are_both_of_it(
+    extractor: RuleExtractor, text: str, things: list[str]
+) -> None:
+    assert sorted(o for _, o in _likings(extractor, text)) == sorted(things)

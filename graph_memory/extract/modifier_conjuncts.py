@@ -24,6 +24,20 @@ _ONE_KIND = BINOMIALS | frozenset(
     | {"sweet and spicy", "arts and crafts", "hip hop and r", "true and tried"}
 )
 
+# Kinds of work named by their genre ("horror movies", "jazz music"), and the genres.
+_WORKS = frozenset({"movie", "film", "show", "series", "book", "novel", "game", "music", "song",
+                    "album", "podcast", "comic", "story"})
+_GENRES = frozenset(
+    {"horror", "action", "comedy", "drama", "romance", "thriller", "mystery", "fantasy", "sci-fi",
+     "scifi", "adventure", "animation", "anime", "documentary", "crime", "war", "western",
+     "musical", "superhero", "disney", "indie", "rpg", "strategy", "puzzle", "racing",
+     "fighting", "shooter", "sports", "sport", "board", "video", "card", "party", "survival",
+     "zombie", "spy", "heist", "detective", "history", "historical", "kids", "family"}
+    | {"rock", "pop", "jazz", "rap", "country", "metal", "punk", "folk", "classical", "techno",
+       "house", "blues", "reggae", "gospel", "opera", "soul", "kpop", "k-pop", "edm", "funk",
+       "disco", "trap", "grunge", "emo", "lofi", "lo-fi", "electronic", "dance", "christmas"}
+)
+
 
 def split_modifiers(found: Found) -> list[Found]:
     """The object once per coordinated modifier, or the object alone when it has none (or
@@ -50,6 +64,8 @@ def split_modifiers(found: Found) -> list[Found]:
             return listed
         if not joined or not links:
             continue
+        if (alone := _thing_before_genres(modifier, joined, tokens, found.label)):
+            return alone
         doc = head.doc
         last = max(t.i for c in joined for t in c.subtree)
         pair = " ".join(t.lower_ for t in doc[modifier.i : last + 1])
@@ -103,6 +119,26 @@ def _paired_with_head(
     if not first or not second:
         return []
     return [Found(first, "", [*before, modifier]), Found(second, label, rest)]
+
+
+def _thing_before_genres(
+    modifier: Any, joined: list[Any], tokens: list[Any], label: str
+) -> list[Found]:
+    """ "I love coffee and horror movies": the parser hangs a thing liked on the kind of work
+    after it, beside the work's genre, which read "coffee movie"; a noun no genre before a
+    genre of a work is a thing of its own ("action and comedy movies" are both movies)."""
+    head = max(tokens, key=lambda t: t.i)
+    if head.lemma_.lower() not in _WORKS or modifier.pos_ != "NOUN":
+        return []
+    if modifier.lemma_.lower() in _GENRES or not all(c.lower_ in _GENRES for c in joined):
+        return []
+    if any(t.i < modifier.i for t in tokens):
+        return []  # "my coffee and horror movies": the words before belong to both
+    rest = [t for t in tokens if t.i > modifier.i]
+    out = [Found(canonical_name([modifier]), "", [modifier])]
+    kind = canonical_name(rest)  # "movie": the genre's own word goes before it
+    out += [Found(f"{canonical_name([c])} {kind}", label, [c, *rest]) for c in joined]
+    return [f for f in out if f.name]
 
 
 def _alone(conj: Any) -> list[Any]:
