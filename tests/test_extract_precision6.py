@@ -124,6 +124,13 @@ def test_a_doings_object_list_is_each_doing(
     assert sorted(o for _, o in _likings(extractor, text)) == sorted(doings)
 
 
+def test_a_noun_cut_from_its_phrase_is_no_doing_of_its_own(extractor: RuleExtractor) -> None:
+    # the parser reads "shows" as a verb hung elsewhere: "watching TV" would be a cut object
+    likings = [o for _, o in _likings(extractor, "I love watching movies and TV shows")]
+    assert "watching tv" not in likings
+    assert "watching movies" in likings
+
+
 def test_two_doings_are_not_one_doings_list(extractor: RuleExtractor) -> None:
     text = "I love watching movies and eating popcorn"
     assert "watching popcorn" not in [o for _, o in _likings(extractor, text)]

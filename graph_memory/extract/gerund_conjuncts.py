@@ -29,7 +29,8 @@ def split_gerund_objects(found: Found) -> list[Found]:
         return [found]  # only an object that ends the doing ("playing tennis", not "... with Tom")
     first = objects[0]
     others = [c for c in first.conjuncts if c.i > first.i and c.pos_ in _NOUNS
-              and not any(g.dep_ in ("nsubj", "dobj") for g in c.children)]
+              and not any(g.dep_ in ("nsubj", "dobj") for g in c.children)
+              and not _cut_short(c)]
     if not others or not any(c.dep_ == "cc" for c in first.children):
         return [found]
     before = [t for t in tokens if t.i < first.left_edge.i]
@@ -40,6 +41,13 @@ def split_gerund_objects(found: Found) -> list[Found]:
         if name and name != found.name:
             out.append(Found(name, found.label, words))
     return out
+
+
+def _cut_short(conj: Any) -> bool:
+    """ "watching movies and TV shows": the parser reads "shows" as a verb hung elsewhere, so
+    the noun "TV" is cut from its phrase."""
+    after = conj.right_edge.i + 1
+    return bool(after < len(conj.doc) and conj.doc[after].dep_ == "dep")
 
 
 def _alone(conj: Any) -> list[Any]:
