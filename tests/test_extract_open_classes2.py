@@ -1,6 +1,6 @@
 """Small open classes, second pass: a degree, licence or permit won is a deed done; chat's
-lower-case name set right after one's own relative is the relative's name, and a lower-case
-employer worked at now is the workplace."""
+lower-case name set right after one's own relative or pet is their name (also where the parser
+makes the name the phrase's head), and a lower-case employer worked at now is the workplace."""
 
 from __future__ import annotations
 
@@ -131,3 +131,28 @@ def test_a_relatives_lowercase_employer_is_theirs(extractor: RuleExtractor) -> N
 )
 def test_no_lowercase_employer_but_one_worked_at_now(extractor: RuleExtractor, text: str) -> None:
     assert not [f for f in _facts(extractor, text) if f[1] == "WORKS_AT" and not f[4]]
+
+
+# --- a lower-case name the parser made the head of one's own role -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "row"),
+    [
+        ("my dog max is sick", ("Emi", "HAS_PET", "Max", "dog", False)),
+        ("i love my dog max", ("Emi", "HAS_PET", "Max", "dog", False)),
+        ("my boyfriend jake is great", ("Emi", "HAS_RELATIVE", "Jake", "boyfriend", False)),
+    ],
+)
+def test_a_lowercase_name_headed_over_ones_role_is_its_name(
+    extractor: RuleExtractor, text: str, row: Row
+) -> None:
+    assert row in _facts(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["my cat toys are everywhere", "my dog food is expensive", "my dog park is closed"],
+)
+def test_a_thing_of_ones_pet_names_no_pet(extractor: RuleExtractor, text: str) -> None:
+    assert not [f for f in _facts(extractor, text) if f[1] == "HAS_PET" and f[2][:1].isupper()]

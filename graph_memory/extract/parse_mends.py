@@ -19,6 +19,7 @@ from graph_memory.extract import (
     gave_a_try,
     ing_events,
     leisure_present,
+    lowercase_names,
     numbered_kinds,
     paired_subjects,
     performed_live,
@@ -59,6 +60,8 @@ _MENDS: tuple[tuple[frozenset[str] | None, Mend], ...] = (
     (paired_subjects.MEND_TRIGGERS, paired_subjects.mend_paired_subjects),
     # "We saw Metallica live in Chicago": live/VB -> ADV
     (performed_live.MEND_TRIGGERS, performed_live.mend_performed_live),
+    # "my dog max is sick": max/nsubj, dog/compound -> dog/nsubj, max/appos
+    (lowercase_names.MEND_TRIGGERS, lowercase_names.mend_lowercase_names),
 )
 
 
