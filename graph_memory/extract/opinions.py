@@ -337,6 +337,16 @@ def _judging_noun(noun: Any, pattern: OpinionPattern) -> bool:
 
 
 
+def _found_adverb(verb: Any, thing: Any) -> list[Any]:
+    """ "I found Bali beautiful", "I found Paris so beautiful": the small model hangs the
+    judgement right after the thing found on "find" as an adverb or a clause of no subject; it
+    is what the thing was found to be."""
+    if verb.lemma_.lower() != "find":
+        return []
+    return [c for c in verb.children if c.dep_ in ("advmod", "ccomp") and c.tag_ == "JJ"
+            and c.left_edge.i == thing.right_edge.i + 1 and c.i > thing.i]
+
+
 def _like_clause(clause: Any) -> bool:
     """ "I feel like Dune is overrated": the clause "like" opens, as a "that" clause."""
     return clause.dep_ == "advcl" and any(
@@ -373,16 +383,17 @@ def opinion_matches(
                 # looks absolutely amazing".
                 topic = (subjects[:1] or [None])[0]
                 judged, key = _complement(child, pattern)
-            elif child.pos_ == "ADJ" or (child.tag_ == "VBN" and child.lower_ in listed):
+            elif child.pos_ == "ADJ" or (child.tag_ in ("VBN", "VBG") and child.lower_ in listed):
                 # "I found the book boring", "I feel like Dune is overrated", "I found the
                 # Barbie movie hilarious" (the parser may hang the topic as a modifier).
                 subjects = subjects or [c for c in child.children
                                         if c.dep_ == "npadvmod" and c.pos_ in ("NOUN", "PROPN")]
                 topic, judged = (subjects[:1] or [None])[0], child
+                key = str(child.lower_) if child.tag_ == "VBG" else None  # "fascinating"
         elif child.dep_ == "dobj":
             judged_list = [
                 c for c in verb.children if c.dep_ in ("oprd", "acomp", "xcomp") and c.pos_ == "ADJ"
-            ]
+            ] or _found_adverb(verb, child)
             topic, judged = child, (judged_list[:1] or [None])[0]
         if topic is None or judged is None:
             continue

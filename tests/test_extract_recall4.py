@@ -1,0 +1,145 @@
+"""Recall of what people say about themselves, fourth round (issue 11): classes of phrasing
+mined from REALTALK messages that gave no fact (a doing found restful or dull, a thing found
+to be so, a judging word beyond praise and blame, a doing one will start), each with
+sentences written for it (not the mined ones), and the near misses that stay out."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Row, fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+def _rows(extractor: RuleExtractor, text: str, relations: tuple[str, ...]) -> list[Row]:
+    return [r for r in fact_rows(extractor, text) if r[1] in relations]
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "thing"),
+    [
+        ("I find driving relaxing.", "PREFERS", "driving"),
+        ("I find hiking really therapeutic.", "PREFERS", "hiking"),
+        ("i find yoga so calming", "PREFERS", "yoga"),
+        ("Honestly I find classical music soothing.", "PREFERS", "classical music"),
+        ("I find gardening to be very relaxing.", "PREFERS", "gardening"),
+        ("I really find cooking for my family rewarding.", "PREFERS", "cooking"),
+        ("Yeah, I find baking kind of therapeutic, so I bake a lot.", "PREFERS", "baking"),
+        ("I always find running so boring.", "AVOIDS", "running"),
+        ("I find small talk exhausting.", "AVOIDS", "small talk"),
+        ("I find commuting really stressful.", "AVOIDS", "commuting"),
+    ],
+)  # fmt: skip
+def test_a_doing_found_restful_or_dull(
+    extractor: RuleExtractor, text: str, relation: str, thing: str
+) -> None:
+    assert (relation, thing) in [(r[1], r[2].lower()) for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I find it relaxing to read.",  # a pronoun
+        "I find myself gravitating towards science fiction.",
+        "I don't find running fun.",  # a denial
+        "Do you find hiking relaxing?",  # a question
+        "If I find hiking fun, I'll keep going.",  # a hypothetical
+        "I find the gym boring.",  # which gym? (a determiner)
+        "I find Sam annoying.",  # a person, no liking
+        "I find time to read every day.",  # no judgement
+        "Sam finds yoga relaxing.",  # not the speaker's
+    ],
+)  # fmt: skip
+def test_no_doing_found_restful_or_dull(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("PREFERS", "AVOIDS")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "key"),
+    [
+        ("Personally, I found Bali very beautiful.", "bali", "beautiful"),
+        ("I found Paris beautiful", "paris", "beautiful"),
+        ("I found Tokyo really overwhelming.", "tokyo", "overwhelming"),
+        ("I found the museum fascinating.", "museum", "fascinating"),
+        ("I find Dune fascinating.", "dune", "fascinating"),
+    ],
+)  # fmt: skip
+def test_a_thing_found_so(extractor: RuleExtractor, text: str, thing: str, key: str) -> None:
+    rows = _rows(extractor, text, ("HAS_OPINION",))
+    assert ("Emi", "HAS_OPINION", thing, key) in [(r[0], r[1], r[2].lower(), r[3]) for r in rows]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I found Bali yesterday.",  # no judgement
+        "I didn't find Bali beautiful.",  # a denial
+        "I found it beautiful.",  # a pronoun
+        "Did you find Bali beautiful?",  # a question
+    ],
+)  # fmt: skip
+def test_no_thing_found_so(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("HAS_OPINION",)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "key"),
+    [
+        ("Control is a really weird game.", "control", "weird"),
+        ("Succession is a really intense show.", "succession", "intense"),
+        ("Inception is a very confusing movie.", "inception", "confusing"),
+        ("The Weeknd was ok", "weeknd", "ok"),
+        ("I think Lisbon is so cozy.", "lisbon", "cozy"),
+    ],
+)  # fmt: skip
+def test_a_judging_word_beyond_praise_and_blame(
+    extractor: RuleExtractor, text: str, thing: str, key: str
+) -> None:
+    rows = _rows(extractor, text, ("HAS_OPINION",))
+    assert (thing, key) in [(r[2].lower(), r[3]) for r in rows]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It's ok.",  # a pronoun
+        "That's crazy!",
+        "I'm ok, thanks.",
+        "The weather was so weird today.",  # chit-chat of the moment
+        "Control isn't a weird game.",  # a denial
+        "Is Control a weird game?",  # a question
+    ],
+)  # fmt: skip
+def test_no_judging_word_beyond_praise_and_blame(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("HAS_OPINION",)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("I'll start learning Spanish.", "learn Spanish"),
+        ("I will start going to the gym.", "go to the gym"),
+        ("I think I'll start looking into other jobs since I'm underpaid", "look into other jobs"),
+        ("I'll begin looking for a new apartment.", "look for a new apartment"),
+        ("ill start saving for a house", "save for a house"),
+    ],
+)  # fmt: skip
+def test_a_doing_one_will_start(extractor: RuleExtractor, text: str, goal: str) -> None:
+    assert ("HAS_GOAL", goal) in [(r[1], r[2]) for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ill start getting ready for bed",  # of the day
+        "ill start to head home after a couple more hours",
+        "I'll start cooking dinner.",
+        "I'll start working on it.",  # a pronoun
+        "I won't start learning Spanish.",  # a denial
+        "Will you start learning Spanish?",  # a question
+        "He'll start learning Spanish.",  # not the speaker's
+        "If I start running, I'll feel better.",  # a condition
+    ],
+)  # fmt: skip
+def test_no_doing_one_will_start(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("HAS_GOAL",)) == []
