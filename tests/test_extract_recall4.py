@@ -143,3 +143,108 @@ def test_a_doing_one_will_start(extractor: RuleExtractor, text: str, goal: str) 
 )  # fmt: skip
 def test_no_doing_one_will_start(extractor: RuleExtractor, text: str) -> None:
     assert _rows(extractor, text, ("HAS_GOAL",)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Space really fascinates me.", "space"),
+        ("Ancient history interests me a lot.", "ancient history"),
+        ("Astronomy has always fascinated me.", "astronomy"),
+        ("Machu Picchu in Peru has always intrigued me for its history.", "machu picchu"),
+        ("I love jazz, and space really fascinates me.", "space"),
+        ("Honestly, marine biology excites me.", "marine biology"),
+    ],
+)  # fmt: skip
+def test_a_thing_that_holds_ones_interest(
+    extractor: RuleExtractor, text: str, thing: str
+) -> None:
+    assert ("PREFERS", thing) in [(r[1], r[2].lower()) for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Fast food doesn't really interest me.", "fast food"),
+        ("Horror movies don't appeal to me.", "horror movie"),
+        ("Space really fascinates me, but golf doesn't interest me.", "golf"),
+    ],
+)  # fmt: skip
+def test_a_thing_that_does_not_hold_ones_interest(
+    extractor: RuleExtractor, text: str, thing: str
+) -> None:
+    assert ("AVOIDS", thing) in [(r[1], r[2].lower()) for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That fascinates me!",  # a pronoun
+        "Your story fascinates me.",  # the other's, a reaction
+        "The idea of living abroad excites me.",  # an idea, no thing named
+        "The connection between law and economics fascinates me.",  # a relation, cut short
+        "What fascinates me is how fast it grew.",
+        "Sam thinks jazz interests me.",  # hearsay
+        "Does space fascinate you?",  # a question
+        "If space fascinates me, I'll study it.",  # a condition
+    ],
+)  # fmt: skip
+def test_no_thing_that_holds_ones_interest(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("PREFERS", "AVOIDS")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I root for the Celtics.", "celtics"),
+        ("I always root for the underdog.", "underdog"),
+        ("I've always rooted for the Yankees.", "yankees"),
+        ("We root for Arsenal.", "arsenal"),
+    ],
+)  # fmt: skip
+def test_a_side_one_roots_for(extractor: RuleExtractor, text: str, thing: str) -> None:
+    assert ("PREFERS", thing) in [(r[1], r[2].lower()) for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm rooting for you!",  # a wish of the chat
+        "I'm rooting for the Lakers tonight.",  # one game
+        "I don't root for the Yankees.",
+        "I rooted for Spain yesterday.",  # one match, past
+        "Do you root for the Yankees?",
+    ],
+)  # fmt: skip
+def test_no_side_one_roots_for(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("PREFERS",)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "key"),
+    [
+        ("Dune might be one of my favorite books.", "dune", "book"),
+        ("Dune could be my favorite book.", "dune", "book"),
+        ("My favorite would be pizza.", "pizza", None),
+        ("Honestly my favorite food might be sushi.", "sushi", "food"),
+    ],
+)  # fmt: skip
+def test_a_favorite_hedged_by_a_modal(
+    extractor: RuleExtractor, text: str, thing: str, key: str | None
+) -> None:
+    rows = _rows(extractor, text, ("PREFERS",))
+    assert (thing, key) in [(r[2].lower(), r[3]) for r in rows]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If I had to pick, Dune would be my favorite book.",  # a hypothetical
+        "If I had to choose, my favorite would be pizza.",
+        "Pizza might not be my favorite food.",  # a denial
+        "You might be my favorite person.",  # the other, a pronoun
+        "That might be my favorite.",
+    ],
+)  # fmt: skip
+def test_no_favorite_hedged_by_a_modal(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("PREFERS", "AVOIDS")) == []

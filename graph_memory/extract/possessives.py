@@ -164,8 +164,10 @@ def favorite_matches(
     subjects = [c for c in be.children if c.dep_ == "nsubj"] or _subject_of_has_to(be)
     if owner is None or not marked or not subjects:
         return []
-    if polarity(be, pattern) is not False:
+    if polarity(be, pattern, pattern.modals) is not False:
         return []  # "pizza isn't my favorite food" is no dislike
+    if any(c.tag_ == "MD" for c in be.children) and any(is_conditional(t) for t in be.subtree):
+        return []  # "if I had to pick, Dune would be my favorite book": a hypothetical
     if subjects[0].lower_ == "it":
         # "I just finished Dune. It's one of my favorite books": what was just read or seen.
         antecedent = experienced(subjects[0])
