@@ -284,7 +284,8 @@ def test_a_statement_with_a_question_tag_is_stated(extractor: Extractor, text: s
 @pytest.mark.parametrize(
     "text",
     [
-        "I love sushi, do you like ramen?",  # the tag asks something of its own
+        # ("I love sushi, do you like ramen?" states sushi since questions.stated_end: the
+        # question after the comma asks ramen, test_extract_recall4)
         "Do you like sushi, what do you think?",  # the statement part asks
         "You love hiking, right?",  # the addressee's, asked
         "Do you like sushi what about you?",  # asks before its echo tag

@@ -248,3 +248,38 @@ def test_a_favorite_hedged_by_a_modal(
 )  # fmt: skip
 def test_no_favorite_hedged_by_a_modal(extractor: RuleExtractor, text: str) -> None:
     assert _rows(extractor, text, ("PREFERS", "AVOIDS")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "thing"),
+    [
+        ("I have two cats, do you have any pets?", "HAS_PET", "two cats"),
+        ("I love hiking, have you ever tried it?", "PREFERS", "hiking"),
+        ("I work at Google, where do you work?", "WORKS_AT", "Google"),
+        ("I want to visit Miami for New Years, maybe next year we can go together?",
+         "HAS_GOAL", "visit Miami for New Years"),
+        ("I just got a puppy, want to see a picture?", "HAS_PET", "puppy"),
+        ("My sister lives in Ohio, where does your family live?", "LIVES_IN", "Ohio"),
+        ("I think Dune is amazing, so have you read it?", "HAS_OPINION", "Dune"),
+    ],
+)  # fmt: skip
+def test_a_statement_run_on_into_a_question(
+    extractor: RuleExtractor, text: str, relation: str, thing: str
+) -> None:
+    assert (relation, thing) in [(r[1], r[2]) for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love sushi, do you like ramen?",  # the question's own liking is not stated
+        "Do you like sushi, what do you think?",  # it asks from the start
+        "I wonder, do you like sushi?",
+        "If I move to Denver, would you visit?",  # a condition
+        "I love it, am I weird?",  # the speaker's own question
+        "So you have two cats, do you like them?",  # not the speaker's statement
+    ],
+)  # fmt: skip
+def test_no_statement_from_the_question_after_it(extractor: RuleExtractor, text: str) -> None:
+    rows = fact_rows(extractor, text)
+    assert [r for r in rows if r[0] == "Sam" or r[2] in ("ramen", "Denver", "two cats")] == []

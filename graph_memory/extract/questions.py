@@ -97,3 +97,38 @@ def _tagged_statement(sent: Any, last: int) -> bool:
             first.tag_ in WH_TAGS):
         return False  # "do you like it, what do you think?", "what is it, any idea?"
     return any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in ("i", "we") for t in head)
+
+
+# Words a question after a statement may open with before it asks: "..., so do you like it?".
+_TAIL_OPENERS = frozenset({"so", "and", "but", "also", "btw", "anyway", "oh", "well"})
+
+
+def stated_end(sent: Any) -> int:
+    """Where the sentence's statement ends: its end when it states, its start when it asks,
+    and the last comma when a statement of the speaker's is run on with a comma into a question
+    of its own ("I have two cats, do you have any pets?", "I love hiking, have you ever tried
+    it?", "I want to visit Miami, maybe we can go together?"): the statement stands, the
+    question after it states nothing (not "do you like it, what do you think?", "I wonder,
+    do you like sushi?" asks; a question of the speaker's own: "I love it, am I weird?")."""
+    if not is_question(sent):
+        return int(sent.end)
+    doc, last = sent.doc, sent.end - 1
+    while last > sent.start and doc[last].is_space:
+        last -= 1
+    commas = [t.i for t in doc[sent.start:last] if t.text == ","]
+    if not doc[last].text.rstrip().endswith("?") or not commas or commas[-1] - sent.start < 2:
+        return int(sent.start)
+    head = doc[sent.start:commas[-1]]
+    tail = [t for t in doc[commas[-1] + 1:last + 1] if not t.is_punct]
+    while tail and tail[0].lower_ in _TAIL_OPENERS:
+        tail = tail[1:]
+    if len(tail) < 2 or _opens_question(head) or head[0].lower_ in ("if", "whether"):
+        return int(sent.start)
+    asks_other = (tail[0].pos_ == "AUX" and tail[1].lower_ in ("you", "u", "we", "yall")) or (
+        tail[0].tag_ in WH_TAGS or tail[0].lower_ in ("want", "wanna")) or (
+        tail[0].lower_ == "maybe" and any(t.lower_ in ("we", "you") for t in tail[1:4]))
+    own = any(t.dep_ in ("nsubj", "nsubjpass")
+              and (t.lower_ in ("i", "we") or any(c.lower_ == "my" for c in t.children))
+              and head.start <= t.head.i < head.end and t.head.lemma_.lower() != "wonder"
+              for t in head)
+    return int(head.end) if asks_other and own else int(sent.start)

@@ -70,7 +70,7 @@ from graph_memory.extract.possessives import (
     named_favorite_matches,
     possessive_matches,
 )
-from graph_memory.extract.questions import is_question
+from graph_memory.extract.questions import stated_end
 from graph_memory.extract.quoted_speech import outside_quotes
 from graph_memory.extract.restated_facts import without_restated
 from graph_memory.extract.roles import role_matches
@@ -233,10 +233,9 @@ class RuleExtractor:
         rows = doc.to_array([POS, DEP]).reshape(-1, 2).tolist() if len(doc) else []
         wanted = [p in self._start_pos or d in self._start_deps for p, d in rows]
         for sent in doc.sents:
-            if not is_question(sent):
-                for i in range(sent.start, sent.end):
-                    if wanted[i]:
-                        self._match_token(doc[i], matches, fallbacks, opens, loose)
+            for i in range(sent.start, stated_end(sent)):  # "I have two cats, do you?"
+                if wanted[i]:
+                    self._match_token(doc[i], matches, fallbacks, opens, loose)
         matches.extend(_what_replaced(doc, matches))
         for match in self._match_regexes(doc, text):
             (fallbacks if match.pattern.fallback else matches).append(match)
@@ -366,7 +365,7 @@ class RuleExtractor:
             for found in regex.finditer(text):
                 span = doc.char_span(*found.span(), alignment_mode="expand")
                 obj_span = doc.char_span(*found.span("object"), alignment_mode="expand")
-                if span is None or obj_span is None or is_question(span.sent):
+                if span is None or obj_span is None or span.end > stated_end(span.sent):
                     continue
                 if pattern.object == "text":
                     name = clean_text(found.group("object"))
