@@ -283,3 +283,59 @@ def test_a_statement_run_on_into_a_question(
 def test_no_statement_from_the_question_after_it(extractor: RuleExtractor, text: str) -> None:
     rows = fact_rows(extractor, text)
     assert [r for r in rows if r[0] == "Sam" or r[2] in ("ramen", "Denver", "two cats")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I'm fascinated by sharks.", "shark"),
+        ("I'm really captivated by astronomy.", "astronomy"),
+        ("History-wise, I'm always intrigued by ancient civilizations.", "ancient civilization"),
+        ("I've always been fascinated by volcanoes.", "volcano"),
+    ],
+)  # fmt: skip
+def test_a_lasting_interest_told_in_the_passive(
+    extractor: RuleExtractor, text: str, thing: str
+) -> None:
+    assert ("PREFERS", thing) in [(r[1], r[2].lower()) for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was fascinated by the new Batman movie.",  # a moment past: an opinion, no liking
+        "I'm fascinated by your story.",  # the chat's
+        "I've always been fascinated by the idea of living abroad.",  # an idea: a goal's
+        "I'm not really intrigued by politics.",
+        "Are you fascinated by sharks?",
+    ],
+)  # fmt: skip
+def test_no_lasting_interest_told_in_the_passive(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("PREFERS", "AVOIDS")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "things"),
+    [
+        ('Some of my favorites for unwinding are "Friends" and "The Office".', "PREFERS",
+         {"Friends", "The Office"}),
+        ("Some of my favorite foods are sushi and ramen.", "PREFERS", {"sushi", "ramen"}),
+        ("Some of my hobbies are knitting and hiking.", "HAS_HOBBY", {"knitting", "hiking"}),
+    ],
+)  # fmt: skip
+def test_some_of_my_favorites(
+    extractor: RuleExtractor, text: str, relation: str, things: set[str]
+) -> None:
+    assert things <= {r[2] for r in _rows(extractor, text, (relation,))}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Some of my friends are doctors.",  # no favorite
+        "Some of my favorite memories are from college.",  # no value named
+        "Are some of your favorite foods sushi and ramen?",
+    ],
+)  # fmt: skip
+def test_no_some_of_my_favorites(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("PREFERS", "HAS_HOBBY")) == []

@@ -324,9 +324,10 @@ class RuleExtractor:
                 found.extend(
                     possessive_matches(token, has_to_be, relation, possessive, self._people)
                 )
-        if token.dep_ == "nsubj" and token.lower_ == "one" and be_or_gerund(token.head):
+        if token.dep_ == "nsubj" and token.lower_ in ("one", "some") and be_or_gerund(token.head):
             # "One of my favorite brunch spots is Lauduree", "one of my hobbies is knitting"
-            # (the parser may head it with the gerund, "is" its auxiliary).
+            # (the parser may head it with the gerund, "is" its auxiliary); "some of my
+            # favorite books are Dune and Emma".
             for key_head in one_of(token):
                 for relation, possessive in self._possessives:
                     found.extend(possessive_matches(
