@@ -339,3 +339,25 @@ def test_some_of_my_favorites(
 )  # fmt: skip
 def test_no_some_of_my_favorites(extractor: RuleExtractor, text: str) -> None:
     assert _rows(extractor, text, ("PREFERS", "HAS_HOBBY")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        ("I'll start playing the piano again.", "play the piano"),
+        ("I think I'll take your advice and start playing the piano again.", "play the piano"),
+        ("I'll start watching Severance.", "watch Severance"),
+    ],
+)  # fmt: skip
+def test_a_doing_one_will_start_that_is_played_or_watched(
+    extractor: RuleExtractor, text: str, goal: str
+) -> None:
+    assert ("HAS_GOAL", goal) in [(r[1], r[2]) for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'll start playing video games.", "I'll start watching tv.", "ill start watching a movie"],
+)
+def test_no_pastime_of_the_day_one_will_start(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("HAS_GOAL",)) == []
