@@ -361,3 +361,29 @@ def test_a_doing_one_will_start_that_is_played_or_watched(
 )
 def test_no_pastime_of_the_day_one_will_start(extractor: RuleExtractor, text: str) -> None:
     assert _rows(extractor, text, ("HAS_GOAL",)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Sushi is a favorite of mine.", "sushi"),
+        ("The cheeseburger is an old favorite of mine.", "cheeseburger"),
+        ("Jazz is a big favorite of mine", "jazz"),
+        ("Tacos are a favorite of ours.", "taco"),
+    ],
+)  # fmt: skip
+def test_a_favorite_of_mine(extractor: RuleExtractor, text: str, thing: str) -> None:
+    assert ("PREFERS", thing) in [(r[1], r[2].lower()) for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dune is a favorite of hers.",  # someone else's
+        "Sushi isn't a favorite of mine.",  # a denial is no dislike
+        "Is sushi a favorite of yours?",
+        "Sushi is a favorite of many people.",
+    ],
+)  # fmt: skip
+def test_no_favorite_of_mine(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("PREFERS", "AVOIDS")) == []

@@ -24,7 +24,12 @@ from graph_memory.extract.match import Match, Who, make_matches, polarity, who
 from graph_memory.extract.objects import Found, lower_set, noun_object, object_ok
 from graph_memory.extract.opinions import experienced
 from graph_memory.extract.patterns import PossessivePattern
-from graph_memory.extract.people import PARTICIPANTS, owner_placeholder, person_subject
+from graph_memory.extract.people import (
+    PARTICIPANTS,
+    SPEAKER,
+    owner_placeholder,
+    person_subject,
+)
 from graph_memory.extract.retag import COLOURS
 
 # How a favorite's mark hangs on its key: "favorite" an adjective, "go-to" (one token, see
@@ -157,7 +162,7 @@ def favorite_matches(
         inner = [g for p in attr.children if p.lower_ == "of" for g in p.children]
         key_head = inner[0] if inner else attr
     owners = [c for c in key_head.children if c.dep_ == "poss"]
-    owner = owner_placeholder(owners[0]) if owners else None
+    owner = owner_placeholder(owners[0]) if owners else _of_mine(key_head)
     marked = key_head.lemma_.lower() in modifiers | named_keys or any(
         c.dep_ in _MARKS and c.lemma_.lower() in modifiers for c in key_head.lefts
     )
@@ -187,6 +192,14 @@ def favorite_matches(
     return make_matches(
         relation, pattern, Who(owner, "", True, []), found, least, [be, key_head], stored_key
     )
+
+
+def _of_mine(key_head: Any) -> str | None:
+    """The speaker of "a favorite of mine", "an old favorite of ours" ("Sushi is a favorite
+    of mine"); None for anyone else's ("a favorite of hers")."""
+    mine = any(g.lower_ in ("mine", "ours") for p in key_head.children
+               if p.dep_ == "prep" and p.lower_ == "of" for g in p.children)
+    return SPEAKER if mine else None
 
 
 def _subject_of_has_to(be: Any) -> list[Any]:
