@@ -387,3 +387,28 @@ def test_a_favorite_of_mine(extractor: RuleExtractor, text: str, thing: str) -> 
 )  # fmt: skip
 def test_no_favorite_of_mine(extractor: RuleExtractor, text: str) -> None:
     assert _rows(extractor, text, ("PREFERS", "AVOIDS")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "doing"),
+    [
+        ("I do bake!", "baking"),
+        ("i do knit", "knitting"),
+        ("I do run, but only on weekends.", "running"),
+    ],
+)  # fmt: skip
+def test_a_pastime_affirmed_with_do(extractor: RuleExtractor, text: str, doing: str) -> None:
+    assert ("HAS_HOBBY", doing) in [(r[1], r[2]) for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't bake.",  # a denial
+        "Do you bake?",  # a question
+        "I do bake a cake for her birthday.",  # one thing baked
+        "I did bake yesterday.",  # once, past
+    ],
+)  # fmt: skip
+def test_no_pastime_affirmed_with_do(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("HAS_HOBBY",)) == []

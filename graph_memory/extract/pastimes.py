@@ -1,7 +1,8 @@
 """Pastimes told by their own verb: "I hike a lot", "I paint in my spare time", "I've been
 knitting for years", "I spend my weekends hiking". The verb has no object; what makes it a
 pastime and not a moment is a phrase that says so ("a lot", "in my free time", "as a hobby",
-"for fun", "for years") or the leisure time spent on it. The object is the doing ("hiking")."""
+"for fun", "for years"), an affirming "do" ("I do bake!") or the leisure time spent on it.
+The object is the doing ("hiking")."""
 
 from __future__ import annotations
 
@@ -53,6 +54,8 @@ def pastime_doing(verb: Any, pattern: VerbPattern) -> Found | None:
 
 def _told_as_pastime(verb: Any) -> bool:
     for child in verb.children:
+        if child.dep_ == "aux" and child.lower_ in ("do", "does") and child.tag_ in ("VBP", "VBZ"):
+            return True  # "I do bake!": the doing affirmed, as an answer to "do you bake?"
         if _a_lot(child):
             return True  # "I hike a lot"
         leisure = any(g.dep_ == "pobj" and g.lower_ in _LEISURE for g in child.children)
