@@ -412,3 +412,31 @@ def test_a_pastime_affirmed_with_do(extractor: RuleExtractor, text: str, doing: 
 )  # fmt: skip
 def test_no_pastime_affirmed_with_do(extractor: RuleExtractor, text: str) -> None:
     assert _rows(extractor, text, ("HAS_HOBBY",)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("As for coding, I'm curious about web development.", "web development"),
+        ("I've always been curious about astronomy.", "astronomy"),
+        ("im really curious about marine biology lol", "marine biology"),
+    ],
+)  # fmt: skip
+def test_a_field_one_is_curious_about(extractor: RuleExtractor, text: str, thing: str) -> None:
+    assert ("PREFERS", thing) in [(r[1], r[2]) for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm curious about the results.",  # a thing of the chat
+        "I'm curious about your experience with hot spring baths.",
+        "I'm curious about what happened.",
+        "I'm not curious about politics.",  # no dislike either
+        "I'm always curious about different subjects.",  # which?
+        "Are you curious about astronomy?",
+        "If I'm curious about astronomy, I read about it.",
+    ],
+)  # fmt: skip
+def test_no_field_one_is_curious_about(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("PREFERS", "AVOIDS")) == []
