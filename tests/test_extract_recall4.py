@@ -440,3 +440,30 @@ def test_a_field_one_is_curious_about(extractor: RuleExtractor, text: str, thing
 )  # fmt: skip
 def test_no_field_one_is_curious_about(extractor: RuleExtractor, text: str) -> None:
     assert _rows(extractor, text, ("PREFERS", "AVOIDS")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "doing"),
+    [
+        ("I'm drawn to crafting engaging narratives.", "crafting engaging narratives"),
+        ("I've always been drawn to writing poetry.", "writing poetry"),
+        ("I'm obsessed with baking bread.", "baking bread"),
+        ("I'm hooked on playing chess.", "playing chess"),
+    ],
+)  # fmt: skip
+def test_a_doing_liked_told_in_the_passive(
+    extractor: RuleExtractor, text: str, doing: str
+) -> None:
+    assert ("PREFERS", doing) in [(r[1], r[2]) for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was drawn to working there.",  # once, past, a place pointed at
+        "I'm not obsessed with baking bread.",
+        "Are you hooked on playing chess?",
+    ],
+)  # fmt: skip
+def test_no_doing_liked_told_in_the_passive(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("PREFERS",)) == []

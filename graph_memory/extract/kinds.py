@@ -368,9 +368,12 @@ def verb_matches(
                 if not any(c.dep_ == "dobj" for c in verb.children):  # "I prefer to text"
                     preps = [p for p in preps if p.lower_ != "to" or p.head.i != verb.i]
             # a doing only after "be" or "into" ("I'm not into betting on sports", "I got into
-            # trying different teas"); "looking forward to visiting X" is a plan, a clause
+            # trying different teas") or a state told in the passive ("I'm drawn to writing
+            # poetry", "obsessed with baking bread"); "looking forward to visiting X" is a
+            # plan, a clause
+            taken_by = pattern.passive and not (pattern.proper_noun or pattern.objects)
             objects = [g for p in preps for g in (
-                prep_objects(p) if is_be(verb) or p.lower_ == "into"
+                prep_objects(p) if is_be(verb) or p.lower_ == "into" or taken_by
                 else [c for c in p.children if c.dep_ == "pobj" or (
                     c.dep_ == "pcomp" and c.tag_ == "VBG" and choice)])
                 if not _relative_pronoun(g)]  # fmt: skip
