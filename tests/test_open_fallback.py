@@ -123,8 +123,7 @@ def open_rows(nlp: Any, pattern: OpenPattern, text: str) -> list[Row]:
         ("Finally fixed my bike!", ("Emi", "Emi's bike", "fix", False)),
         ("Got back from the botanical gardens.",
          ("Emi", "botanical garden", "get back from", False)),
-        ("I have a good green salsa recipe if you ever wanna try it!",
-         ("Emi", "good green salsa recipe", "have", False)),
+        ("I have a good green salsa recipe.", ("Emi", "good green salsa recipe", "have", False)),
         # a reason clause states its content as true
         ("I stay home because I have a strict budget.", ("Emi", "strict budget", "have", False)),
         # a skill learnt is keyed by the learning and the skill's verb
@@ -249,6 +248,8 @@ def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
         "Here's a pretty cool frozen waterfall I saw a few years ago.",
         "I was deep frying some corn dogs.",
         "I poured my heart out.",
+        # an offer to the one spoken to is no fact of the speaker's possessions
+        "I have a good green salsa recipe if you ever wanna try it!",
     ],
 )
 def test_chatter_makes_no_open_fact(nlp: Any, pattern: OpenPattern, text: str) -> None:

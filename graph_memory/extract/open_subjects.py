@@ -10,6 +10,7 @@ from typing import Any
 
 from graph_memory.extract.canonical import is_conditional, is_negated, is_past
 from graph_memory.extract.match import Who, clause_subject
+from graph_memory.extract.offers import is_offer
 from graph_memory.extract.open_aspect import day_told, future, perfect, planned, youth_habit
 from graph_memory.extract.open_vocabulary import (
     AUXILIARIES,
@@ -87,9 +88,10 @@ def stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
     present "we" ("we blame people for ...")."""
     if (any(c.tag_ == "MD" or c.lower_ in ("maybe", "perhaps", "probably")
             for c in tensed.children) and not youth_habit(tensed)) or is_conditional(verb) \
-            or guessed_reason(tensed):
+            or guessed_reason(tensed) or is_offer(verb):
         # "I might go", "maybe hit a bar on Friday": a guess or a plan; "when I was younger I
-        # would watch the mummy movies" is a past habit
+        # would watch the mummy movies" is a past habit; "I have a recipe if you want it": an
+        # offer
         return False
     if any(c.dep_ == "aux" and c.lemma_.lower() not in AUXILIARIES for c in tensed.children):
         return False  # "my friends and I enjoy exploring ...": a verb misread as an auxiliary

@@ -15,6 +15,7 @@ from typing import Any
 
 from graph_memory.extract import (
     bare_im,
+    chat_laughs,
     fused_wants,
     gave_a_try,
     ing_events,
@@ -37,6 +38,8 @@ Mend = Callable[[Any], None]
 _MENDS: tuple[tuple[frozenset[str] | None, Mend], ...] = (
     (None, mend_verb_tags),  # "I really like winter": like/IN -> VERB
     (bare_im.MEND_TRIGGERS, bare_im.mend_bare_im),  # "im vegan": m/aux of vegan -> the root
+    # "you know your cats lol": cats/nsubj of lol -> dobj of know, lol -> intj
+    (chat_laughs.MEND_TRIGGERS, chat_laughs.mend_chat_laughs),
     # "I coach soccer": coach/compound -> VERB
     (verb_under_object.MEND_TRIGGERS, verb_under_object.mend_verb_under_object),
     # "I went fishing with my grandpa": went/aux -> VERB

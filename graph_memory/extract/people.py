@@ -89,8 +89,22 @@ def named_appositive(noun: Any) -> str | None:
     nxt = doc[noun.i + 1]
     attached = nxt.head.i == noun.i or (nxt.head.i == noun.head.i and nxt.dep_ == noun.dep_)
     if attached and nxt.dep_ in ("appos", "compound", "npadvmod", "attr", "nsubj", "dobj", "pobj"):
+        if one_name_after_many(noun):
+            return None  # "have fun with your friends Liza!": the one spoken to
         return person_name(nxt, trust_ner=False) or _lowercase_appositive(noun, nxt)
     return None
+
+
+def one_name_after_many(noun: Any) -> bool:
+    """One name right after a plural role names none of them: "Let me know how it goes with
+    your friends Liza!" calls the one spoken to ("my friends Liza and Tom" names each)."""
+    doc = noun.doc
+    if noun.tag_ != "NNS" or noun.i + 1 >= len(doc) or doc[noun.i + 1].pos_ != "PROPN":
+        return False
+    name = doc[noun.i + 1]
+    if any(c.dep_ == "conj" for c in name.children):
+        return False
+    return not any(c.dep_ == "conj" for c in noun.children)
 
 
 def _lowercase_appositive(noun: Any, nxt: Any) -> str | None:

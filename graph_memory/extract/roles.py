@@ -27,6 +27,7 @@ from graph_memory.extract.people import (
     ADDRESSEE,
     an_age,
     named_appositive,
+    one_name_after_many,
     person_name,
     role_core,
     role_owner,
@@ -47,6 +48,8 @@ _POINTING = frozenset({"the", "this", "that", "these", "those"})
 
 def _given_name(noun: Any) -> str | None:
     """ "my husband Tom", "my sister, Anna,", "a dog named Max", "a cat called Luna"."""
+    if one_name_after_many(noun):
+        return None
     name = named_appositive(noun)
     if name:
         return name

@@ -1,0 +1,105 @@
+"""Precision of what is stored, seventh pass, by class of phrasing: a chat laugh ending a
+clause carries no parse; one name after a plural role calls the one spoken to; an offer to
+the other is no fact of the speaker's possessions."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph_memory.extract.rules import RuleExtractor
+from graph_memory.models import ExtractionInput
+
+Row = tuple[str, str, str | None, bool]
+
+
+def _facts(extractor: RuleExtractor, text: str) -> list[Row]:
+    """(relation, object, key, negated) of each fact of one message said by Emi to Sam."""
+    item = ExtractionInput(text=text, speaker="Emi", addressee="Sam")
+    return [(f.triple.predicate, f.triple.object.name, f.triple.key, f.negated)
+            for f in extractor.extract([item])[0].facts]
+
+
+def _relations(extractor: RuleExtractor, text: str) -> set[str]:
+    return {r for r, _, _, _ in _facts(extractor, text)}
+
+
+# --- a laugh at a clause's end -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["you really know your cats lol", "you know your cats lol", "you really know your dogs haha",
+     "you know your cats lmao!"],
+)  # fmt: skip
+def test_a_laugh_makes_no_subject_of_the_noun_before_it(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert "HAS_PET" not in _relations(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I have two dogs lmao", "I have two dogs lol", "I have two cats haha."]
+)
+def test_a_laugh_leaves_the_phrase_before_it_whole(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r, _, _, _ in _facts(extractor, text)] == ["HAS_PET"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I have two dogs", "I love my cats lol", "I have a cat named Luna haha",
+     "I adopted a puppy lol"],
+)  # fmt: skip
+def test_a_laugh_changes_nothing_else(extractor: RuleExtractor, text: str) -> None:
+    laughless = text.replace(" lol", "").replace(" haha", "")
+    assert _facts(extractor, text) == _facts(extractor, laughless)
+
+
+# --- one name after a plural role ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Let me know how it goes with your friends Liza!", "Have fun with your friends Liza!",
+     "Enjoy the trip with your friends Liza!", "Say hi to your parents Liza"],
+)  # fmt: skip
+def test_one_name_after_a_plural_role_is_the_one_spoken_to(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not any(o == "Liza" for _, o, _, _ in _facts(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [("I went hiking with my friends Liza and Tom", {"Liza", "Tom"}),
+     ("I went hiking with my friends Liza, Tom and Ann", {"Liza", "Tom", "Ann"}),
+     ("my kids Leo and Mia love it", {"Leo", "Mia"}),
+     ("I love my cats Luna and Milo", {"Luna", "Milo"}),
+     ("my friend Liza is great", {"Liza"}),
+     ("I met my brother Tom yesterday", {"Tom"})],
+)  # fmt: skip
+def test_names_of_roles_stay(extractor: RuleExtractor, text: str, names: set[str]) -> None:
+    named = {o for r, o, _, _ in _facts(extractor, text) if r in ("HAS_RELATIVE", "HAS_PET")}
+    assert names <= named
+
+
+# --- an offer -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I have a recipe if you wanna try it", "I have a spare ticket if you want it",
+     "I've got some tips if you're interested", "I have a recipe if you'd like it"],
+)  # fmt: skip
+def test_an_offer_is_no_fact_of_the_speaker(extractor: RuleExtractor, text: str) -> None:
+    assert _facts(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "relation"),
+    [("I have a recipe for lasagna", "STATES"), ("I have a recipe if she wants it", "STATES"),
+     ("I have a dog if you want to meet him", "HAS_PET"), ("I got a new bike", "OWNS")],
+)  # fmt: skip
+def test_what_is_held_without_an_offer_stays(
+    extractor: RuleExtractor, text: str, relation: str
+) -> None:
+    assert relation in _relations(extractor, text)
