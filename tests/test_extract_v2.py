@@ -220,7 +220,7 @@ def test_change_of_mind_statements_still_give_their_fact(
          ("PREFERS", "exploring historical sites", None)),
         ("I'm really looking forward to visiting the city.", ("HAS_GOAL", "visit the city", None)),
         ("I've been daydreaming about visiting Lisbon.", ("HAS_GOAL", "visit Lisbon", None)),
-        ("I drink plenty of water.", ("PREFERS", "water", None)),
+        ("I drink green tea.", ("PREFERS", "green tea", None)),
         ("I'm majoring in business finance Sam!", ("STUDIES", "business finance", None)),
     ],
 )

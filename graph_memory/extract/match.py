@@ -29,6 +29,7 @@ from graph_memory.extract.objects import VAGUE, Found, lower_set
 from graph_memory.extract.patterns import PatternSpec, VerbPattern
 from graph_memory.extract.people import SPEAKER, person_subject, relative_antecedent
 from graph_memory.extract.role_doings import role_doer
+from graph_memory.extract.under_way import under_way
 
 USED_TO = "used to"
 
@@ -418,11 +419,11 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
             clause.tag_ == "VBG" and any(c.dep_ == "aux" and is_be(c) for c in clause.children)
         ):
             return None
-        if pattern.tense == "progressive" and any(
+        if pattern.tense == "progressive" and (any(
             c.dep_ == "aux" and c.lower_ in ("was", "were", "been") for c in clause.children
-        ):
+        ) or under_way(clause)):
             # "Last month I was visiting Las Vegas": what went on then, no plan; "I've been
-            # traveling to Japan a lot": what one keeps doing
+            # traveling to Japan a lot": what one keeps doing; "where I'm visiting my aunt": now
             return None
         if pattern.tense == "habitual" and clause.tag_ == "VBG":
             auxes = {c.lower_ for c in clause.children if c.dep_ == "aux"}
