@@ -64,7 +64,7 @@ def test_hollow_or_misread_objects_make_no_fact(
         ("I'm a pastry chef.", ("Emi", "IS_A", "pastry chef", None)),
         # "more" says how much, not what
         ("I personally enjoy a more busy life.", ("Emi", "PREFERS", "busy life", None)),
-        ("I've been eating way more greens now.", ("Emi", "PREFERS", "green", None)),
+        ("I've been eating way more greens now.", ("Emi", "PREFERS", "greens", None)),
         # a "less" is what is liked, never the thing itself
         ("I love less sugar in my coffee.", ("Emi", "PREFERS", "less sugar", None)),
         # a focus word is no part of the doing

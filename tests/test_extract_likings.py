@@ -281,7 +281,7 @@ def test_misread_likings_name_something(extractor: RuleExtractor, text: str) -> 
         ("I'm addicted to coffee.", ("Emi", "PREFERS", "coffee", None)),
         # "big on", "big into", "a sucker for"
         ("I'm big into fishing.", ("Emi", "PREFERS", "fishing", None)),
-        ("I'm not very big on sweets.", ("Emi", "AVOIDS", "sweet", None)),
+        ("I'm not very big on sweets.", ("Emi", "AVOIDS", "sweets", None)),
         ("I'm a sucker for romantic comedies.", ("Emi", "PREFERS", "romantic comedy", None)),
         # the liking word read as an auxiliary of the thing, itself read as an adjective
         ("I like oatmeal with berries.", ("Emi", "PREFERS", "oatmeal with berries", None)),

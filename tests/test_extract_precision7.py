@@ -146,3 +146,18 @@ def test_water_drunk_is_no_liking(extractor: RuleExtractor, text: str) -> None:
 )  # fmt: skip
 def test_other_drinks_stay_liked(extractor: RuleExtractor, text: str, liked: str) -> None:
     assert any(r == "PREFERS" and o == liked for r, o, _, _ in _facts(extractor, text))
+
+
+# --- a plural that is a word of its own -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [("I love greens", "greens"), ("I've been eating way more greens now", "greens"),
+     ("I love collard greens", "collard greens"), ("I love sweets", "sweets"),
+     ("I don't eat sweets", "sweets"), ("I love green", "green"), ("I love cats", "cat")],
+)  # fmt: skip
+def test_a_plural_of_its_own_keeps_its_form(
+    extractor: RuleExtractor, text: str, thing: str
+) -> None:
+    assert any(o == thing for r, o, _, _ in _facts(extractor, text) if r in ("PREFERS", "AVOIDS"))

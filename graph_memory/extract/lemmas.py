@@ -100,10 +100,11 @@ _SINGULAR_IN_S = frozenset(
     | {"pilates", "billiards", "darts", "series", "species"}
 )
 # Plurals whose singular names something else: "fries" (a "fry" is a young fish), "glasses"
-# (to see with), "pants", "jeans" ("shorts" stays: "youtube shorts" are videos).
+# (to see with), "pants", "jeans" ("shorts" stays: "youtube shorts" are videos); "greens"
+# (leafy vegetables, "green" a colour), "sweets" ("sweet" a taste).
 _PLURAL_ONLY = frozenset(
     {"fries", "glasses", "sunglasses", "pants", "jeans", "leggings", "goggles"}
-    | {"scissors", "sweatpants", "pajamas", "overalls"}
+    | {"scissors", "sweatpants", "pajamas", "overalls", "greens", "sweets"}
 )
 
 
