@@ -161,3 +161,25 @@ def test_a_plural_of_its_own_keeps_its_form(
     extractor: RuleExtractor, text: str, thing: str
 ) -> None:
     assert any(o == thing for r, o, _, _ in _facts(extractor, text) if r in ("PREFERS", "AVOIDS"))
+
+
+# --- a thing of the chat praised, not named -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I actually have played the hit game among us", "I played the popular game",
+     "I watched the famous movie", "I finally read the iconic book"],
+)  # fmt: skip
+def test_a_thing_praised_but_not_named_is_hollow(extractor: RuleExtractor, text: str) -> None:
+    assert _facts(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [("I watched the hit show Succession", "Succession"),
+     ("I watched the classic movie Casablanca", "Casablanca"),
+     ("I played the board game", "board game"), ("I love classic movies", "classic movie")],
+)  # fmt: skip
+def test_a_thing_praised_and_named_stays(extractor: RuleExtractor, text: str, thing: str) -> None:
+    assert any(o == thing for _, o, _, _ in _facts(extractor, text))

@@ -44,15 +44,25 @@ def without_diverse(head: Any, tokens: list[Any]) -> list[Any] | None:
 
 def points_back(head: Any, dets: set[str], tokens: list[Any]) -> bool:
     """A bare generic thing with "the" or "every": "I finished the game", "I watched every
-    show" (not "the beach", the kind, "the board game", which says what it is, nor "the show
+    show", praised only ("I have played the hit game among us", "the popular show": which
+    game?) (not "the beach", the kind, "the board game", which says what it is, nor "the show
     about the munchausen lady", whose phrase says which)."""
     return (
         head.lemma_.lower() in GENERIC_OBJECTS
         and bool(dets & POINTING)
         and not generic_the(head, dets)
-        and all(t.i == head.i for t in _naming(tokens))
+        and all(t.i == head.i or _praise(t, head) for t in _naming(tokens))
         and not any(c.dep_ == "prep" for c in head.children)
     )
+
+
+# Words that praise a thing of the chat without saying which it is: "the hit game".
+_PRAISE = frozenset({"hit", "popular", "famous", "iconic", "legendary", "viral", "acclaimed",
+                     "renowned", "beloved", "classic"})
+
+
+def _praise(token: Any, head: Any) -> bool:
+    return token.lower_ in _PRAISE and token.head.i == head.i and token.n_lefts == 0
 
 
 def specific(head: Any, dets: set[str], tokens: list[Any], verbal: bool) -> list[Any] | None:
