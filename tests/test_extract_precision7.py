@@ -183,3 +183,28 @@ def test_a_thing_praised_but_not_named_is_hollow(extractor: RuleExtractor, text:
 )  # fmt: skip
 def test_a_thing_praised_and_named_stays(extractor: RuleExtractor, text: str, thing: str) -> None:
     assert any(o == thing for _, o, _, _ in _facts(extractor, text))
+
+
+# --- a routine whose object is the noun its relative clause describes -----------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I still remember all of the cartoons I used to watch on the weekends when I was a kid.",
+     "I miss the shows I used to watch every weekend", "The gym I go to every morning is great"],
+)  # fmt: skip
+def test_a_routine_done_to_its_antecedent_is_no_habit(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert "HAS_HABIT" not in _relations(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["the park where I used to run every morning is closed",
+     "I usually go to the gym every morning", "I read the news every morning"],
+)  # fmt: skip
+def test_a_routine_with_its_own_object_or_place_stays(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert "HAS_HABIT" in _relations(extractor, text)

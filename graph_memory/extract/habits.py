@@ -123,6 +123,8 @@ def habit_match(
     if found is None:
         return None
     name, tokens = found
+    if _done_to_antecedent(verb, tensed):
+        return None  # "the cartoons I used to watch on the weekends": "watch" alone is hollow
     if len(tokens) == 1 and context is None and time is None and _INSTEAD not in changes:
         return None  # "I usually play", "I do occasionally": what, the chat knows
     if len(tokens) == 1 and verb.lemma_.lower() in _LIGHT:
@@ -154,6 +156,17 @@ def habit_match(
         USED_TO if kind == USED_TO else None,
     )
     return Habit(match, precedes_open=context is not None or bool(changes) or frequent)
+
+
+def _done_to_antecedent(verb: Any, tensed: Any) -> bool:
+    """A routine told in a relative clause whose object is the noun it describes: "the
+    cartoons I used to watch on the weekends", "the shows I watch every night" (not "the park
+    where I run every morning", a place, nor "the friend I play tennis with", its own object)."""
+    clause = next((c for c in (verb, tensed) if c.dep_ == "relcl"), None)
+    if clause is None or any(c.dep_ == "dobj" for c in verb.children):
+        return False
+    return not any(c.dep_ == "advmod" and c.lower_ in ("where", "when", "how", "why")
+                   for c in clause.children)
 
 
 def _of_the_day(verb: Any, tensed: Any) -> bool:
