@@ -208,3 +208,25 @@ def test_a_routine_with_its_own_object_or_place_stays(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert "HAS_HABIT" in _relations(extractor, text)
+
+
+# --- a meal followed by how one feels now ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I only have miso soup for lunch so I'm starving!",
+     "I just have a salad for lunch so I'm hungry", "I have a sandwich for lunch so I'm stuffed"],
+)  # fmt: skip
+def test_a_meal_felt_now_is_no_habit(extractor: RuleExtractor, text: str) -> None:
+    assert "HAS_HABIT" not in _relations(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I usually have toast for breakfast so I'm full", "I usually have eggs for breakfast",
+     "I always have toast for breakfast so I'm never hungry",
+     "I always have toast for breakfast so I'm happy"],
+)  # fmt: skip
+def test_a_meal_told_as_frequent_stays_a_habit(extractor: RuleExtractor, text: str) -> None:
+    assert "HAS_HABIT" in _relations(extractor, text)

@@ -137,7 +137,7 @@ def habit_match(
         routine = frequent or time is not None or (perfect and context is not None)
     else:
         routine = kind == USED_TO or frequent or bool(time or context or changes)
-    if not routine or _of_the_day(verb, tensed):
+    if not routine or _of_the_day(verb, tensed) or (felt_now(tensed) and not frequent):
         return None
     key, key_tokens = context or purpose or time or (None, [])
     # The subject's noun stays out of the span ("my husband" is a HAS_RELATIVE match's).
@@ -167,6 +167,25 @@ def _done_to_antecedent(verb: Any, tensed: Any) -> bool:
         return False
     return not any(c.dep_ == "advmod" and c.lower_ in ("where", "when", "how", "why")
                    for c in clause.children)
+
+
+# How one feels now, said as what a meal or a day did: "so I'm starving".
+_FELT_NOW = frozenset({"starve", "starving", "hungry", "famished", "stuffed", "full", "tired",
+                       "exhausted", "sleepy"})
+
+
+def felt_now(tensed: Any) -> bool:
+    """ "I only have miso soup for lunch so I'm starving!": a routine's clause followed by "so"
+    and how the speaker feels now is one day's meal (not "so I'm always hungry"; the caller
+    keeps one told as frequent: "I usually have oatmeal ... so I'm full")."""
+    after = tensed.doc[tensed.right_edge.i + 1 : tensed.right_edge.i + 3]
+    if len(after) < 2 or after[0].lower_ != "so":
+        return False
+    state = after[0].head
+    if any(c.lower_ in ("always", "usually", "often") for c in state.children):
+        return False
+    felt = [state, *(c for c in state.children if c.dep_ == "acomp")]
+    return any(t.lemma_.lower() in _FELT_NOW or t.lower_ in _FELT_NOW for t in felt)
 
 
 def _of_the_day(verb: Any, tensed: Any) -> bool:
