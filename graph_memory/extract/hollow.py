@@ -70,9 +70,38 @@ def specific(head: Any, dets: set[str], tokens: list[Any], verbal: bool) -> list
     identifiable (without_diverse; points_back, for verb patterns only: "I found the book
     boring" judges the book the chat is about)."""
     kept = without_diverse(head, tokens)
-    if kept is None or (verbal and points_back(head, dets, kept)):
+    if kept is None or (verbal and (points_back(head, dets, kept) or counted_kind(head, kept))):
         return None
     return kept
+
+
+# Words that count a kind without saying which of it: "many football matches".
+_MANY = frozenset({"many", "several", "numerous", "countless", "multiple"})
+# Words that say only that the things were new to the speaker: "some new techniques".
+_NEW = frozenset({"new", "other", "more"})
+# Verbs whose plural object is owned whatever its count.
+_KEEPING = frozenset({"have", "own", "buy", "get", "keep", "grow", "collect", "adopt"})
+
+
+def counted_kind(head: Any, tokens: list[Any]) -> bool:
+    """A plural kind counted by "many" or "several", or "some" things said only to be new, names
+    no thing done or liked: "I've watched many football matches", "I learned some new
+    techniques", "I don't follow many e sports" (which?); a name in the phrase says which ("many
+    Juventus matches"), and so does a clause or a preposition after it ("some new recipes for
+    lasagna", "several museums in Rome", wherever the parser hangs the place); "some tacos",
+    "some very delicious tacos" are a dish made; things had or bought are owned, however many
+    ("I have many plants", "I bought some new shoes")."""
+    if head.tag_ != "NNS" or head.head.lemma_.lower() in _KEEPING:
+        return False
+    if any(t.pos_ == "PROPN" for t in tokens):
+        return False
+    if any(c.dep_ in ("prep", "relcl", "acl") for c in head.children) or _named_place(head.head):
+        return False
+    words = {c.lower_ for c in head.children if c.dep_ in ("amod", "det")}
+    if words & _MANY:
+        return True
+    modifiers = [t for t in _naming(tokens) if t.i != head.i]
+    return "some" in words and bool(modifiers) and all(t.lower_ in _NEW for t in modifiers)
 
 
 def nameless_one(head: Any, tokens: list[Any]) -> bool:
@@ -112,3 +141,9 @@ def pointing_kind(head: Any) -> bool:
     return head.lower_ in _KINDS and any(
         c.dep_ == "det" and c.lower_ in _DEMONSTRATIVES for c in head.children
     )
+
+
+def _named_place(verb: Any) -> bool:
+    """Whether the verb's own phrase names where: "visited several museums in Rome"."""
+    return any(p.dep_ == "prep" and any(o.dep_ == "pobj" and o.pos_ == "PROPN" for o in p.children)
+               for p in verb.children)  # fmt: skip

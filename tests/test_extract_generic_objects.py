@@ -1,0 +1,58 @@
+"""Generic objects (issue 11): a plural kind counted by "many" or "several", or "some" things
+said only to be new, names nothing done or liked ("I learned some new techniques", "I've
+watched many football matches"); a name, a phrase that says which, a dish made, things owned
+stay."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Row, fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+@pytest.mark.parametrize(
+    ("text", "relation"),
+    [
+        # "many", "several", "numerous" count a kind without saying which
+        ("I've watched many football matches.", "DID"),
+        ("Yes I've watched many football matches, mainly with my dad.", "DID"),
+        ("I watched several documentaries.", "DID"),
+        ("I've read many novels.", "DID"),
+        ("I've attended many concerts.", "ATTENDED"),
+        ("I love many cuisines.", "PREFERS"),
+        ("I've visited many countries.", "STATES"),
+        ("We played numerous board games.", "DID"),
+        # "some" things said only to be new
+        ("I learned some new techniques and tried my hand at making pasta.", "DID"),
+        ("I learned some new skills at the workshop.", "DID"),
+        ("I learned some new words.", "DID"),
+    ],
+)
+def test_counted_or_new_kinds_make_no_fact(
+    extractor: RuleExtractor, text: str, relation: str
+) -> None:
+    assert [r for r in fact_rows(extractor, text) if r[1] == relation] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name in the phrase says which
+        ("I watched many Juventus matches.", ("Emi", "DID", "Juventus match", "watch")),
+        # a dish made with "some" is one made, as the guidelines' "cooked some pasta"
+        ("I made some very delicious tacos.", ("Emi", "DID", "very delicious taco", "make")),
+        ("I came home and cooked some pasta.", ("Emi", "DID", "pasta", "cook")),
+        # a thing praised, not only new, says what was done
+        ("I tried some new hydrating creams.", ("Emi", "DID", "new hydrating cream", "try")),
+        # one new thing is one thing
+        ("I tried a new latte with peppermint.", ("Emi", "DID", "new latte", "try")),
+        # things had or bought are owned, however many
+        ("I bought some new shoes.", ("Emi", "OWNS", "shoe", "buy")),
+        ("I have several cats.", ("Emi", "HAS_PET", "cats", "cats")),
+        # a place that says which stays
+        ("I have visited several museums in Rome.", ("Emi", "VISITED", "museum", None)),
+    ],
+)  # fmt: skip
+def test_kinds_that_say_which_stay(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)
