@@ -56,3 +56,36 @@ def test_counted_or_new_kinds_make_no_fact(
 )  # fmt: skip
 def test_kinds_that_say_which_stay(extractor: RuleExtractor, text: str, expected: Row) -> None:
     assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a hike gone on that day, with nothing but a time of day or praise beside it
+        "Went on a hike today",
+        "I went on a hike this morning.",
+        "I've had a pretty good day so far. I went for a morning hike, and now I'm relaxing.",
+        "Yesterday we went for a quick hike.",
+    ],
+)
+def test_a_hike_of_the_day_is_no_deed(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in fact_rows(extractor, text) if r[1] == "DID"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # not told of the day: an outing made
+        ("We went on a hike last summer.", ("Emi", "DID", "hike", "go")),
+        ("I went on a hike.", ("Emi", "DID", "hike", "go")),
+        # a hike that says which, or an outing that is no round of the day
+        ("I went on a 10 mile hike today.", ("Emi", "DID", "mile hike", "go")),
+        ("I did the Inca Trail hike today.", ("Emi", "DID", "Inca Trail hike", "do")),
+        ("I went on a road trip today.", ("Emi", "DID", "road trip", "go")),
+        ("Today I went on a first date with a colleague.", ("Emi", "DID", "first date", "go")),
+    ],
+)  # fmt: skip
+def test_outings_that_say_which_or_are_not_of_the_day_stay(
+    extractor: RuleExtractor, text: str, expected: Row
+) -> None:
+    assert expected in fact_rows(extractor, text)

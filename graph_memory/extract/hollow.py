@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.day_outings import day_outing
 from graph_memory.extract.object_spans import generic_the
 from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS, HOLLOW_OBJECTS
 from graph_memory.extract.retag import COLOURS
@@ -72,6 +73,8 @@ def specific(head: Any, dets: set[str], tokens: list[Any], verbal: bool) -> list
     kept = without_diverse(head, tokens)
     if kept is None or (verbal and (points_back(head, dets, kept) or counted_kind(head, kept))):
         return None
+    if verbal and day_outing(head, kept):
+        return None  # "Went on a hike today": a round of the day
     return kept
 
 
