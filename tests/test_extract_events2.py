@@ -17,7 +17,8 @@ def deeds(extractor: Extractor, text: str) -> list[tuple[str, str | None]]:
     ("text", "deed"),
     [
         ("I went on a road trip with my friends last week.", ("road trip", "go")),
-        ("Went on a hike today", ("hike", "go")),
+        # (a bare hike of the day is no deed: test_extract_generic_objects)
+        ("Went on a hike last weekend", ("hike", "go")),
         ("I went for a morning hike, and now I'm just relaxing at home.", ("morning hike", "go")),
         ("We went on a camping trip in the summer.", ("camping trip", "go")),
     ],
