@@ -89,3 +89,32 @@ def test_outings_that_say_which_or_are_not_of_the_day_stay(
     extractor: RuleExtractor, text: str, expected: Row
 ) -> None:
     assert expected in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a generic thing whose field is only pointed at: which field, the chat knows
+        "I'm taking a class in that field next semester.",
+        "I want to get a job in that industry.",
+        "I want to learn more about that topic.",
+    ],
+)
+def test_a_goal_in_a_field_pointed_at_is_none(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in fact_rows(extractor, text) if r[1] == "HAS_GOAL"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        # the field named, or a thing of its own that says what it is
+        ("I want to take a class in marine biology next semester.",
+         "take a class in marine biology"),
+        ("I want to get a degree in computer science.", "get a degree in computer science"),
+        ("I want to start a bakery in this town.", "start a bakery in this town"),
+        # a thing beside the goal may point: the goal is the refund
+        ("I want to get a refund for these shoes.", "get a refund for these shoes"),
+    ],
+)  # fmt: skip
+def test_a_goal_with_its_field_named_stays(extractor: RuleExtractor, text: str, goal: str) -> None:
+    assert ("Emi", "HAS_GOAL", goal, None) in fact_rows(extractor, text)

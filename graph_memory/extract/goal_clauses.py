@@ -24,6 +24,7 @@ from graph_memory.extract.objects import (
     unwrap_container,
 )
 from graph_memory.extract.open_objects import DEMONSTRATIVES
+from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS
 from graph_memory.extract.passing_plans import month_phrase
 from graph_memory.extract.patterns import PatternSpec, VerbPattern
 from graph_memory.extract.people import owner_placeholder
@@ -187,16 +188,33 @@ def _gone_doing(token: Any, verb: Any) -> bool:
 
 def _pointed_at(verb: Any, tokens: list[Any]) -> bool:
     """The goal's own thing named only by pointing ("give this recipe a try", "visit that
-    place", "go to that place", "watch the third movie"), with no name in the goal ("read
-    this book called Dune" names it); a thing beside it may point ("get a refund for these
-    shoes": the goal is the refund)."""
+    place", "go to that place", "watch the third movie", "take a class in that field"), with
+    no name in the goal ("read this book called Dune" names it); a thing beside it may point
+    ("get a refund for these shoes": the goal is the refund)."""
     if any(t.pos_ == "PROPN" for t in tokens):
         return False
     own = [c for c in verb.children if c.dep_ in ("dobj", "dative")]
     if not own:
         own = [g for p in verb.children if p.dep_ == "prep" for g in p.children
                if g.dep_ == "pobj"][:1]
-    return any(t.pos_ == "NOUN" and (_pointing(t) or _place_in_a_series(t)) for t in own)
+    if any(t.pos_ == "NOUN" and (_pointing(t) or _place_in_a_series(t)) for t in own):
+        return True
+    return _in_a_field_pointed_at(verb, own)
+
+
+# Prepositions by which a field says which thing it is: "a class in that field" is one only
+# the chat knows ("a refund for these shoes" is a refund).
+_WHICH_FIELD = frozenset({"in", "about", "on"})
+
+
+def _in_a_field_pointed_at(verb: Any, own: list[Any]) -> bool:
+    """ "take a class in that field", "get a job in that industry", "learn more about that
+    topic": a generic thing whose field is pointed at is one only the chat knows (not "start a
+    bakery in this town", whose own thing says what it is)."""
+    fields = [g for p in verb.children if p.dep_ == "prep" and p.lower_ in _WHICH_FIELD
+              for g in p.children if g.dep_ == "pobj" and g.pos_ == "NOUN"]  # fmt: skip
+    generic = all(o.lemma_.lower() in GENERIC_OBJECTS | VAGUE | {"more"} for o in own)
+    return generic and any(_pointing(f) for f in fields)
 
 
 def _pointing(noun: Any) -> bool:
