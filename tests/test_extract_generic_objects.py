@@ -118,3 +118,29 @@ def test_a_goal_in_a_field_pointed_at_is_none(extractor: RuleExtractor, text: st
 )  # fmt: skip
 def test_a_goal_with_its_field_named_stays(extractor: RuleExtractor, text: str, goal: str) -> None:
     assert ("Emi", "HAS_GOAL", goal, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a mix pointed at, of a bare generic kind: the chat's dish, no liking of the kind
+        "That sounds like a great amount of flavour in that burger! Love the mix of ingredients.",
+        "I love the variety of dishes.",
+        "I love the mix of music.",
+    ],
+)
+def test_the_mix_of_a_generic_kind_is_no_liking(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in fact_rows(extractor, text) if r[1] == "PREFERS"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [
+        # "a variety of" is the kind liked; a mix that says which or where stays
+        ("I love a variety of dishes.", "dish"),
+        ("I love the mix of fresh ingredients.", "fresh ingredient"),
+        ("I love the variety of food in Japan.", "food"),
+    ],
+)
+def test_a_mix_that_says_which_stays(extractor: RuleExtractor, text: str, liked: str) -> None:
+    assert ("Emi", "PREFERS", liked, None) in fact_rows(extractor, text)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.canonical import determiners
 from graph_memory.extract.day_outings import day_outing
 from graph_memory.extract.object_spans import generic_the
 from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS, HOLLOW_OBJECTS
@@ -150,3 +151,22 @@ def _named_place(verb: Any) -> bool:
     """Whether the verb's own phrase names where: "visited several museums in Rome"."""
     return any(p.dep_ == "prep" and any(o.dep_ == "pobj" and o.pos_ == "PROPN" for o in p.children)
                for p in verb.children)  # fmt: skip
+
+
+_BLENDS = frozenset({"mix", "mixture", "blend", "combination", "variety", "range", "selection"})
+
+
+def pointed_blend(container: Any, inner: Any) -> bool:
+    """ "Love the mix of ingredients", "the variety of dishes": a mix pointed at with "the" of
+    a bare generic kind is the one the chat told of (a reaction to the other's burger); not
+    "the mix of spices in this curry" (which says where), "a variety of dishes", "the blend of
+    cumin and coriander" (which names them)."""
+    if container is inner or container.lower_ not in _BLENDS:
+        return False
+    if not determiners(container) & POINTING:
+        return False
+    if any(c.dep_ == "prep" and c.lower_ != "of" for c in container.children):
+        return False
+    bare = not any(c.dep_ in ("amod", "compound", "prep", "conj", "relcl", "acl", "det")
+                   for c in inner.children)  # fmt: skip
+    return bare and inner.lemma_.lower() in GENERIC_OBJECTS

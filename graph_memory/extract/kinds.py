@@ -18,6 +18,7 @@ from graph_memory.extract.context_keys import context_key, paired_contexts, with
 from graph_memory.extract.contrasts import set_aside
 from graph_memory.extract.experience_subject import speaker_lived
 from graph_memory.extract.goal_clauses import clause_object, foretold_clauses
+from graph_memory.extract.hollow import pointed_blend
 from graph_memory.extract.match import (
     USED_TO,
     Match,
@@ -421,7 +422,8 @@ def verb_matches(
         # of tea and a slice of cake": or on the container, holding a thing of their own.
         objects += [c for o in objects if unwrap_container(o).i != o.i
                     for c in o.children if c.dep_ == "conj"]
-        objects = [examples(unwrap_container(o)) for o in objects]
+        objects = [examples(unwrap_container(o)) for o in objects  # "the mix of ingredients": none
+                   if not pointed_blend(o, unwrap_container(o))]  # fmt: skip
         objects = with_conjuncts(objects)
         if not pattern.prepositions and (pattern.acquired or pattern.key == "verb"):
             # things got, bought or done; not "I want my kids to be happy" (whom one wants)
