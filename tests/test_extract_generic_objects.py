@@ -144,3 +144,26 @@ def test_the_mix_of_a_generic_kind_is_no_liking(extractor: RuleExtractor, text: 
 )
 def test_a_mix_that_says_which_stays(extractor: RuleExtractor, text: str, liked: str) -> None:
     assert ("Emi", "PREFERS", liked, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [
+        # a lower-case full name the parser cut after its first word is kept whole
+        ("Like i love gordon ramsay", "gordon ramsay"),
+        ("i love gordon ramsay", "gordon ramsay"),
+        # a name the phrase already holds, and a capitalised one, are unchanged
+        ("I love taylor swift.", "taylor swift"),
+        ("I love Gordon Ramsay.", "Gordon Ramsay"),
+    ],
+)
+def test_a_lower_case_full_name_is_kept_whole(
+    extractor: RuleExtractor, text: str, liked: str
+) -> None:
+    assert ("Emi", "PREFERS", liked, None) in fact_rows(extractor, text)
+
+
+
+def test_a_lower_case_pet_name_stays_the_pets(extractor: RuleExtractor) -> None:
+    # "i love my dog max": the name is the pet's (lowercase_names), no person's name grows
+    assert ("Emi", "HAS_PET", "Max", "dog") in fact_rows(extractor, "i love my dog max")

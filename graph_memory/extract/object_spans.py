@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from graph_memory.extract.canonical import FILLERS, determiners, is_be, noun_phrase
+from graph_memory.extract.lowercase_full_names import rest_of_lowercase_name
 from graph_memory.extract.titles import coordinated_title
 
 # Dates and amounts are kept as written, whole: "the 15th of next month", "$49.99".
@@ -74,6 +75,7 @@ def object_tokens(head: Any) -> list[Any]:
     label = trailing_label(head) or trailing_noun(head)
     if label is not None and label not in tokens:
         tokens.append(label)
+    tokens += rest_of_lowercase_name(head, tokens)  # "gordon ramsay", "ramsay" read as a verb
     return tokens + _name_of(head) + _versus(head) + _destination(head)
 
 
