@@ -90,7 +90,8 @@ _KEEPING = frozenset({"have", "own", "buy", "get", "keep", "grow", "collect", "a
 def counted_kind(head: Any, tokens: list[Any]) -> bool:
     """A plural kind counted by "many" or "several", or "some" things said only to be new, names
     no thing done or liked: "I've watched many football matches", "I learned some new
-    techniques", "I don't follow many e sports" (which?); a name in the phrase says which ("many
+    techniques", "I don't follow many e sports" (which?; an intensified "way too many fantasy
+    novels" tells a habit, and the kind stays); a name in the phrase says which ("many
     Juventus matches"), and so does a clause or a preposition after it ("some new recipes for
     lasagna", "several museums in Rome", wherever the parser hangs the place); "some tacos",
     "some very delicious tacos" are a dish made; things had or bought are owned, however many
@@ -102,8 +103,9 @@ def counted_kind(head: Any, tokens: list[Any]) -> bool:
     if any(c.dep_ in ("prep", "relcl", "acl") for c in head.children) or _named_place(head.head):
         return False
     words = {c.lower_ for c in head.children if c.dep_ in ("amod", "det")}
-    if words & _MANY:
-        return True
+    if any(c.lower_ in _MANY and not list(c.children) for c in head.children
+           if c.dep_ in ("amod", "det")):  # fmt: skip
+        return True  # not "way too many fantasy novels", "so many": a habit told
     modifiers = [t for t in _naming(tokens) if t.i != head.i]
     return "some" in words and bool(modifiers) and all(t.lower_ in _NEW for t in modifiers)
 
