@@ -167,3 +167,30 @@ def test_a_lower_case_full_name_is_kept_whole(
 def test_a_lower_case_pet_name_stays_the_pets(extractor: RuleExtractor) -> None:
     # "i love my dog max": the name is the pet's (lowercase_names), no person's name grows
     assert ("Emi", "HAS_PET", "Max", "dog") in fact_rows(extractor, "i love my dog max")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # parts of a place heightened only ("crystal clear", "ice cold"): no one thing judged
+        "The crystal clear waters are nice but many people prefer the Caribbean.",
+        "The crystal clear waters are nice.",
+        "The ice cold drinks were great.",
+    ],
+)
+def test_heightened_parts_are_no_topic(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in fact_rows(extractor, text) if r[1] == "HAS_OPINION"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The crystal clear waters of Santorini are nice.",
+         ("Emi", "HAS_OPINION", "crystal clear water of Santorini", "nice")),
+        ("The new Batman movie was great.", ("Emi", "HAS_OPINION", "new Batman movie", "great")),
+        ("The Harry Potter books are amazing.",
+         ("Emi", "HAS_OPINION", "Harry Potter book", "amazing")),
+    ],
+)  # fmt: skip
+def test_named_things_judged_stay(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in fact_rows(extractor, text)

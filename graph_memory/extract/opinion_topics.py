@@ -43,14 +43,24 @@ def specific(topic: Any) -> bool:
         any(g.pos_ == "PROPN" for g in of_objects(topic)) or named_place(topic) is not None
     ):
         return True  # "the ending of Dune", "the pasta at Luigi's": of a named thing
-    # "the new Batman movie", "the crystal clear beaches"; a bare "the taste", "the gameplay",
+    # "the new Batman movie", "the old stone bridge"; a bare "the taste", "the gameplay",
     # "the first game" or "the original show" points back into the conversation.
     described = [t for t in modifiers if t.pos_ in ("ADJ", "NOUN", "NUM")]
-    if topic.tag_ == "NNS" and all(t.pos_ == "ADJ" and not t.ent_type_ for t in described):
+    if topic.tag_ == "NNS" and all(_adjectival(t) and not t.ent_type_ for t in described):
         return False  # "the visual effects", "the crystal clear waters": parts, no one thing
     if described and all(t.lower_ in PLACING for t in described) and not _has_of_part(topic):
         return False  # "the newest iteration of the turtles" says which by its "of"
     return bool(described) and bool(determiners(topic) & _DEFINITE)
+
+
+def _adjectival(token: Any) -> bool:
+    """An adjective, or a noun that only heightens the adjective after it ("crystal" of
+    "crystal clear", "ice" of "ice cold"): it says how, not which thing."""
+    if token.pos_ == "ADJ":
+        return True
+    after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    return (token.dep_ == "nmod" and after is not None and after.pos_ == "ADJ"
+            and after.head.i == token.head.i)  # fmt: skip
 
 
 def _has_of_part(topic: Any) -> bool:
