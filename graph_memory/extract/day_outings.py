@@ -10,6 +10,8 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
+from graph_memory.extract.open_vocabulary import TODAY_WORDS
+
 # The rounds of a day that an outing pattern also takes for a notable outing.
 _ROUNDS = frozenset({"hike", "swim"})
 # Words that say when in the day or how long, not which outing.
@@ -33,7 +35,7 @@ def day_outing(head: Any, tokens: list[Any]) -> bool:
     return all(t.lower_ in _OF_THE_DAY for t in named) and _day_message(verb)
 
 
-_DAY_WORDS = frozenset({"today", "tonight", "yesterday", "todays"})
+_DAY_WORDS = TODAY_WORDS | {"yesterday"}  # a day told of, past or present
 _DAY_PAIRS = frozenset({("this", "morning"), ("this", "afternoon"), ("this", "evening")})
 
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.open_vocabulary import SPEAKER_POSSESSIVES
+
 # Nouns that stand for a thing lived: "the best part", "a highlight", "my favorite memory".
 _EXPERIENCE_NOUNS = frozenset(
     {"part", "highlight", "experience", "memory", "moment", "thing", "favorite", "favourite"}
 )
-_MINE = frozenset({"my", "our"})
 
 
 def speaker_lived(subject: Any, verb: Any) -> bool:
@@ -32,7 +33,7 @@ def speaker_lived(subject: Any, verb: Any) -> bool:
 
 def _mine(noun: Any) -> bool:
     """ "my favorite part", "the highlight of my trip", "experiences for me"."""
-    if any(c.dep_ == "poss" and c.lower_ in _MINE for c in noun.children):
+    if any(c.dep_ == "poss" and c.lower_ in SPEAKER_POSSESSIVES for c in noun.children):
         return True
     for prep in noun.children:
         if prep.dep_ != "prep":
@@ -40,7 +41,7 @@ def _mine(noun: Any) -> bool:
         for pobj in prep.children:
             if prep.lower_ == "for" and pobj.lower_ in ("me", "us"):
                 return True
-            if prep.lower_ == "of" and any(c.dep_ == "poss" and c.lower_ in _MINE
+            if prep.lower_ == "of" and any(c.dep_ == "poss" and c.lower_ in SPEAKER_POSSESSIVES
                                            for c in pobj.children):
                 return True
     return False

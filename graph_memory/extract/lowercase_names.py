@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.open_vocabulary import SPEAKER_POSSESSIVES
+
 _ROLES = frozenset(
     {"dog", "cat", "puppy", "kitten", "pup", "bunny", "rabbit", "hamster", "parrot", "horse"}
     | {"mom", "dad", "mother", "father", "sister", "brother", "son", "daughter", "husband",
        "wife", "boyfriend", "girlfriend", "bf", "gf", "fiance", "fiancee", "fiancé", "partner",
        "cousin", "aunt", "uncle", "grandma", "grandpa", "niece", "nephew", "bestfriend"}
 )
-_OWNERS = frozenset({"my", "our"})
 
 
 def mend_lowercase_names(doc: Any) -> None:
@@ -29,7 +30,7 @@ def mend_lowercase_names(doc: Any) -> None:
         role, owner = doc[name.i - 1], doc[name.i - 2]
         if role.lower_ not in _ROLES or role.dep_ != "compound" or role.head.i != name.i:
             continue
-        if owner.lower_ not in _OWNERS or owner.head.i != name.i:
+        if owner.lower_ not in SPEAKER_POSSESSIVES or owner.head.i != name.i:
             continue
         if {c.i for c in name.children} != {role.i, owner.i}:
             continue

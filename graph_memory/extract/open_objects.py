@@ -28,6 +28,7 @@ from graph_memory.extract.open_vocabulary import (
     MAX_TITLE_WORDS,
     NOTABLE_OUTINGS,
     REALMS,
+    SPEAKER_POSSESSIVES,
     TRIPS,
     UNITS,
     UNNAMED_PEOPLE,
@@ -346,7 +347,7 @@ def a_first(found: Found) -> bool:
     class today", "we ran our first 5k" (not "the first episode", one of a series)."""
     tokens = found.tokens
     return any(t.lower_ == "first" and t.dep_ == "amod" for t in tokens) and any(
-        t.dep_ == "poss" and t.lower_ in ("my", "our") for t in tokens)
+        t.dep_ == "poss" and t.lower_ in SPEAKER_POSSESSIVES for t in tokens)
 
 
 def watched(found: Found) -> bool:

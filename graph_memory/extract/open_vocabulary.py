@@ -24,6 +24,10 @@ SKILL_VERBS = frozenset({"play", "speak", "cook", "bake", "paint", "draw", "knit
 LIKING_VERBS = frozenset({"like", "love", "enjoy", "adore"})
 # The speaker as a clause's subject: "I", or a "we" the speaker is in.
 SPEAKER_WORDS = frozenset({"i", "we"})
+# The speaker's possessive determiners: "my dog", "our house".
+SPEAKER_POSSESSIVES = frozenset({"my", "our"})
+# Words that date a clause to the day it is told: "I'm gonna go to the gym today".
+TODAY_WORDS = frozenset({"today", "tonight", "todays"})
 # Reporting and light verbs whose particles make no verb of their own ("I figured out").
 REPORTING = frozenset({"think", "know", "guess", "mean", "say", "tell", "ask", "thank", "hear",
                        "find", "figure", "make", "let", "have", "be", "do"})

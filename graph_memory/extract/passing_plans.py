@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from graph_memory.extract.open_vocabulary import DAY_VERBS, NOTABLE_OUTINGS
+from graph_memory.extract.open_vocabulary import DAY_VERBS, NOTABLE_OUTINGS, TODAY_WORDS
 
 # Verbs of a day's errands and outings: with "today" or "right now" their plan is of the day.
 _ERRAND_VERBS = DAY_VERBS | {"stay", "check", "hang", "sleep", "start", "cook", "eat", "rest"}
@@ -32,7 +32,6 @@ _AHEAD_WORDS = frozenset(
 )
 # Verbs a plan passes through to what is done: "gonna try to lay down", "gonna go splash".
 _ON_THE_WAY = frozenset({"try", "go"})
-_TODAY_WORDS = frozenset({"today", "tonight", "todays"})
 _TIME_DEPS = frozenset({"npadvmod", "advmod", "prep"})
 _TODAY_PHRASES = (
     ("right", "now"), ("in", "a", "bit"), ("for", "a", "bit"), ("rest", "of", "the", "day")
@@ -127,7 +126,7 @@ def wanted_for_now(verb: Any) -> bool:
     a want of the moment, no liking ("I want a ball python" stays); so is a thing enjoyed
     right now ("Right now im enjoying my latte", "I'm enjoying the sun today"; not "I'm
     really enjoying my new job")."""
-    now = any(c.dep_ in ("npadvmod", "advmod") and c.lower_ in (_TODAY_WORDS | {"now"})
+    now = any(c.dep_ in ("npadvmod", "advmod") and c.lower_ in (TODAY_WORDS | {"now"})
               for c in verb.children)
     enjoying = verb.lemma_.lower() == "enjoy" and verb.tag_ == "VBG" and any(
         c.dep_ == "aux" and c.lemma_ == "be" for c in verb.children)
@@ -141,7 +140,7 @@ def _plan_of_the_day(goal: Any) -> bool:
     if goal.lemma_.lower() not in _ERRAND_VERBS or _names_something(goal):
         return False
     words = _plan_words(goal)
-    if _TODAY_WORDS & set(words):
+    if TODAY_WORDS & set(words):
         return True
     if any(t.lower_ == "now" and t.i > goal.i for t in goal.subtree):
         return True

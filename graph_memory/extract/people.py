@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from graph_memory.extract.canonical import canonical_name, noun_phrase
-from graph_memory.extract.open_vocabulary import UNNAMED_ROLES
+from graph_memory.extract.open_vocabulary import SPEAKER_POSSESSIVES, UNNAMED_ROLES
 from graph_memory.extract.recaps import recap_clause
 
 SPEAKER = "\x01"
@@ -35,7 +35,6 @@ _REASONS = frozenset({"since", "because", "as"})
 _NOT_NAMES = frozenset({"DATE", "TIME", "MONEY", "QUANTITY", "CARDINAL", "ORDINAL", "PERCENT"})
 _SPEAKER_WORDS = frozenset({"i", "we", "me", "us", "i'm", "im"})
 _FUSED_I = frozenset({"ido", "idont", "idid", "ive", "iam", "iwas", "ihave"})
-_SPEAKER_POSSESSIVES = frozenset({"my", "our"})
 _ADDRESSEE_POSSESSIVES = frozenset({"your", "ur"})
 # Named entities that are not people, whatever the parser says.
 _NOT_PEOPLE = frozenset(
@@ -58,7 +57,7 @@ _MALE_ROLES = frozenset(
 def owner_placeholder(token: Any) -> str | None:
     """The placeholder of a possessive determiner: my/our -> SPEAKER, your -> ADDRESSEE."""
     lower = token.lower_
-    if lower in _SPEAKER_POSSESSIVES:
+    if lower in SPEAKER_POSSESSIVES:
         return SPEAKER
     if lower in _ADDRESSEE_POSSESSIVES:
         return ADDRESSEE
@@ -112,7 +111,7 @@ def _lowercase_appositive(noun: Any, nxt: Any) -> str | None:
     proper noun: "my sister sarah lives in ohio", "my son leo is 5" -> Sarah, Leo. One plain
     word with nothing hung on it, after one role (not "my mom lol", "my dog food", "my friends
     cat")."""
-    owned = any(c.dep_ == "poss" and c.lower_ in _SPEAKER_POSSESSIVES for c in noun.children)
+    owned = any(c.dep_ == "poss" and c.lower_ in SPEAKER_POSSESSIVES for c in noun.children)
     if not owned or noun.tag_ != "NN" or nxt.dep_ != "appos" or nxt.tag_ != "NNP":
         return None  # "this is my friends cat": a possessive without its apostrophe
     if not nxt.text.islower():
