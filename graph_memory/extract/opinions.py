@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from graph_memory.extract.called_things import brought_up_by_name, called_name
 from graph_memory.extract.canonical import char_span, determiners, is_be, is_negated
 from graph_memory.extract.judgements import (
     lowercase_work,
@@ -59,6 +60,8 @@ _LIKING_VERBS = frozenset({"love", "like", "adore"})
 def _experience_of(noun: Any, asked: bool = False) -> bool:
     """ "I watched <noun>", "we went to <noun>", "I've been to <noun>", "I listened to
     <noun>"; with `asked` also "have you seen <named work>?"."""
+    if brought_up_by_name(noun):
+        return True  # "I picked up this game called X" (called_things)
     verb = noun.head
     if noun.dep_ == "pobj" and verb.lower_ == "to":
         verb = verb.head
@@ -271,7 +274,7 @@ def _called_name(noun: Any, pattern: OpinionPattern) -> Found | None:
                  if c.dep_ in ("oprd", "attr", "dobj") and c.pos_ == "PROPN"]
         if names:
             return noun_object(names[0], pattern)
-    return None
+    return called_name(noun)  # chat's lower-case name: "a game called guardians of the Galaxy"
 
 
 def _excess(adjective: Any) -> bool:
@@ -312,6 +315,11 @@ def _complement(be: Any, pattern: OpinionPattern) -> tuple[Any | None, str | Non
             adjectives = [a for a in child.lefts if a.dep_ == "amod" and a.pos_ == "ADJ"]
             if adjectives:
                 return adjectives[0], None
+            # "a pretty fun throwback": the parser may tag a listed judging word a noun
+            listed = [a for a in child.lefts if a.dep_ in ("amod", "compound") and a.pos_ == "NOUN"
+                      and a.lower_ in lower_set(pattern.adjectives)]
+            if listed:
+                return listed[0], str(listed[0].lower_)
     return None, None
 
 

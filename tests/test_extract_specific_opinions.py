@@ -1,0 +1,83 @@
+"""Opinions (HAS_OPINION) of one specific thing, third round of chat phrasing (issue 11): each
+class with sentences written for it (not the benchmark's), and the near misses that stay out:
+class judgements, reactions, pronouns the message does not resolve, questions, hypotheticals."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Row, fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+def _opinions(extractor: RuleExtractor, text: str) -> list[Row]:
+    return [r for r in fact_rows(extractor, text) if r[1] == "HAS_OPINION"]
+
+
+# --- a thing brought up by its name with "called" ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        ("I just picked up this game called hollow knight. It's really good.",
+         "hollow knight", "good"),
+        ("I've been getting into a show called the bear. I hope it gets renewed. It's amazing.",
+         "bear", "amazing"),
+        ("We started reading a book called the midnight library and it's so interesting.",
+         "midnight library", "interesting"),
+        ("I got a board game called Wingspan. It's a beautiful game.",
+         "Wingspan", "beautiful"),
+    ],
+)  # fmt: skip
+def test_an_it_judges_the_thing_the_speaker_named_with_called(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My friend recommended a book called the midnight library. It's amazing.",  # theirs
+        "I haven't played a game called hollow knight. It's amazing.",  # denied
+        "I picked up a game called hollow knight. It's a platformer.",  # no judgement
+        "Have you played a game called hollow knight? It's amazing.",  # a question of "you"
+        "I picked up a game called hollow knight. It's great that you called.",  # "it" of a clause
+        "I picked up a game called hollow knight and a book called dune. It's great.",  # which?
+    ],
+)  # fmt: skip
+def test_no_opinion_of_a_called_thing_not_the_speakers(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _opinions(extractor, text) == []
+
+
+# --- a judging word the parser tags a noun -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        ("I played Celeste. It's a fun throwback.", "Celeste", "fun"),
+        ("Yesterday I played Minecraft. It is a fun throwback.", "Minecraft", "fun"),
+    ],
+)  # fmt: skip
+def test_a_judging_word_tagged_a_noun_still_judges(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chess is a fun game.",  # a kind of play
+        "It's a fun throwback.",  # a pronoun
+        "Is Hades a fun game?",  # a question
+    ],
+)  # fmt: skip
+def test_no_opinion_from_a_judging_noun_without_a_topic(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _opinions(extractor, text) == []
