@@ -81,3 +81,36 @@ def test_no_opinion_from_a_judging_noun_without_a_topic(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert _opinions(extractor, text) == []
+
+
+# --- an agreement the speaker states -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        ("I agree the Greek islands are gorgeous.", "Greek island", "gorgeous"),
+        ("I agree that Dune is a masterpiece.", "Dune", "masterpiece"),
+        ("Yeah I totally agree the new Zelda game is amazing", "new Zelda game", "amazing"),
+    ],
+)  # fmt: skip
+def test_an_agreement_states_the_speakers_judgement(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I agree with you.",  # nothing judged
+        "I don't agree that Dune is great.",  # denied
+        "I agree nature is great.",  # a class of things
+        "Do you agree Dune is great?",  # a question
+        "I agree it was great.",  # a pronoun
+    ],
+)  # fmt: skip
+def test_no_opinion_from_an_agreement_without_a_specific_topic(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _opinions(extractor, text) == []
