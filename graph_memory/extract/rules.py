@@ -74,6 +74,7 @@ from graph_memory.extract.questions import stated_end
 from graph_memory.extract.quoted_speech import outside_quotes
 from graph_memory.extract.restated_facts import without_restated
 from graph_memory.extract.roles import role_matches
+from graph_memory.extract.said_places import said_places
 from graph_memory.extract.speedups import speed_up
 from graph_memory.extract.tokens import tokenize
 from graph_memory.models import EntityRef, ExtractedFact, Extraction, ExtractionInput, Triple
@@ -237,6 +238,7 @@ class RuleExtractor:
                 if wanted[i]:
                     self._match_token(doc[i], matches, fallbacks, opens, loose)
         matches.extend(_what_replaced(doc, matches))
+        matches.extend(said_places(doc))  # "here in Houston": LIVES_IN, in passing
         for match in self._match_regexes(doc, text):
             (fallbacks if match.pattern.fallback else matches).append(match)
         for later in (fallbacks, opens, loose):

@@ -1,0 +1,14 @@
+"""Places told in passing, outside any one verb's pattern: where the speaker lives ("it's a
+sunny day here in Houston", here_in.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_memory.extract.here_in import here_places
+from graph_memory.extract.match import Match
+
+
+def said_places(doc: Any) -> list[Match]:
+    """The matches of every place told in passing."""
+    return here_places(doc)
