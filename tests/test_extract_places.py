@@ -1,5 +1,6 @@
-"""Places told in passing (issue 11): where the speaker lives said by "here in <place>", each
-class with sentences written for it (not the benchmark's), and the near misses that stay out."""
+"""Places told in passing (issue 11): where the speaker lives said by "here in <place>", a trip
+told by what happened on it or what recalls it; each class with sentences written for it (not
+the benchmark's), and the near misses that stay out."""
 
 from __future__ import annotations
 
@@ -46,3 +47,38 @@ def test_here_in_a_place_visited_or_asked_is_no_home(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert _places(extractor, text, "LIVES_IN") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "places"),
+    [
+        ("During a trip to Portugal, I had the best pastries of my life.", ["Portugal"]),
+        ("On our honeymoon in Bali we went diving every day.", ["Bali"]),
+        ("We ate so much sushi on our trip to Japan.", ["Japan"]),
+        ("I've seen so many temples on my trip to Thailand and Vietnam.", ["Thailand", "Vietnam"]),
+        ("This song always reminds me of my trip to Hawaii.", ["Hawaii"]),
+        ("Here's a photo from my trip to Iceland!", ["Iceland"]),
+        ("I remember my trip to Peru so fondly.", ["Peru"]),
+    ],
+)  # fmt: skip
+def test_a_trip_told_by_what_happened_on_it_is_a_visit(
+    extractor: RuleExtractor, text: str, places: list[str]
+) -> None:
+    visited = [r[2] for r in _places(extractor, text, "VISITED") if r[0] == "Emi"]
+    assert all(place in visited for place in places)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "On my trip to Japan I'll eat so much sushi.",  # a trip ahead
+        "If I had a trip to Norway I would see the fjords.",  # a hypothetical
+        "During my trip to Rome I didn't see the Pope.",  # the doing denied: read nothing
+        "Did you see the temples on your trip to Japan?",  # a question
+        "That reminds me of your trip to Hawaii.",  # the addressee's
+        "During a trip to the beach I lost my phone.",  # no named place
+        "I need a photo for my trip to Canada.",  # a trip ahead
+    ],
+)  # fmt: skip
+def test_a_trip_ahead_asked_or_another_s_is_no_visit(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in _places(extractor, text, "VISITED") if r[0] == "Emi"] == []

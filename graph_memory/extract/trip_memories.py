@@ -1,0 +1,91 @@
+"""A trip told by what happened on it or what recalls it: "During a trip to Costa Rica, I saw
+monkeys", "On our honeymoon in Bali we went diving", "that song reminds me of my trip to
+Hawaii", "Here's a photo from my trip to Japan". VISITED's own patterns read a trip taken, gone
+on or judged ("I took a trip to Greece", "My trip to Japan was amazing"); here the trip hangs
+on another clause, and only that clause says it is behind the speaker: a doing in the past
+("I had", "we've seen") under "during" or "on", or a recalling ("reminds me of", "I remember",
+"a photo from") of the speaker's own trip. Not a trip ahead ("On my trip to Japan I'll eat
+sushi", "I'm planning my trip to Peru"), denied ("During my trip to Rome I didn't see the
+Pope": the trip stands, the doing is denied, so nothing is read), or another's ("During a trip
+to Peru my dad got sick"), nor a trip to a place with no name ("a trip to the beach")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_memory.extract.canonical import canonical_name
+from graph_memory.extract.match import Match
+from graph_memory.extract.patterns import VerbPattern
+from graph_memory.extract.people import SPEAKER
+from graph_memory.extract.questions import stated_end
+
+# How the fact is typed and weighed: below the patterns of a trip taken ("I took a trip to X").
+TRIP_PATTERN = VerbPattern(kind="verb", verbs=("trip",), confidence=0.65)
+_TRIPS = frozenset({"trip", "vacation", "holiday", "honeymoon", "getaway", "visit", "journey",
+                    "cruise", "roadtrip"})
+_PLACES = frozenset({"GPE", "LOC"})
+_ON_IT = frozenset({"during", "on"})  # what one did during the trip
+_RECALLING = frozenset({"remind", "remember"})  # "reminds me of my trip", "I remember my trip"
+# What a trip leaves behind: "a photo from my trip to Japan", "memories of our trip to Rome".
+_KEEPSAKES = frozenset({"memory", "photo", "picture", "pic", "photograph", "video", "souvenir"})
+_MINE = frozenset({"my", "our"})
+_WE = frozenset({"i", "we"})
+_HAVE = frozenset({"have", "'ve", "has", "had", "'d"})
+
+
+def trip_places(doc: Any) -> list[Match]:
+    """VISITED each named place of a trip told as behind the speaker by the clause it hangs on."""
+    out: list[Match] = []
+    for trip in doc:
+        if trip.lemma_.lower() not in _TRIPS or trip.pos_ != "NOUN" or not _behind(trip):
+            continue
+        for place in _places(trip):
+            if place.end > stated_end(trip.sent):
+                continue
+            name = canonical_name(place)
+            if name:
+                start = min(trip.head.idx, trip.idx)
+                out.append(Match("VISITED", TRIP_PATTERN, SPEAKER, "", True, name, place.label_,
+                                 None, False, (start, place.end_char)))
+    return out
+
+
+def _places(trip: Any) -> list[Any]:
+    """The named places the trip went to or was in ("to Costa Rica", "in Bali and Java")."""
+    nouns = [g for p in trip.children if p.dep_ == "prep" and p.lower_ in ("to", "in")
+             for g in p.children if g.dep_ == "pobj"]
+    nouns += [c for n in nouns for c in n.conjuncts]
+    ents = {ent.root.i: ent for ent in trip.doc.ents if ent.label_ in _PLACES}
+    return [ents[n.i] for n in nouns if n.i in ents and n.pos_ == "PROPN"]
+
+
+def _behind(trip: Any) -> bool:
+    """Whether the clause the trip hangs on tells it as the speaker's and past."""
+    mine = any(c.dep_ == "poss" and c.lower_ in _MINE for c in trip.children)
+    if trip.dep_ == "dobj" and trip.head.lemma_.lower() == "remember":
+        return mine and _we_subject(trip.head)
+    if trip.dep_ != "pobj":
+        return False
+    preposition, holder = trip.head, trip.head.head
+    if preposition.lower_ in _ON_IT and holder.dep_ == "dobj":
+        holder = holder.head  # "We ate so much sushi on our trip": the parser hangs it on "sushi"
+    if preposition.lower_ in _ON_IT and holder.pos_ in ("VERB", "AUX"):
+        return (mine or _we_subject(holder)) and _past_deed(holder)
+    if preposition.lower_ in ("of", "from") and mine:
+        return holder.lemma_.lower() in (_RECALLING if holder.pos_ == "VERB" else _KEEPSAKES)
+    return False
+
+
+def _we_subject(verb: Any) -> bool:
+    return any(c.dep_ == "nsubj" and c.lower_ in _WE for c in verb.children)
+
+
+def _past_deed(verb: Any) -> bool:
+    """A doing in the simple past or the perfect, affirmed and not hedged ("I had", "we've
+    seen"; not "I'll eat", "I didn't see", "if I had")."""
+    children = list(verb.children)
+    if any(c.dep_ == "neg" or (c.dep_ == "mark" and c.lower_ == "if") for c in children):
+        return False
+    if verb.tag_ == "VBD":
+        return not any(c.dep_ == "aux" for c in children)
+    return verb.tag_ == "VBN" and any(c.dep_ == "aux" and c.lower_ in _HAVE for c in children)
