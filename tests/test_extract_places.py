@@ -82,3 +82,33 @@ def test_a_trip_told_by_what_happened_on_it_is_a_visit(
 )  # fmt: skip
 def test_a_trip_ahead_asked_or_another_s_is_no_visit(extractor: RuleExtractor, text: str) -> None:
     assert [r for r in _places(extractor, text, "VISITED") if r[0] == "Emi"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "thing"),
+    [
+        ("I'm back from Italy.", "VISITED", "Italy"),
+        ("We're finally back from Japan and so tired.", "VISITED", "Japan"),
+        ("I'm just back from a wedding.", "ATTENDED", "wedding"),
+    ],
+)  # fmt: skip
+def test_just_back_from_a_place_or_event_told_in_the_present(
+    extractor: RuleExtractor, text: str, relation: str, thing: str
+) -> None:
+    assert ("Emi", relation, thing, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll be back from Italy on Monday.",  # ahead
+        "When I'm back from Peru I'll call you.",  # a clause of time ahead
+        "Are you back from Italy?",  # a question
+        "I'm not back from Japan yet.",  # denied
+        "I'm back from work.",  # a passing errand
+    ],
+)  # fmt: skip
+def test_back_from_ahead_asked_or_an_errand_is_no_visit(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert [r for r in fact_rows(extractor, text) if r[1] in ("VISITED", "ATTENDED")] == []
