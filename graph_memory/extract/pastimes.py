@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from graph_memory.extract.canonical import is_negated
+from graph_memory.extract.frequent_pastimes import told_as_frequent
 from graph_memory.extract.objects import Found, noun_object
 from graph_memory.extract.patterns import VerbPattern
 
@@ -53,6 +54,8 @@ def pastime_doing(verb: Any, pattern: VerbPattern) -> Found | None:
 
 
 def _told_as_pastime(verb: Any) -> bool:
+    if told_as_frequent(verb):
+        return True  # "I usually jog", "I often swim"
     for child in verb.children:
         if child.dep_ == "aux" and child.lower_ in ("do", "does") and child.tag_ in ("VBP", "VBZ"):
             return True  # "I do bake!": the doing affirmed, as an answer to "do you bake?"
