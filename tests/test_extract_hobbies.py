@@ -66,3 +66,38 @@ def test_a_timed_pastime_stays_a_keyed_habit(
     extractor: RuleExtractor, text: str, obj: str, key: str
 ) -> None:
     assert _rows(extractor, text) == [("Emi", "HAS_HABIT", obj, key)]
+
+
+@pytest.mark.parametrize(
+    ("text", "obj", "key"),
+    [
+        ("I go for a run every morning.", "go for a run", "every morning"),
+        ("Every evening I go for a walk around the block.", "go for a walk", "every evening"),
+        ("I often go for a swim after work.", "go for a swim", "after work"),
+        ("I usually go for long walks with my dog.", "go for long walks", None),
+        ("I go for coffee every morning.", "go for coffee", "every morning"),
+    ],
+)  # fmt: skip
+def test_a_going_told_by_what_it_is_for(
+    extractor: RuleExtractor, text: str, obj: str, key: str | None
+) -> None:
+    # the "for" phrase is what is done, not the routine's key ("go" [run] before)
+    assert ("Emi", "HAS_HABIT", obj, key) in _rows(extractor, text)
+    assert not [r for r in _rows(extractor, text) if r[2] == "go"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I went for a run this morning.",  # one day's
+        "I'm going for a run.",  # now, or a plan
+        "I usually go for the cheapest option.",  # a choice
+        "I usually go for very cold or super hot.",
+        "I always go for it.",  # the chat's
+        "Do you usually go for a run in the morning?",  # a question
+    ],
+)  # fmt: skip
+def test_no_routine_of_going_for_a_choice_or_a_moment(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert [r for r in _rows(extractor, text) if r[1] == "HAS_HABIT"] == []

@@ -39,6 +39,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
     phrase_text,
 )
+from graph_memory.extract.going_for import gone_for
 from graph_memory.extract.match import USED_TO, Match, clause_subject, used_to
 from graph_memory.extract.objects import VAGUE, lower_set
 from graph_memory.extract.patterns import HabitPattern
@@ -116,7 +117,7 @@ def habit_match(
     context = _context(verb, pattern)
     time = _time(verb)
     # what it is for keys a routine told by another mark ("I use Vim for coding" is none)
-    purpose = _purpose(verb) if context is None else None
+    purpose = _purpose(verb) if context is None and gone_for(verb) is None else None
     frequent = bool(_marks(verb, tensed, pattern.frequency))
     outside = {t.i for part in (context, purpose, time) if part is not None for t in part[1]}
     found = _object(verb, outside, lower_set(pattern.exclude_objects))
@@ -418,6 +419,9 @@ def _object(verb: Any, outside: set[int], excluded: set[str]) -> tuple[str, list
             and c.i not in outside
             and any(g.dep_ == "pobj" for g in c.children)
         ]
+        going_for = gone_for(verb)  # "go for a run": the doing, not the purpose
+        if going_for is not None and going_for.i not in outside:
+            places = [*places, going_for]
         if places:
             tokens.extend(t for t in places[0].subtree if not _aside(t, places[0]))
     tokens.sort(key=lambda t: t.i)
