@@ -15,7 +15,7 @@ from graph_memory.extract.canonical import (
     phrase_text,
     verb_phrase,
 )
-from graph_memory.extract.hollow_goals import daydream, hollow_goal
+from graph_memory.extract.hollow_goals import daydream, hollow_goal, one_hollow_thing
 from graph_memory.extract.objects import (
     VAGUE,
     Found,
@@ -152,7 +152,7 @@ def clause_object(
     if _pointed_at(verb, tokens):
         return None  # "give this recipe a try", "visit that place": which, the chat knows
     kept = [t for t in tokens if t.lower_ not in FILLERS]
-    if hollow_goal(verb, kept) or daydream(verb):
+    if hollow_goal(verb, kept) or daydream(verb) or one_hollow_thing(verb, kept):
         return None  # "be better in general", "switch lives with a food critic"
     words: list[str | None] = []
     for token in kept:

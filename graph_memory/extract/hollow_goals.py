@@ -44,6 +44,25 @@ def hollow_goal(verb: Any, tokens: list[Any]) -> bool:
     return all(_hollow_word(t) for t in content)
 
 
+# Determiners that say only that there is one of a kind: "a lesson" (of what?).
+_ANY_ONE = frozenset({"a", "an", "one"})
+
+
+def one_hollow_thing(verb: Any, tokens: list[Any]) -> bool:
+    """The goal's only thing is one hollow noun, with "a" and nothing else to say what it is:
+    "sign up for a lesson" (a yoga lesson, the chat knows), "find a way", "have an
+    experience"; not "sign up for a yoga lesson", "learn the lesson of Dune", "see the world"
+    (the one world there is)."""
+    content = [t for t in tokens if t.i != verb.i and t.pos_ not in _FRAME_POS]
+    if len(content) != 1:
+        return False
+    thing = content[0]
+    if thing.pos_ != "NOUN" or thing.lemma_.lower() not in HOLLOW_OBJECTS:
+        return False
+    dets = {c.lower_ for c in thing.children if c.dep_ == "det"}
+    return bool(dets) and dets <= _ANY_ONE
+
+
 def daydream(verb: Any) -> bool:
     """ "switch lives with a food critic", "swap places with my cat": trading one's life or
     place with someone is imagined, no plan."""

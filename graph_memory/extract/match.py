@@ -21,6 +21,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
 )
 from graph_memory.extract.congratulations import congratulated
+from graph_memory.extract.counterfactuals import counterfactual
 from graph_memory.extract.disowned import is_disowned
 from graph_memory.extract.finished_doings import finished_doing
 from graph_memory.extract.grown_likings import grown_to_like
@@ -393,6 +394,8 @@ def polarity(clause: Any, pattern: Any, modals: tuple[str, ...] = ()) -> bool | 
         return polarity(clause.head, pattern, modals)
     if is_conditional(clause) or is_hearsay(clause) or _whenever(clause) or is_disowned(clause):
         return None
+    if counterfactual(clause):
+        return None  # "If I were rich I'd buy a boat": the unreal condition's consequence
     if any(c.dep_ == "advmod" and c.lower_ in _GUESSES and not _answers(c)
            for c in clause.children):
         return None  # "Maybe you have arthritis", "perhaps I'm allergic": a guess

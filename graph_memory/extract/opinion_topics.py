@@ -12,6 +12,8 @@ from graph_memory.extract.open_vocabulary import PLACING
 from graph_memory.extract.patterns import OpinionPattern
 
 _DEFINITE = frozenset({"the", "these", "those"})
+# Entity types of a place or a people, that name where a kind of thing comes from.
+_ORIGINS = ("GPE", "LOC", "NORP")
 
 
 def topic_object(noun: Any, pattern: OpinionPattern) -> Found | None:
@@ -35,8 +37,13 @@ def specific(topic: Any) -> bool:
     if topic.pos_ != "NOUN":
         return False
     modifiers = [t for t in topic.lefts if t.dep_ in ("compound", "poss", "amod", "nmod")]
-    if topic.tag_ == "NNS" and not determiners(topic) and not any(t.ent_type_ for t in modifiers):
-        return False  # "micro transactions are pretty bad": a class, whatever its case
+    if topic.tag_ == "NNS" and not determiners(topic) and all(
+        t.ent_type_ in ("", *_ORIGINS) for t in modifiers
+    ):
+        # "micro transactions are pretty bad", whatever its case; "Vienna sausages are great
+        # for protein", "New York bagels are the best": a kind by where it comes from is a
+        # class too ("Marvel movies", "Harry Potter books" name a maker's or a series' works)
+        return False
     if any(t.pos_ == "PROPN" for t in modifiers):
         return True
     if determiners(topic) & _DEFINITE and (

@@ -11,6 +11,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
 )
 from graph_memory.extract.congratulations import congratulated, congratulated_thing
+from graph_memory.extract.counterfactuals import imagined_parting
 from graph_memory.extract.match import (
     Match,
     Who,
@@ -242,7 +243,8 @@ def _known_own(noun: Any) -> bool:
 def role_matches(
     noun: Any, relation: str, pattern: RolePattern, roles: frozenset[str]
 ) -> list[Match]:
-    if _food(noun) or _known_own(noun) or supposed_of_addressee(noun) or to_come(noun):
+    if (_food(noun) or _known_own(noun) or supposed_of_addressee(noun) or to_come(noun)
+            or imagined_parting(noun)):
         return []  # "if your kid came across a fish": anyone's kid; "my future wife"
     key = role_phrase(noun)
     owner = role_owner(noun)
