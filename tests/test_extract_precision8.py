@@ -1,7 +1,9 @@
 """Precision of what is stored, eighth pass, by class of phrasing (the relations besides
 likings and plain statements): the consequence of an unreal "if" clause is no plan; a kind
 named by where it comes from is a class, no topic of an opinion; a goal whose only thing is one
-hollow noun ("a lesson") says nothing to do; a pet imagined lost is no pet had."""
+hollow noun ("a lesson") says nothing to do; a pet imagined lost is no pet had; a work made from
+another that it does not name ("the movie adaptation") points back into the chat; a going told
+only by what it is for ("go for the sightseeing") leaves the place to the chat."""
 
 from __future__ import annotations
 
@@ -126,3 +128,53 @@ def test_a_pet_or_relative_had_stays(
     extractor: RuleExtractor, text: str, fact: tuple[str, str]
 ) -> None:
     assert fact in _pairs(extractor, text)
+
+
+# --- a work made from one the chat named ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The movie adaptation is also excellent.", "The live action remake was awful.",
+     "The new sequel was great.", "The English dub is great."],
+)  # fmt: skip
+def test_a_derived_work_that_names_no_source_is_no_topic(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert "HAS_OPINION" not in _relations(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [("The movie adaptation of Dune is excellent.", "movie adaptation of Dune"),
+     ("The Dune sequel was great.", "Dune sequel"),
+     ("The new Batman movie was great.", "new Batman movie")],
+)  # fmt: skip
+def test_a_derived_work_with_its_source_stays(
+    extractor: RuleExtractor, text: str, topic: str
+) -> None:
+    assert ("HAS_OPINION", topic) in _pairs(extractor, text)
+
+
+# --- a going told by what it is for ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I personally just wanna go for the sightseeing and the food.",
+     "I want to go for the views."],
+)  # fmt: skip
+def test_a_going_for_the_thing_alone_is_no_goal(extractor: RuleExtractor, text: str) -> None:
+    assert "HAS_GOAL" not in _relations(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [("I want to go to Japan for the food.", "go to Japan for the food"),
+     ("I want to go for a run.", "go for a run"),
+     ("I'm planning to go for a hike this weekend.", "go for a hike")],
+)  # fmt: skip
+def test_a_going_that_says_where_or_what_stays(
+    extractor: RuleExtractor, text: str, goal: str
+) -> None:
+    assert ("HAS_GOAL", goal) in _pairs(extractor, text)

@@ -15,7 +15,12 @@ from graph_memory.extract.canonical import (
     phrase_text,
     verb_phrase,
 )
-from graph_memory.extract.hollow_goals import daydream, hollow_goal, one_hollow_thing
+from graph_memory.extract.hollow_goals import (
+    daydream,
+    gone_for_the,
+    hollow_goal,
+    one_hollow_thing,
+)
 from graph_memory.extract.objects import (
     VAGUE,
     Found,
@@ -130,6 +135,8 @@ def clause_object(
         c.dep_ == "advmod" and c.lower_ in ("there", "here") for c in verb.children
     ):
         return None  # "thinking about going there for my next trip": where, the chat knows
+    if verb.lemma_.lower() in _MOTION and gone_for_the(verb):
+        return None  # "I just wanna go for the sightseeing and the food": where, the chat knows
     bare = isinstance(pattern, VerbPattern) and pattern.bare and len(tokens) == 1
     if bare and isinstance(pattern, VerbPattern) and verb.lemma_.lower() in lower_set(
         pattern.exclude_bare

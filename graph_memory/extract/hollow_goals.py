@@ -63,6 +63,22 @@ def one_hollow_thing(verb: Any, tokens: list[Any]) -> bool:
     return bool(dets) and dets <= _ANY_ONE
 
 
+def gone_for_the(verb: Any) -> bool:
+    """A going told only by what it is for, with "the": "go for the sightseeing and the
+    food" (in Japan, which the chat named). The place gone to is left to the chat; a going
+    for a round ("go for a run", "go for a hike") or to a place ("go to Japan for the food")
+    says what it is."""
+    preps = [c for c in verb.children if c.dep_ == "prep"]
+    if not preps or any(p.lower_ != "for" for p in preps):
+        return False
+    if any(c.dep_ in ("dobj", "advmod", "npadvmod", "xcomp") for c in verb.children):
+        return False
+    goals = [g for p in preps for g in p.children if g.dep_ == "pobj"]
+    return bool(goals) and all(
+        any(c.dep_ == "det" and c.lower_ == "the" for c in g.children) for g in goals
+    )
+
+
 def daydream(verb: Any) -> bool:
     """ "switch lives with a food critic", "swap places with my cat": trading one's life or
     place with someone is imagined, no plan."""

@@ -12,6 +12,13 @@ from graph_memory.extract.open_vocabulary import PLACING
 from graph_memory.extract.patterns import OpinionPattern
 
 _DEFINITE = frozenset({"the", "these", "those"})
+# Works made from another work, which they are named by: "the movie adaptation" (of Gone Girl,
+# the chat said), "the sequel", "the English dub"; "the Dune sequel" and "the movie adaptation
+# of Dune" say which.
+_DERIVATIVES = frozenset(
+    {"adaptation", "sequel", "prequel", "remake", "reboot", "spinoff", "spin-off", "version",
+     "dub", "translation", "remaster", "continuation"}
+)
 # Entity types of a place or a people, that name where a kind of thing comes from.
 _ORIGINS = ("GPE", "LOC", "NORP")
 
@@ -44,6 +51,8 @@ def specific(topic: Any) -> bool:
         # for protein", "New York bagels are the best": a kind by where it comes from is a
         # class too ("Marvel movies", "Harry Potter books" name a maker's or a series' works)
         return False
+    if _derived_from_unsaid(topic, modifiers):
+        return False  # "the movie adaptation is also excellent": of the work the chat is on
     if any(t.pos_ == "PROPN" for t in modifiers):
         return True
     if determiners(topic) & _DEFINITE and (
@@ -58,6 +67,16 @@ def specific(topic: Any) -> bool:
     if described and all(t.lower_ in PLACING for t in described) and not _has_of_part(topic):
         return False  # "the newest iteration of the turtles" says which by its "of"
     return bool(described) and bool(determiners(topic) & _DEFINITE)
+
+
+def _derived_from_unsaid(topic: Any, modifiers: list[Any]) -> bool:
+    """A work made from another that it does not name: "the movie adaptation", "the English
+    dub" (a language says which dub, not of what); not "the Dune sequel", "the movie
+    adaptation of Dune"."""
+    if topic.lemma_.lower() not in _DERIVATIVES or _has_of_part(topic):
+        return False
+    return not any(t.pos_ == "PROPN" and t.ent_type_ not in ("NORP", "LANGUAGE")
+                   for t in modifiers)
 
 
 def _adjectival(token: Any) -> bool:
