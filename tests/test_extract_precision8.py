@@ -3,7 +3,8 @@ likings and plain statements): the consequence of an unreal "if" clause is no pl
 named by where it comes from is a class, no topic of an opinion; a goal whose only thing is one
 hollow noun ("a lesson") says nothing to do; a pet imagined lost is no pet had; a work made from
 another that it does not name ("the movie adaptation") points back into the chat; a going told
-only by what it is for ("go for the sightseeing") leaves the place to the chat."""
+only by what it is for ("go for the sightseeing") leaves the place to the chat; "the world of"
+a class found great judges the class."""
 
 from __future__ import annotations
 
@@ -178,3 +179,26 @@ def test_a_going_that_says_where_or_what_stays(
     extractor: RuleExtractor, text: str, goal: str
 ) -> None:
     assert ("HAS_GOAL", goal) in _pairs(extractor, text)
+
+
+# --- the world of a class -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Personally I find the world of romance novels quite great.",
+     "I find the world of fashion fascinating.", "I find the realm of fantasy books amazing."],
+)  # fmt: skip
+def test_a_class_framed_by_a_hollow_head_found_so_is_no_opinion(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert "HAS_OPINION" not in _relations(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [("I found the book boring.", "book"),
+     ("I found the Barbie movie hilarious.", "Barbie movie")],
+)  # fmt: skip
+def test_a_thing_found_so_stays(extractor: RuleExtractor, text: str, topic: str) -> None:
+    assert ("HAS_OPINION", topic) in _pairs(extractor, text)

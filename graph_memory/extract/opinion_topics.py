@@ -8,7 +8,7 @@ from typing import Any
 
 from graph_memory.extract.canonical import determiners, phrase_text
 from graph_memory.extract.objects import VAGUE, Found, noun_object
-from graph_memory.extract.open_vocabulary import PLACING
+from graph_memory.extract.open_vocabulary import HOLLOW_OBJECTS, PLACING
 from graph_memory.extract.patterns import OpinionPattern
 
 _DEFINITE = frozenset({"the", "these", "those"})
@@ -19,6 +19,8 @@ _DERIVATIVES = frozenset(
     {"adaptation", "sequel", "prequel", "remake", "reboot", "spinoff", "spin-off", "version",
      "dub", "translation", "remaster", "continuation"}
 )
+# Heads that frame a class as a domain: "the art of cooking", "the realm of fantasy".
+_REALMS = frozenset({"art", "realm", "field", "genre", "universe"})
 # Entity types of a place or a people, that name where a kind of thing comes from.
 _ORIGINS = ("GPE", "LOC", "NORP")
 
@@ -92,6 +94,20 @@ def _adjectival(token: Any) -> bool:
 def _has_of_part(topic: Any) -> bool:
     """ "the newest iteration of the turtles": an "of" part says what the thing is."""
     return any(g.pos_ in ("NOUN", "PROPN") for g in of_objects(topic))
+
+
+def hollow_of_a_class(topic: Any) -> bool:
+    """ "the world of romance novels", "the art of cooking": a hollow head whose "of" names a
+    whole class of things; judging it judges the class, no one thing ("the history of Rome",
+    "the end of the movie" name one)."""
+    if topic.lemma_.lower() not in HOLLOW_OBJECTS | _REALMS:
+        return False
+    owners = of_objects(topic)
+    return bool(owners) and all(
+        g.pos_ == "NOUN" and not determiners(g) and not any(
+            t.pos_ == "PROPN" or t.ent_type_ for t in g.subtree)
+        for g in owners
+    )
 
 
 def of_objects(noun: Any) -> list[Any]:

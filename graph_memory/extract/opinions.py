@@ -19,6 +19,7 @@ from graph_memory.extract.match import Match, clause_subject, make_matches, pola
 from graph_memory.extract.moved_by import MOVING_VERBS, moved_by_matches
 from graph_memory.extract.objects import Found, lower_set, noun_object, quoted_title
 from graph_memory.extract.opinion_topics import (
+    hollow_of_a_class,
     of_objects,
     of_part,
     specific,
@@ -422,8 +423,8 @@ def opinion_matches(
         found = quoted_title(topic) or _called_name(topic, pattern)
         if found is None and specific(topic):
             found = of_part(topic, topic_object(topic, pattern))  # "the ending of Dune"
-        elif found is None and verb.lemma_.lower() == "find":
-            found = topic_object(topic, pattern)
+        elif found is None and verb.lemma_.lower() == "find" and not hollow_of_a_class(topic):
+            found = topic_object(topic, pattern)  # not "I find the world of romance novels"
         if key and found is not None:
             matches = make_matches(relation, pattern, subject, [found], False, [verb, judged], key)
             here = [verb, *subject.tokens, judged, *([pointer] if pointer is not None else [])]
