@@ -4,7 +4,8 @@ named by where it comes from is a class, no topic of an opinion; a goal whose on
 hollow noun ("a lesson") says nothing to do; a pet imagined lost is no pet had; a work made from
 another that it does not name ("the movie adaptation") points back into the chat; a going told
 only by what it is for ("go for the sightseeing") leaves the place to the chat; "the world of"
-a class found great judges the class."""
+a class found great judges the class; a role in something told without it ("I'm just a
+spectator") is no identity."""
 
 from __future__ import annotations
 
@@ -202,3 +203,24 @@ def test_a_class_framed_by_a_hollow_head_found_so_is_no_opinion(
 )  # fmt: skip
 def test_a_thing_found_so_stays(extractor: RuleExtractor, text: str, topic: str) -> None:
     assert ("HAS_OPINION", topic) in _pairs(extractor, text)
+
+
+# --- a role in something, told without it --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I used to play tennis when I was younger, but now I'm just a spectator.",
+     "I'm a member.", "I'm just a viewer."],
+)  # fmt: skip
+def test_a_role_in_something_unsaid_is_no_identity(extractor: RuleExtractor, text: str) -> None:
+    assert "IS_A" not in _relations(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [("I'm a gym member.", "gym member"), ("I'm a chess player.", "chess player"),
+     ("I'm a teacher.", "teacher")],
+)  # fmt: skip
+def test_a_role_that_says_in_what_stays(extractor: RuleExtractor, text: str, role: str) -> None:
+    assert ("IS_A", role) in _pairs(extractor, text)
