@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.emphatic_past import emphatic_past
+
 _BEGIN = frozenset({"start", "begin"})
 # "had started" is over before a time told; "'d" may be "had" too.
 _PAST_PERFECT = frozenset({"had", "'d"})
@@ -21,7 +23,7 @@ def began_doing(verb: Any) -> Any | None:
     head = verb.head
     if verb.dep_ != "xcomp" or verb.tag_ != "VBG" or head.lemma_.lower() not in _BEGIN:
         return None
-    if head.tag_ not in ("VBD", "VBN"):
+    if head.tag_ not in ("VBD", "VBN") and not emphatic_past(head):  # "I did start doing yoga"
         return None  # "I'm starting running", "I'll start doing yoga": not begun yet
     if any(c.dep_ == "aux" and c.lower_ in _PAST_PERFECT for c in head.children):
         return None

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.emphatic_past import emphatic_past
+
 _DOING_DONE = frozenset({"finish", "try"})
 
 
@@ -16,4 +18,4 @@ def finished_doing(verb: Any) -> Any | None:
     head = verb.head
     if verb.dep_ != "xcomp" or verb.tag_ != "VBG" or head.lemma_.lower() not in _DOING_DONE:
         return None
-    return head if head.tag_ in ("VBD", "VBN") else None
+    return head if head.tag_ in ("VBD", "VBN") or emphatic_past(head) else None  # "I did finish"

@@ -23,6 +23,7 @@ from graph_memory.extract.canonical import (
 from graph_memory.extract.congratulations import congratulated
 from graph_memory.extract.counterfactuals import counterfactual
 from graph_memory.extract.disowned import is_disowned
+from graph_memory.extract.emphatic_past import emphatic_past
 from graph_memory.extract.finished_doings import finished_doing
 from graph_memory.extract.grown_likings import grown_to_like
 from graph_memory.extract.modifier_conjuncts import with_split_modifiers
@@ -149,7 +150,8 @@ def carried_out(verb: Any) -> Any | None:
 
 
 def _simple_past(carrier: Any) -> bool:
-    return carrier.tag_ == "VBD" and not any(c.dep_ == "aux" for c in carrier.children)
+    return (carrier.tag_ == "VBD" and not any(c.dep_ == "aux" for c in carrier.children)
+            ) or emphatic_past(carrier)  # "I did decide to ..."
 
 
 def _chance_had(carrier: Any, verb: Any) -> bool:
