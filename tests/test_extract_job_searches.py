@@ -46,7 +46,8 @@ def test_a_search_for_a_job_or_a_home_is_a_goal(
      "Are you looking for a job?", "If I'm looking for a job, I'll call you.",
      "My brother is looking for a job.", "I'm looking for a job for my brother.",
      "You're looking for a job, right?", "My friend is job hunting.",
-     "My job search is over, I got hired!"],
+     "My job search is over, I got hired!", "I'm looking for a home for the kittens.",
+     "I'm looking for some work to do today."],
 )  # fmt: skip
 def test_no_other_search_is_a_goal(extractor: RuleExtractor, text: str) -> None:
     assert not [f for f in _facts(extractor, text) if f[1] == "HAS_GOAL"]
