@@ -114,3 +114,44 @@ def test_no_opinion_from_an_agreement_without_a_specific_topic(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert _opinions(extractor, text) == []
+
+
+# --- a ranking with a superlative ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        ("Dune is one of the most beautiful movies.", "Dune", "one of the most beautiful"),
+        ("I think Lisbon is one of the most relaxing cities.", "Lisbon",
+         "one of the most relaxing"),
+        ("I think the best pizza in town is Luigi's.", "Luigi's", "best"),
+        ("The best hiking trail in Utah is Angels Landing.", "Angels Landing", "best"),
+        ("One of the most stunning sites for me was the Grand Canyon.", "Grand Canyon",
+         "one of the most stunning"),
+    ],
+)  # fmt: skip
+def test_a_ranking_judges_the_named_thing(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dune is one of the most famous movies.",  # no judging word: a fact of the world
+        "The best time to visit is May.",  # a date
+        "The best way to relax is Yoga.",  # a way, no thing
+        "The best part of the trip was Rome.",  # a part
+        "I don't think the best pizza is Luigi's.",  # denied
+        "Is the best pizza Luigi's?",  # a question
+        "My sister says the best pizza is Luigi's.",  # someone else's
+        "It is one of the most beautiful movies.",  # a pronoun
+        "The middle section is one of the most beautiful codas.",  # a part pointing back
+    ],
+)  # fmt: skip
+def test_no_opinion_from_a_ranking_of_no_named_thing(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _opinions(extractor, text) == []

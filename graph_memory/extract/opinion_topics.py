@@ -23,6 +23,9 @@ _DERIVATIVES = frozenset(
 _REALMS = frozenset({"art", "realm", "field", "genre", "universe"})
 # Entity types of a place or a people, that name where a kind of thing comes from.
 _ORIGINS = ("GPE", "LOC", "NORP")
+# Where a part sits in a whole, as a place in a series does: "the middle section", "the
+# opening scene" point back into the chat as "the first game" does.
+_PLACED = PLACING | {"middle", "opening", "closing"}
 
 
 def topic_object(noun: Any, pattern: OpinionPattern) -> Found | None:
@@ -66,7 +69,7 @@ def specific(topic: Any) -> bool:
     described = [t for t in modifiers if t.pos_ in ("ADJ", "NOUN", "NUM")]
     if topic.tag_ == "NNS" and all(_adjectival(t) and not t.ent_type_ for t in described):
         return False  # "the visual effects", "the crystal clear waters": parts, no one thing
-    if described and all(t.lower_ in PLACING for t in described) and not _has_of_part(topic):
+    if described and all(t.lower_ in _PLACED for t in described) and not _has_of_part(topic):
         return False  # "the newest iteration of the turtles" says which by its "of"
     return bool(described) and bool(determiners(topic) & _DEFINITE)
 

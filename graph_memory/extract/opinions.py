@@ -26,6 +26,7 @@ from graph_memory.extract.opinion_topics import (
     topic_object,
 )
 from graph_memory.extract.patterns import OpinionPattern
+from graph_memory.extract.rankings import most_of_one, ranked_name_matches
 
 _JUDGEMENT_POS = frozenset({"ADJ"})
 _CONCESSIVE = frozenset({"although", "though", "while"})
@@ -150,6 +151,9 @@ def _asserted(be: Any) -> bool:
 
 def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Match]:
     """ "The Etihad apartment is an AMAZING experience": the speaker's judgement of a topic."""
+    ranked_names = ranked_name_matches(be, relation, pattern)
+    if ranked_names:
+        return ranked_names  # "the best pizza in town is Luigi's" (rankings.py)
     # "Elden Ring is overrated": the participle heads the clause (its subject may hang on "is")
     passive, aux = passive_judgement(be), be
     be = passive[0] if passive is not None else be
@@ -305,6 +309,8 @@ def _complement(be: Any, pattern: OpinionPattern) -> tuple[Any | None, str | Non
             pattern.adjectives
         ):
             return child, str(child.lower_)  # "Stardew Valley is so relaxing" (a participle)
+        if child.dep_ == "attr" and most_of_one(child, pattern) is not None:
+            return most_of_one(child, pattern) or (None, None)  # "one of the most beautiful"
         if child.dep_ == "attr" and child.lemma_.lower() == "one":
             best = _one_of_the_best(child)  # "Dune is one of the best movies"
             return (best, f"one of the {best.lower_}") if best is not None else (None, None)
