@@ -155,3 +155,35 @@ def test_no_opinion_from_a_ranking_of_no_named_thing(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert _opinions(extractor, text) == []
+
+
+# --- a product or model named by a code ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        ("Oh the ps5 is amazing", "ps5", "amazing"),
+        ("I think the 747 is great.", "747", "great"),
+        ("honestly the 3ds was so fun", "3ds", "fun"),
+    ],
+)  # fmt: skip
+def test_a_code_with_the_names_the_thing_judged(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The 90s were great.",  # a decade
+        "The 5k was fun.",  # a measure
+        "The 2019 was great.",  # a year
+        "Is the ps5 good?",  # a question
+        "The ps5 isn't good.",  # denied: no judgement stored
+        "My ps5 is great.",  # one's own thing, no name
+    ],
+)  # fmt: skip
+def test_no_opinion_of_a_code_that_names_nothing(extractor: RuleExtractor, text: str) -> None:
+    assert _opinions(extractor, text) == []

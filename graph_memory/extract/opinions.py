@@ -16,6 +16,7 @@ from graph_memory.extract.judgements import (
     worth_key,
 )
 from graph_memory.extract.match import Match, clause_subject, make_matches, polarity, used_to, who
+from graph_memory.extract.model_names import model_name
 from graph_memory.extract.moved_by import MOVING_VERBS, moved_by_matches
 from graph_memory.extract.objects import Found, lower_set, noun_object, quoted_title
 from graph_memory.extract.opinion_topics import (
@@ -175,6 +176,7 @@ def _copula_opinion(be: Any, relation: str, pattern: OpinionPattern) -> list[Mat
     if there is not None:
         pointer = subjects[0]  # "I went to Nobu. The food there is amazing"
     title = there or quoted_title(subjects[0]) or _called_name(subjects[0], pattern)
+    title = title or model_name(subjects[0])  # "the n64 is amazing" (model_names)
     if title is None and pointer is not None:  # "I finished pachinko. It's a wonderful story"
         title = lowercase_work(subjects[0], be, pattern)
     elif title is None and not specific(subjects[0]):  # "Inception is a great movie"
@@ -426,7 +428,7 @@ def opinion_matches(
             pointer, topic = topic, experienced(topic, asked=True)
             if topic is None:
                 continue
-        found = quoted_title(topic) or _called_name(topic, pattern)
+        found = quoted_title(topic) or _called_name(topic, pattern) or model_name(topic)
         if found is None and specific(topic):
             found = of_part(topic, topic_object(topic, pattern))  # "the ending of Dune"
         elif found is None and verb.lemma_.lower() == "find" and not hollow_of_a_class(topic):
