@@ -187,3 +187,37 @@ def test_a_code_with_the_names_the_thing_judged(
 )  # fmt: skip
 def test_no_opinion_of_a_code_that_names_nothing(extractor: RuleExtractor, text: str) -> None:
     assert _opinions(extractor, text) == []
+
+
+# --- a named thing the other chose, that "it" calls a kind of thing ------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "key"),
+    [
+        ('So glad you\'re going with "Arrival" tonight! It\'s a brilliant film.', "Arrival",
+         "brilliant"),
+        ("You decided on Lisbon! It's a beautiful city.", "Lisbon", "beautiful"),
+        ("Nice, you picked Hades. It's an addictive game.", "Hades", "addictive"),
+    ],
+)  # fmt: skip
+def test_an_it_called_a_kind_judges_the_thing_the_other_chose(
+    extractor: RuleExtractor, text: str, topic: str, key: str
+) -> None:
+    assert ("Emi", "HAS_OPINION", topic, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You picked Paris? It's great.",  # a bare judgement may be of the choice
+        "You might go with Dune. It's a great movie.",  # not chosen yet
+        "You didn't pick Dune. It's a great movie.",  # not chosen
+        "You went with Sam. It's a great idea.",  # a reaction to the plan
+        "You went with Dune and Arrival. It's a great movie.",  # which one?
+    ],
+)  # fmt: skip
+def test_no_opinion_of_a_choice_without_a_kind_or_a_single_thing(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _opinions(extractor, text) == []

@@ -9,6 +9,7 @@ from typing import Any
 
 from graph_memory.extract.called_things import brought_up_by_name, called_name
 from graph_memory.extract.canonical import char_span, determiners, is_be, is_negated
+from graph_memory.extract.chosen_things import chosen_named
 from graph_memory.extract.judgements import (
     lowercase_work,
     passive_judgement,
@@ -128,6 +129,8 @@ def experienced(pronoun: Any, asked: bool = False) -> Any | None:
         if not candidates and before.start > 0 and any(t.lower_ == "it" for t in before):
             candidates = [t for t in pronoun.doc[before.start - 1].sent
                           if _experience_of(t, asked)]
+    if not candidates and asked:  # 'you're going with "Up"! It's a lovely film' (chosen_things)
+        candidates = [c for c in [chosen_named(pronoun)] if c is not None]
     if len(candidates) != 1 or any(c.dep_ == "conj" for c in candidates[0].children):
         return None
     return candidates[0]
