@@ -59,6 +59,9 @@ def test_here_in_a_place_visited_or_asked_is_no_home(
         ("This song always reminds me of my trip to Hawaii.", ["Hawaii"]),
         ("Here's a photo from my trip to Iceland!", ["Iceland"]),
         ("I remember my trip to Peru so fondly.", ["Peru"]),
+        ("My last trip was to Japan and it was great.", ["Japan"]),
+        ("Our honeymoon was in Bali.", ["Bali"]),
+        ("One of my favorite vacations was to Lisbon, Portugal.", ["Portugal"]),
     ],
 )  # fmt: skip
 def test_a_trip_told_by_what_happened_on_it_is_a_visit(
@@ -78,6 +81,9 @@ def test_a_trip_told_by_what_happened_on_it_is_a_visit(
         "That reminds me of your trip to Hawaii.",  # the addressee's
         "During a trip to the beach I lost my phone.",  # no named place
         "I need a photo for my trip to Canada.",  # a trip ahead
+        "My next trip is to Peru.",  # a trip ahead
+        "My trip wasn't to Rome.",  # denied
+        "His trip was to Spain.",  # another's
     ],
 )  # fmt: skip
 def test_a_trip_ahead_asked_or_another_s_is_no_visit(extractor: RuleExtractor, text: str) -> None:

@@ -4,10 +4,13 @@ Hawaii", "Here's a photo from my trip to Japan". VISITED's own patterns read a t
 on or judged ("I took a trip to Greece", "My trip to Japan was amazing"); here the trip hangs
 on another clause, and only that clause says it is behind the speaker: a doing in the past
 ("I had", "we've seen") under "during" or "on", or a recalling ("reminds me of", "I remember",
-"a photo from") of the speaker's own trip. Not a trip ahead ("On my trip to Japan I'll eat
-sushi", "I'm planning my trip to Peru"), denied ("During my trip to Rome I didn't see the
-Pope": the trip stands, the doing is denied, so nothing is read), or another's ("During a trip
-to Peru my dad got sick"), nor a trip to a place with no name ("a trip to the beach")."""
+"a photo from") of the speaker's own trip; or the speaker's trip told by a past "was" with where
+it went ("My last trip was to Japan", "One of my most memorable trips was to Santorini, Greece":
+the place phrase on "was", where the noun kind looks on the noun). Not a trip ahead ("On my trip
+to Japan I'll eat sushi", "I'm planning my trip to Peru", "My next trip is to Peru"), denied
+("During my trip to Rome I didn't see the Pope": the trip stands, the doing is denied, so
+nothing is read), or another's ("During a trip to Peru my dad got sick"), nor a trip to a place
+with no name ("a trip to the beach")."""
 
 from __future__ import annotations
 
@@ -37,9 +40,10 @@ def trip_places(doc: Any) -> list[Match]:
     """VISITED each named place of a trip told as behind the speaker by the clause it hangs on."""
     out: list[Match] = []
     for trip in doc:
-        if trip.lemma_.lower() not in _TRIPS or trip.pos_ != "NOUN" or not _behind(trip):
+        if trip.lemma_.lower() not in _TRIPS or trip.pos_ != "NOUN":
             continue
-        for place in _places(trip):
+        went_by = trip if _behind(trip) else _was_to(trip)
+        for place in _places(went_by) if went_by is not None else ():
             if place.end > stated_end(trip.sent):
                 continue
             name = canonical_name(place)
@@ -50,12 +54,14 @@ def trip_places(doc: Any) -> list[Match]:
     return out
 
 
-def _places(trip: Any) -> list[Any]:
-    """The named places the trip went to or was in ("to Costa Rica", "in Bali and Java")."""
-    nouns = [g for p in trip.children if p.dep_ == "prep" and p.lower_ in ("to", "in")
+def _places(word: Any) -> list[Any]:
+    """The named places the trip (or the "was" it is told by) went to or was in ("to Costa
+    Rica", "in Bali and Java", "to Santorini, Greece")."""
+    nouns = [g for p in word.children if p.dep_ == "prep" and p.lower_ in ("to", "in")
              for g in p.children if g.dep_ == "pobj"]
     nouns += [c for n in nouns for c in n.conjuncts]
-    ents = {ent.root.i: ent for ent in trip.doc.ents if ent.label_ in _PLACES}
+    nouns += [c for n in nouns for c in n.children if c.dep_ == "appos"]
+    ents = {ent.root.i: ent for ent in word.doc.ents if ent.label_ in _PLACES}
     return [ents[n.i] for n in nouns if n.i in ents and n.pos_ == "PROPN"]
 
 
@@ -74,6 +80,22 @@ def _behind(trip: Any) -> bool:
     if preposition.lower_ in ("of", "from") and mine:
         return holder.lemma_.lower() in (_RECALLING if holder.pos_ == "VERB" else _KEEPSAKES)
     return False
+
+
+def _was_to(trip: Any) -> Any | None:
+    """The "was" of the speaker's trip told as past with where it went: "My last trip was to
+    Japan", "Our honeymoon was in Bali", "One of my most memorable trips was to Santorini,
+    Greece" (not "My next trip is to Peru", "My trip wasn't to Rome")."""
+    if not any(c.dep_ == "poss" and c.lower_ in _MINE for c in trip.children):
+        return None
+    subject = trip
+    of = trip.head
+    if trip.dep_ == "pobj" and of.lower_ == "of" and of.head.lower_ in ("one", "some"):
+        subject = of.head  # "one of my trips"
+    was = subject.head
+    if subject.dep_ != "nsubj" or was.lemma_ != "be" or was.tag_ != "VBD":
+        return None
+    return None if any(c.dep_ == "neg" for c in was.children) else was
 
 
 def _we_subject(verb: Any) -> bool:
