@@ -1,6 +1,7 @@
 """Places told in passing (issue 11): where the speaker lives said by "here in <place>", a trip
-told by what happened on it or what recalls it; each class with sentences written for it (not
-the benchmark's), and the near misses that stay out."""
+told by what happened on it or what recalls it, "just back from" a place, "there" after a place
+named; each class with sentences written for it (not the benchmark's), and the near misses that
+stay out."""
 
 from __future__ import annotations
 
@@ -118,3 +119,37 @@ def test_back_from_ahead_asked_or_an_errand_is_no_visit(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert [r for r in fact_rows(extractor, text) if r[1] in ("VISITED", "ATTENDED")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Lisbon is one of my favorite cities, been there twice.", "Lisbon"),
+        ("Here's a photo of Kyoto from the last time I was there!", "Kyoto"),
+        ("You should go to Paris, I was there last year and loved it.", "Paris"),
+        ("Lisbon is lovely. We went there for our anniversary.", "Lisbon"),
+    ],
+)  # fmt: skip
+def test_there_after_the_one_place_named_is_a_visit(
+    extractor: RuleExtractor, text: str, place: str
+) -> None:
+    assert ("Emi", "VISITED", place, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've never been there, but Japan looks amazing.",  # denied
+        "South America has so much to offer. I haven't been there yet.",
+        "Spain looks fun. Have you been there?",  # a question
+        "My sister lives in Boston and she was there last week.",  # another's
+        "I'd love to go to Peru, I wish I was there.",  # a wish
+        "Chile looks great, if I were there I'd hike every day.",  # a hypothetical
+        "Oslo and Bergen are lovely, I was there for a month.",  # two places: which is a guess
+        "Breakups are hard, I've been there.",  # no place named
+    ],
+)  # fmt: skip
+def test_there_denied_wished_asked_or_ambiguous_is_no_visit(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert [r for r in _places(extractor, text, "VISITED") if r[0] == "Emi"] == []
