@@ -1,7 +1,7 @@
 """Places told in passing (issue 11): where the speaker lives said by "here in <place>", a trip
 told by what happened on it or what recalls it, "just back from" a place, "there" after a place
-named; each class with sentences written for it (not the benchmark's), and the near misses that
-stay out."""
+named, a time, stay or experience had in a place; each class with sentences written for it (not
+the benchmark's), and the near misses that stay out."""
 
 from __future__ import annotations
 
@@ -153,3 +153,38 @@ def test_there_denied_wished_asked_or_ambiguous_is_no_visit(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert [r for r in _places(extractor, text, "VISITED") if r[0] == "Emi"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "place"),
+    [
+        ("My time in Japan was amazing.", "Emi", "Japan"),
+        ("I loved my stay in Rome.", "Emi", "Rome"),
+        ("I loved my experience in Lisbon.", "Emi", "Lisbon"),
+        ("Hearing about your experience in Lisbon makes me want to go.", "Sam", "Lisbon"),
+        ("It's great to hear you enjoyed the experience in Las Vegas.", "Sam", "Las Vegas"),
+        ("The memories made in Kyoto are truly unique.", "Emi", "Kyoto"),
+        ("We made so many memories in Paris.", "Emi", "Paris"),
+    ],
+)  # fmt: skip
+def test_a_time_stay_or_experience_had_in_a_place_is_a_visit(
+    extractor: RuleExtractor, text: str, who: str, place: str
+) -> None:
+    assert (who, "VISITED", place, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Enjoy your stay in Rome!",  # bidden: the stay lies ahead
+        "My time in Japan will be short.",  # ahead
+        "Your experience in Lisbon will be great.",
+        "I'd love an experience in Peru.",  # a wish
+        "How was your time in Japan?",  # a question
+        "Her time in Japan was amazing.",  # another's, unnamed
+        "I can't wait to make memories in Rome.",  # ahead
+        "Her memories made in Spain are precious.",  # another's
+    ],
+)  # fmt: skip
+def test_a_stay_ahead_wished_or_asked_is_no_visit(extractor: RuleExtractor, text: str) -> None:
+    assert _places(extractor, text, "VISITED") == []
