@@ -38,6 +38,7 @@ def test_here_in_a_place_is_where_the_speaker_lives(
         "I'm staying here in Rome for a week.",  # a stay
         "Just landed, so excited to visit my cousin here in Dublin!",  # a visit
         "I'll be here in Boston until Friday.",  # a stay with an end
+        "Just landed, it's so hot here in Dubai!",  # an arrival
         "If I were here in Paris I'd eat croissants every day.",  # a hypothetical
         "Is it cold here in Denver?",  # a question
         "My food should be here in a minute.",  # no place

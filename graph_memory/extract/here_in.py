@@ -2,10 +2,10 @@
 here in Orlando", "Here in Miami the weather is nice", "a local brunch spot here in New York".
 "here" is where the speaker is as they write, and chat names the town it means when it is the
 speaker's own: LIVES_IN the named place. Not a place visited ("We're here in Paris on vacation",
-"I'm staying here in Rome for a week": a message that tells of a trip, a stay or a visit says
-nothing of home), nor "I'll be here in Boston until Friday" (a stay with an end), nor a
-question ("Is it cold here in Denver?"), nor a place the small model names no place ("here in
-a minute")."""
+"I'm staying here in Rome for a week", "Just landed here in Dubai": a message that tells of a
+trip, a stay, a visit or an arrival says nothing of home), nor "I'll be here in Boston until
+Friday" (a stay with an end), nor a question ("Is it cold here in Denver?"), nor a place the
+small model names no place ("here in a minute")."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ HERE_PATTERN = VerbPattern(kind="verb", verbs=("here",), confidence=0.6)
 _PLACES = frozenset({"GPE", "LOC"})
 # Words of a message about a time away from home: its "here" is the place visited.
 _AWAY = frozenset({"trip", "vacation", "holiday", "visit", "stay", "travel", "tour", "honeymoon",
-                   "getaway", "conference", "hotel", "airbnb", "resort", "until", "layover"})
+                   "getaway", "conference", "hotel", "airbnb", "resort", "until", "layover",
+                   "arrive", "land", "flight", "airport", "tourist", "sightseeing"})
 # A clause ahead, or one only wished for: no place lived in now.
 _NOT_NOW = frozenset({"will", "'ll", "would", "could", "might", "if"})
 
