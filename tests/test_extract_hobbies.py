@@ -101,3 +101,37 @@ def test_no_routine_of_going_for_a_choice_or_a_moment(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert [r for r in _rows(extractor, text) if r[1] == "HAS_HABIT"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "title"),
+    [
+        ("I love the Lord of the Rings trilogy.", "PREFERS", "Lord of the Rings trilogy"),
+        ("I love the Pirates of the Caribbean movies.", "PREFERS",
+         "Pirates of the Caribbean movies"),
+        ("I watched the Lord of the Rings trilogy.", "DID", "Lord of the Rings trilogy"),
+    ],
+)  # fmt: skip
+def test_a_title_with_its_of_part_before_its_kind(
+    extractor: RuleExtractor, text: str, relation: str, title: str
+) -> None:
+    # the parser heads "of the Rings trilogy" by the kind: the first noun alone ("Lord") was read
+    objects = [r[2] for r in fact_rows(extractor, text) if r[1] == relation]
+    assert title in objects
+    assert title.split()[0] not in objects
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love the Lord of the new movies.",  # no title case after "of"
+        "I love Game of Thrones.",  # a plain name after "of": read as it was
+    ],
+)  # fmt: skip
+def test_no_kind_read_into_a_title_without_title_case(
+    extractor: RuleExtractor, text: str
+) -> None:
+    objects = [r[2] for r in fact_rows(extractor, text) if r[1] == "PREFERS"]
+    assert not any(o.endswith(("movies", "movie")) for o in objects)
+    if "Thrones" in text:
+        assert objects == ["Game of Thrones"]

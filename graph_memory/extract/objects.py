@@ -29,6 +29,7 @@ from graph_memory.extract.doing_objects import (
     with_its_argument,
 )
 from graph_memory.extract.hollow import bare_hollow, nameless_one, pointing_kind, specific
+from graph_memory.extract.kind_after_title import title_before_kind
 from graph_memory.extract.object_spans import (
     JOURNEYS,
     binomial,
@@ -211,7 +212,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
         return title if object_ok(title.name, head, pattern) else None  # 'I enjoy "The Office"'
     titled = (titles.titled_media(head, VAGUE) or titles.lowercase_title(head)
               or titles.possessive_title(head) or titles.bare_of_title(head)
-              or titles.work_name(head) or titles.name_with_preposition(head))
+              or titles.work_name(head) or titles.name_with_preposition(head)
+              or title_before_kind(head))  # "the Lord of the Rings trilogy"
     if titled is not None:
         media = Found(titled[0], "WORK_OF_ART", titled[1])
         return media if object_ok(media.name, head, pattern) else None
