@@ -135,3 +135,53 @@ def test_no_kind_read_into_a_title_without_title_case(
     assert not any(o.endswith(("movies", "movie")) for o in objects)
     if "Thrones" in text:
         assert objects == ["Game of Thrones"]
+
+
+@pytest.mark.parametrize(
+    ("text", "things", "key"),
+    [
+        ("My favorite foods include sushi and ramen.", ["sushi", "ramen"], "food"),
+        ("Some of my favorite taco toppings include fresh salsa, guacamole and a squeeze of "
+         "lime.", ["fresh salsa", "guacamole", "lime"], "taco topping"),
+        ("My favorite bands include Radiohead, Muse and Blur.", ["Radiohead", "Muse", "Blur"],
+         "band"),
+        ("Our favorite spots include the Louvre and Montmartre.", ["Louvre", "Montmartre"],
+         "spot"),
+    ],
+)  # fmt: skip
+def test_favorites_listed_with_include(
+    extractor: RuleExtractor, text: str, things: list[str], key: str
+) -> None:
+    rows = _rows(extractor, text, ("PREFERS",))
+    assert [r[2] for r in rows] == things
+    assert {r[3] for r in rows} == {key}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Her favorite foods include sushi.",  # not the speaker's own
+        "My favorite foods don't include sushi.",  # no list told
+        "My favorites include these.",  # a pronoun
+        "The menu includes sushi and ramen.",  # no favorites
+        "My favorite meal includes rice.",  # what the one favorite holds
+        "Some of our favorite moments included sitting by the beach.",  # a past trip's
+        "Do your favorite foods include sushi?",  # a question
+    ],
+)  # fmt: skip
+def test_no_favorites_from_other_includes(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("PREFERS",)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I love a squeeze of lime on my tacos.", "lime"),
+        ("I love a drizzle of honey on my toast.", "honey"),
+    ],
+)  # fmt: skip
+def test_a_dash_of_a_seasoning_is_the_seasoning(
+    extractor: RuleExtractor, text: str, thing: str
+) -> None:
+    # "a squeeze of lime" names lime, as "a cup of coffee" names coffee
+    assert [r[2] for r in _rows(extractor, text, ("PREFERS",))] == [thing]

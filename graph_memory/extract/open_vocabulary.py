@@ -174,7 +174,9 @@ VEHICLES = frozenset({"bus", "car", "train", "subway", "metro", "tube", "taxi", 
 MEAL_VERBS = frozenset({"have", "eat", "drink", "grab", "get", "order"})
 # Servings of a meal or a drink: "for now I have a nice cup of chamomile tea".
 SERVINGS = frozenset({"cup", "glass", "bowl", "slice", "plate", "bottle", "mug", "can", "pint",
-                      "shot", "bite", "sip", "serving", "portion", "piece"})
+                      "shot", "bite", "sip", "serving", "portion", "piece"}
+                     # a dash of a seasoning: "a squeeze of lime", "a drizzle of olive oil"
+                     | {"squeeze", "dash", "pinch", "splash", "drizzle", "dollop", "scoop"})
 # States of a body at a moment, had but not held: "I have an extreme thirst".
 BODY_MOMENTS = frozenset({"thirst", "hunger", "craving", "urge", "hangover", "itch", "cramp",
                           "nosebleed", "hiccup", "hiccups", "appetite"})

@@ -16,6 +16,7 @@ from typing import Any
 from graph_memory.extract import (
     bare_im,
     chat_laughs,
+    favorites_included,
     fused_wants,
     gave_a_try,
     ing_events,
@@ -50,6 +51,8 @@ _MENDS: tuple[tuple[frozenset[str] | None, Mend], ...] = (
     (ing_events.MEND_TRIGGERS, ing_events.mend_ing_events),
     # "I gave yoga a try": as "I tried yoga"
     (gave_a_try.MEND_TRIGGERS, gave_a_try.mend_gave_a_try),
+    # "my favorite foods include sushi": include/VBP -> "are" (lemma be), sushi/dobj -> attr
+    (favorites_included.MEND_TRIGGERS, favorites_included.mend_favorites_included),
     # "I'm a junior studying biology": junior/amod -> attr
     (role_doings.MEND_TRIGGERS, role_doings.mend_school_year_doing),
     # "I have type 1 diabetes": have/aux -> VERB
