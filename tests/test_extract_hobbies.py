@@ -185,3 +185,42 @@ def test_a_dash_of_a_seasoning_is_the_seasoning(
 ) -> None:
     # "a squeeze of lime" names lime, as "a cup of coffee" names coffee
     assert [r[2] for r in _rows(extractor, text, ("PREFERS",))] == [thing]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Conor McGregor is another favorite; his fights are always a big deal.",
+         "Conor McGregor"),
+        ("Another favorite is the Appalachian Trail.", "Appalachian Trail"),
+        ("A favorite one for me is Alberobello in Italy.", "Alberobello"),
+        ("Ramen is another favorite for me.", "Ramen"),
+    ],
+)  # fmt: skip
+def test_a_favorite_without_my_that_is_the_speakers(
+    extractor: RuleExtractor, text: str, thing: str
+) -> None:
+    assert _rows(extractor, text, ("PREFERS",)) == [("Emi", "PREFERS", thing, None)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It's a favorite for many.",  # anyone's
+        "Sushi is a favorite in Japan.",
+        "Sushi is a favorite among locals.",
+        "Pizza is a favorite.",  # no "another", no "for me": whose?
+        "Ramen is a favorite for my kids.",  # theirs
+        "Is sushi another favorite?",  # a question
+        "That's another favorite.",  # a pronoun
+    ],
+)  # fmt: skip
+def test_no_favorite_of_someone_unnamed(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in _rows(extractor, text, ("PREFERS",)) if r[0] == "Emi"] == []
+
+
+def test_my_favorite_one_has_no_key(extractor: RuleExtractor) -> None:
+    # "one" stands for the kind said before; it names none
+    assert _rows(extractor, "My favorite one is Alberobello.", ("PREFERS",)) == [
+        ("Emi", "PREFERS", "Alberobello", None)
+    ]

@@ -31,6 +31,7 @@ from graph_memory.extract.people import (
     person_subject,
 )
 from graph_memory.extract.retag import COLOURS
+from graph_memory.extract.unowned_favorites import speaker_favorite
 
 # How a favorite's mark hangs on its key: "favorite" an adjective, "go-to" (one token, see
 # tokens.py) whatever the parser makes of it.
@@ -61,7 +62,8 @@ def possessive_matches(
     owner: Who | None = None
     if pattern.subject == "speaker":
         owners = [t for t in left if t.dep_ == "poss" and t.head.i == key_head.i]
-        placeholder = owner_placeholder(owners[0]) if owners else None
+        placeholder = owner_placeholder(owners[0]) if owners else (
+            speaker_favorite(key_head, modifiers))  # "another favorite is X"
         if placeholder is not None:
             owner = Who(placeholder, "", True, [])
         else:
@@ -91,8 +93,9 @@ def possessive_matches(
         if owner is None:
             return []
         key_tokens = [t for t in key_head.lefts if t.dep_ == "compound"] + [key_head]
-    # "my favorite is X" has no key, nor has "my personal favorite".
-    key = "" if key_head.lemma_.lower() in modifiers else phrase_text(key_tokens).lower()
+    # "my favorite is X" has no key, nor has "my personal favorite", nor "my favorite one".
+    kindless = key_head.lemma_.lower() in modifiers or key_head.lower_ in ("one", "ones")
+    key = "" if kindless else phrase_text(key_tokens).lower()
     if key and key_head.tag_ == "NNS" and key.endswith(key_head.lower_):
         # "one of my favorite movies is Dune": the key is the kind, "movie"
         key = key[: len(key) - len(key_head.lower_)] + key_head.lemma_.lower()
@@ -162,7 +165,8 @@ def favorite_matches(
         inner = [g for p in attr.children if p.lower_ == "of" for g in p.children]
         key_head = inner[0] if inner else attr
     owners = [c for c in key_head.children if c.dep_ == "poss"]
-    owner = owner_placeholder(owners[0]) if owners else _of_mine(key_head)
+    owner = owner_placeholder(owners[0]) if owners else (
+        _of_mine(key_head) or speaker_favorite(key_head, modifiers))  # "X is another favorite"
     marked = key_head.lemma_.lower() in modifiers | named_keys or any(
         c.dep_ in _MARKS and c.lemma_.lower() in modifiers for c in key_head.lefts
     )

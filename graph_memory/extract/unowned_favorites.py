@@ -1,0 +1,34 @@
+"""A favorite told with no "my": "Conor McGregor is another favorite", "Another favorite is the
+Appalachian Trail", "A favorite one for me is Alberobello". "Another" goes on with a list the
+speaker is giving, and "for me" names the speaker outright; either makes the favorite the
+speaker's as "my" does. A bare "a favorite" may be anyone's ("it's a favorite for many",
+"sushi is a favorite in Japan"), and a favorite for or of someone else is theirs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph_memory.extract.people import SPEAKER
+
+_ME = frozenset({"me", "us"})
+
+
+def speaker_favorite(key_head: Any, modifiers: set[str]) -> str | None:
+    """The speaker, where the favorite `key_head` is theirs without a possessive; else None."""
+    favorite = key_head.lemma_.lower() in modifiers or any(
+        c.dep_ in ("amod", "compound", "nmod") and c.lemma_.lower() in modifiers
+        for c in key_head.lefts
+    )
+    if not favorite or any(c.dep_ == "poss" for c in key_head.children):
+        return None
+    phrases = [p for p in key_head.children if p.dep_ == "prep"]
+    if any(p.lower_ != "for" or not _to_me(p) for p in phrases):
+        return None  # "a favorite among locals", "a favorite of my sister's"
+    if phrases:
+        return SPEAKER  # "a favorite one for me"
+    dets = [c.lower_ for c in key_head.children if c.dep_ == "det"]
+    return SPEAKER if dets == ["another"] else None
+
+
+def _to_me(prep: Any) -> bool:
+    return any(g.dep_ == "pobj" and g.lower_ in _ME for g in prep.children)
