@@ -41,6 +41,7 @@ def test_a_pastime_verb_told_with_how_often(
         "I often run out of time.",
         "I always cook too much.",
         "I usually run into trouble with that.",
+        "I usually run with it.",  # an idiom
         "Do you usually jog?",  # a question
         "I don't usually swim.",  # a denial
         "If I'm stressed I usually bake.",  # a routine of a mood, not a pastime told
@@ -224,3 +225,17 @@ def test_my_favorite_one_has_no_key(extractor: RuleExtractor) -> None:
     assert _rows(extractor, "My favorite one is Alberobello.", ("PREFERS",)) == [
         ("Emi", "PREFERS", "Alberobello", None)
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Friends is my favorite show.", "Friends"),  # not the lemma "friend"
+        ("Friends is my go-to show.", "Friends"),
+        ("Cats are my favorite animals.", "cat"),  # no kind named by names: a common noun
+    ],
+)  # fmt: skip
+def test_a_plural_title_opening_the_sentence_is_kept_as_written(
+    extractor: RuleExtractor, text: str, thing: str
+) -> None:
+    assert [r[2] for r in _rows(extractor, text, ("PREFERS",))] == [thing]

@@ -36,6 +36,8 @@ def as_written(found: Found | None, value: Any, key_head: Any) -> Found | None:
     kind is named by proper names ("Radiohead", not "radiohead")."""
     if found is None or key_head.lemma_.lower() not in _NAMED_KINDS:
         return found
-    if not value.is_sent_start or not value.text[:1].isupper() or found.name != value.lower_:
+    if not value.is_sent_start or not value.text[:1].isupper():
         return found
+    if found.name not in (value.lower_, value.lemma_.lower()):
+        return found  # a plural name is lemmatised too ("Friends" -> "friend"): as written
     return Found(value.text, found.label, found.tokens)

@@ -40,8 +40,8 @@ def told_as_frequent(verb: Any) -> bool:
             return False  # "I usually run late", "I always cook too much"
         if child.dep_ in _OTHER:
             return False  # "I often run out of time"
-        if child.dep_ == "prep" and (child.lower_ not in _SETTINGS or _timed(child)):
-            return False  # "I usually run into trouble", "I always draw from memory"
+        if child.dep_ == "prep" and (child.lower_ not in _SETTINGS or _keyed_or_idiom(child)):
+            return False  # "I usually run into trouble", "I always draw from memory", "with it"
     return True
 
 
@@ -64,6 +64,8 @@ def _main_clause(verb: Any) -> bool:
     )
 
 
-def _timed(prep: Any) -> bool:
-    """ "in the morning": a recurring time, the routine's key."""
-    return any(g.dep_ == "pobj" and g.lemma_.lower() in _TIMES for g in prep.children)
+def _keyed_or_idiom(prep: Any) -> bool:
+    """ "in the morning": a recurring time, the routine's key; and "with it", an idiom ("I
+    usually run with it")."""
+    return any(g.dep_ == "pobj" and (g.lemma_.lower() in _TIMES or g.pos_ == "PRON")
+               for g in prep.children)
