@@ -239,3 +239,33 @@ def test_a_plural_title_opening_the_sentence_is_kept_as_written(
     extractor: RuleExtractor, text: str, thing: str
 ) -> None:
     assert [r[2] for r in _rows(extractor, text, ("PREFERS",))] == [thing]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "key"),
+    [
+        ("I have a favorite nail salon in Los Angeles called Base Coat.", "Base Coat",
+         "nail salon"),
+        ("I have a favorite coffee shop called Blue Bottle.", "Blue Bottle", "coffee shop"),
+        ("We have a favorite bar named The Tipsy Cow.", "Tipsy Cow", "bar"),
+    ],
+)  # fmt: skip
+def test_a_favorite_one_has_named_by_called(
+    extractor: RuleExtractor, text: str, thing: str, key: str
+) -> None:
+    assert _rows(extractor, text, ("PREFERS",)) == [("Emi", "PREFERS", thing, key)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have a favorite restaurant downtown.",  # no name
+        "I had a favorite bar called Moe's.",  # may be gone
+        "If I had a favorite bar called Moe's, I'd go daily.",  # a guess
+        "I don't have a favorite bar called Moe's.",
+        "She has a favorite bar called Moe's.",  # hers
+        "Do you have a favorite bar called Moe's?",  # a question
+    ],
+)  # fmt: skip
+def test_no_favorite_had_without_a_name_or_of_now(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in _rows(extractor, text, ("PREFERS",)) if r[0] == "Emi"] == []

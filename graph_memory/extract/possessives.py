@@ -20,6 +20,7 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.favorite_names import as_written, favorite_values
 from graph_memory.extract.goal_clauses import clause_object
+from graph_memory.extract.had_favorites import had_favorite
 from graph_memory.extract.match import Match, Who, make_matches, polarity, who
 from graph_memory.extract.objects import Found, lower_set, noun_object, object_ok
 from graph_memory.extract.opinions import experienced
@@ -270,6 +271,8 @@ def named_favorite_matches(
     owners = [c for c in key_head.children if c.dep_ == "poss"]
     owner = owner_placeholder(owners[0]) if owners else None
     value = _named_value(key_head)
+    if owner is None and (had := had_favorite(key_head)) is not None:
+        owner, value = had  # "I have a favorite nail salon called Base Coat"
     if owner is None or value is None or (bare and value.pos_ != "PROPN"):
         return []  # "my favorite: poached egg and salmon bagel": a favorite what?
     key_tokens = [
