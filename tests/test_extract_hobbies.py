@@ -269,3 +269,20 @@ def test_a_favorite_one_has_named_by_called(
 )  # fmt: skip
 def test_no_favorite_had_without_a_name_or_of_now(extractor: RuleExtractor, text: str) -> None:
     assert [r for r in _rows(extractor, text, ("PREFERS",)) if r[0] == "Emi"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The kids love the zoo, and another favorite is the aquarium.",  # the kids' list
+        "The kids loved the zoo, and another favorite was the aquarium.",
+        "Another favorite was the lasagna.",  # a trip's, maybe not the speaker's
+    ],
+)  # fmt: skip
+def test_another_favorite_in_someone_elses_list_is_not_the_speakers(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [r for r in _rows(extractor, text, ("PREFERS",)) if r[2] in ("aquarium", "lasagna")]
+    # the speaker's own list goes on
+    mine = "I love the zoo, and another favorite is the aquarium."
+    assert ("Emi", "PREFERS", "aquarium", None) in _rows(extractor, mine, ("PREFERS",))
