@@ -1,7 +1,7 @@
 """Places told in passing (issue 11): where the speaker lives said by "here in <place>", a trip
 told by what happened on it or what recalls it, "just back from" a place, "there" after a place
-named, a time, stay or experience had in a place; each class with sentences written for it (not
-the benchmark's), and the near misses that stay out."""
+named, a time, stay or experience had in a place, "<place> is where I grew up"; each class with
+sentences written for it (not the benchmark's), and the near misses that stay out."""
 
 from __future__ import annotations
 
@@ -189,3 +189,36 @@ def test_a_time_stay_or_experience_had_in_a_place_is_a_visit(
 )  # fmt: skip
 def test_a_stay_ahead_wished_or_asked_is_no_visit(extractor: RuleExtractor, text: str) -> None:
     assert _places(extractor, text, "VISITED") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "place"),
+    [
+        ("Texas is where I grew up.", "FROM", "Texas"),
+        ("Ohio is where I was born.", "FROM", "Ohio"),
+        ("Boston! That's where I'm from.", "FROM", "Boston"),
+        ("mostly in asia just because thats where Im from", "FROM", "asia"),
+        ("Chicago is where I live now.", "LIVES_IN", "Chicago"),
+        ("I love Denver, that's where I live.", "LIVES_IN", "Denver"),
+    ],
+)  # fmt: skip
+def test_a_place_told_as_where_the_speaker_grew_up_or_lives(
+    extractor: RuleExtractor, text: str, relation: str, place: str
+) -> None:
+    assert ("Emi", relation, place, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That's not where I'm from.",  # denied
+        "Is that where you grew up?",  # a question
+        "Boston is nice, that's where she grew up.",  # another's
+        "I visited Paris and Rome, that's where I grew up.",  # two places: which is a guess
+        "Austin is where I lived for years.",  # a past home, no origin said
+    ],
+)  # fmt: skip
+def test_where_denied_asked_another_s_or_past_is_no_origin(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert [r for r in fact_rows(extractor, text) if r[1] in ("FROM", "LIVES_IN")] == []
