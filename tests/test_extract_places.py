@@ -43,6 +43,9 @@ def test_here_in_a_place_is_where_the_speaker_lives(
         "Is it cold here in Denver?",  # a question
         "My food should be here in a minute.",  # no place
         "It's so sunny here today.",  # "here" names no place
+        "I have a few options here in the United States with friends.",  # a country
+        "My other two friends are here in America.",  # a continent, as chat says it
+        "Prices here in Japan are so high.",  # a country: wider than a home town
     ],
 )  # fmt: skip
 def test_here_in_a_place_visited_or_asked_is_no_home(

@@ -5,11 +5,16 @@ speaker's own: LIVES_IN the named place. Not a place visited ("We're here in Par
 "I'm staying here in Rome for a week", "Just landed here in Dubai": a message that tells of a
 trip, a stay, a visit or an arrival says nothing of home), nor "I'll be here in Boston until
 Friday" (a stay with an end), nor a question ("Is it cold here in Denver?"), nor a place the
-small model names no place ("here in a minute")."""
+small model names no place ("here in a minute"), nor a country or a continent ("here in the
+United States", "here in America"): LIVES_IN holds one place, and the country a city lies in
+would replace that city ("here in New York" said the day before) when it only says more
+broadly where the speaker is."""
 
 from __future__ import annotations
 
 from typing import Any
+
+import pycountry
 
 from graph_memory.extract.canonical import canonical_name
 from graph_memory.extract.match import Match
@@ -24,6 +29,9 @@ _PLACES = frozenset({"GPE", "LOC"})
 _AWAY = frozenset({"trip", "vacation", "holiday", "visit", "stay", "travel", "tour", "honeymoon",
                    "getaway", "conference", "hotel", "airbnb", "resort", "until", "layover",
                    "arrive", "land", "flight", "airport", "tourist", "sightseeing"})
+# Continents, and "America" as chat says it of the United States: wider than a home town.
+_CONTINENTS = frozenset({"africa", "america", "americas", "antarctica", "asia", "europe",
+                         "north america", "south america", "latin america", "oceania"})
 # A clause ahead, or one only wished for: no place lived in now.
 _NOT_NOW = frozenset({"will", "'ll", "would", "could", "might", "if"})
 
@@ -38,6 +46,8 @@ def here_places(doc: Any) -> list[Match]:
             continue
         place = _place_after(doc, here.i + 2)
         if place is None or place.end > stated_end(here.sent) or _not_now(here):
+            continue
+        if _country_or_continent(place.text):
             continue
         name = canonical_name(place)
         if name:
@@ -65,3 +75,16 @@ def _not_now(here: Any) -> bool:
     while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
         verb = verb.head
     return any(c.lower_ in _NOT_NOW for c in verb.children if c.dep_ in ("aux", "mark"))
+
+
+def _country_or_continent(name: str) -> bool:
+    """Whether the place names a country ("the United States", "Japan", "USA") or a continent
+    ("Europe", "America"), from the ISO 3166 list pycountry ships."""
+    name = name.strip().removeprefix("the ").removeprefix("The ")
+    if name.lower() in _CONTINENTS:
+        return True
+    try:
+        pycountry.countries.lookup(name)
+    except LookupError:
+        return False
+    return True
