@@ -30,6 +30,7 @@ from graph_memory.extract.modifier_conjuncts import with_split_modifiers
 from graph_memory.extract.objects import VAGUE, Found, lower_set
 from graph_memory.extract.patterns import PatternSpec, VerbPattern
 from graph_memory.extract.people import SPEAKER, person_subject, relative_antecedent
+from graph_memory.extract.relative_subjects import relative_subject
 from graph_memory.extract.role_doings import role_doer
 from graph_memory.extract.under_way import under_way
 
@@ -348,6 +349,9 @@ def who(subject: Any, pattern: Any, roles: frozenset[str]) -> Who | None:
     mode = getattr(pattern, "subject", "person")
     if any(c.dep_ == "conj" and c.lower_ in ("i", "we") for c in subject.children):
         subject = next(c for c in subject.children if c.dep_ == "conj")  # "Nadia and I"
+    if mode == "relative":
+        name = relative_subject(subject, roles)
+        return None if name is None else Who(name, "PERSON", True, noun_phrase(subject))
     if mode in ("speaker", "person"):
         name = person_subject(subject, roles, speaker_only=mode == "speaker")
         if name is None:

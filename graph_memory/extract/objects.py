@@ -181,7 +181,11 @@ def _behind_filler(head: Any) -> Any:
 def _cut_at_of(head: Any) -> bool:
     """A common noun whose "of" holds two things or a doing says what it is only with them:
     "the separation of church and state" is no "separation", "a bad habit of going to sleep
-    at 3" no "bad habit"; read alone it is cut, and too long to store whole."""
+    at 3" no "bad habit"; read alone it is cut, and too long to store whole. A chat's
+    lower-case title ("god of war", tagged a proper noun) would be cut to its "god"."""
+    if head.pos_ == "PROPN" and head.text.islower():
+        return any(p.dep_ == "prep" and p.lower_ == "of" and any(
+            c.dep_ == "pobj" and c.text.islower() for c in p.children) for p in head.rights)
     if head.pos_ != "NOUN":
         return False
     for prep in head.rights:

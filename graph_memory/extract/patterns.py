@@ -65,11 +65,12 @@ class _ClausePattern(_Pattern):
     )
 
 
-Subject = Literal["person", "speaker", "noun"]
+Subject = Literal["person", "speaker", "noun", "relative"]
 _SUBJECT_DOC = (
     "person: a person - I/we (the speaker), you (the addressee), a named person ('Emi') or "
     "the speaker's relative ('my sister' -> \"<speaker>'s sister\", 'my husband Tom' -> Tom); "
-    "speaker: I/we only; noun: a noun phrase (pronouns never match)."
+    "speaker: I/we only; noun: a noun phrase (pronouns never match); relative: the speaker's "
+    "relative only ('my brother recommends X': a liking of his; 'I recommend X' is advice)."
 )
 
 

@@ -1,0 +1,53 @@
+"""Facts about the speaker's relatives (issue 11, the guidelines' Subjects): a relative's
+recommendation is a liking of theirs, with sentences written for it (not the benchmark's),
+and the near misses that stay out."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "thing"),
+    [
+        ("My brother also highly recommends the Spider-Man games.", "Emi's brother",
+         "spider-man game"),
+        ("my mom always recommends ginger tea for colds", "Emi's mom", "ginger tea"),
+        ("My sister has been recommending Orange for years.", "Emi's sister", "orange"),
+        ("My husband Tom recommends Thai food to everyone.", "Tom", "thai food"),
+        ("My dad is a chef and he recommends Thai food.", "Emi's dad", "thai food"),
+    ],
+)  # fmt: skip
+def test_a_relatives_recommendation_is_their_liking(
+    extractor: RuleExtractor, text: str, subject: str, thing: str
+) -> None:
+    rows = [(r[0], r[1], r[2].lower()) for r in fact_rows(extractor, text)]
+    assert (subject, "PREFERS", thing) in rows
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I highly recommend Dune.",  # advice to the one spoken to
+        "You recommend Dune?",
+        "Sam recommends Dune.",  # a bare name: a critic as often as a friend
+        "My mom recommended a book to me yesterday.",  # once, no standing liking
+        "My brother recommends it.",  # a pronoun
+        "My dad recommends the place.",  # the chat's place
+        "My sister doesn't recommend the Hilton.",  # no liking stated
+        "Does your brother recommend Dune?",  # a question
+        "My brother might recommend Dune.",  # a guess
+    ],
+)  # fmt: skip
+def test_no_liking_from_other_recommendations(extractor: RuleExtractor, text: str) -> None:
+    assert "PREFERS" not in [r[1] for r in fact_rows(extractor, text)]
+
+
+def test_a_lowercase_title_is_not_cut_at_its_of(extractor: RuleExtractor) -> None:
+    # "god of war" (a title the small model tags a proper noun) is no "god"
+    rows = fact_rows(extractor, "I love Spider-Man games as well as god of war")
+    assert ("Emi", "PREFERS", "god", None) not in rows
+    assert ("Emi", "PREFERS", "Spider-Man game", None) in rows
