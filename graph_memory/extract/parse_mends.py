@@ -21,6 +21,7 @@ from graph_memory.extract import (
     gave_a_try,
     ing_events,
     leisure_present,
+    listened_to,
     lowercase_names,
     numbered_kinds,
     paired_subjects,
@@ -64,6 +65,8 @@ _MENDS: tuple[tuple[frozenset[str] | None, Mend], ...] = (
     (None, mend_object_conjuncts),  # "i speak spanish and portuguese": conj of spanish
     # "Nadia, my girlfriend, and I adopted": I/nsubj -> conj
     (paired_subjects.MEND_TRIGGERS, paired_subjects.mend_paired_subjects),
+    # "I listen to jazz": to/aux, jazz/xcomp -> to/prep, jazz/pobj
+    (listened_to.MEND_TRIGGERS, listened_to.mend_listened_to),
     # "We saw Metallica live in Chicago": live/VB -> ADV
     (performed_live.MEND_TRIGGERS, performed_live.mend_performed_live),
     # "my dog max is sick": max/nsubj, dog/compound -> dog/nsubj, max/appos
