@@ -79,3 +79,30 @@ def test_what_one_listens_to_is_a_liking(
 )  # fmt: skip
 def test_no_liking_from_other_listening(extractor: RuleExtractor, text: str) -> None:
     assert "PREFERS" not in [r[1] for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "thing"),
+    [
+        ("My best friend has an internship in San Francisco.", "STATES", "internship"),
+        ("My best friend launched a new business.", "DID", "new business"),
+    ],
+)  # fmt: skip
+def test_a_best_friends_own_doings(
+    extractor: RuleExtractor, text: str, relation: str, thing: str
+) -> None:
+    # a best friend counts as someone (the guidelines' HAS_RELATIVE), so the open facts are theirs
+    rows = [(r[0], r[1], r[2].lower()) for r in fact_rows(extractor, text)]
+    assert ("Emi's best friend", relation, thing) in rows
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My best friend might adopt a cat.",  # a guess
+        "Does your best friend have an internship?",  # a question
+        "If my best friend launched a business, I would help.",  # a hypothetical
+    ],
+)  # fmt: skip
+def test_no_open_fact_of_a_best_friend_unstated(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[0] != "Emi"]

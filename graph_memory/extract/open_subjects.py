@@ -68,7 +68,8 @@ def who_of(subject: Any | None, people: frozenset[str]) -> Who | None:
         # Spiderman has ...", "Healthy Eating: incorporate vegetables"); a relative is the
         # speaker's ("my sister", "my husband Tom").
         return None
-    if subject.lemma_.lower() in UNNAMED_ROLES and named_appositive(subject) is None:
+    if subject.lemma_.lower() in UNNAMED_ROLES and named_appositive(subject) is None and not (
+            best_friend(subject)):
         return None  # "my friend launched ...": nobody the memory could name
     name = person_subject(subject, people, speaker_only=False)
     if name is None or ADDRESSEE in name:
@@ -147,3 +148,10 @@ def guessed_reason(tensed: Any) -> bool:
     return any(
         c.tag_ == "MD" or c.lower_ in _GUESSES for clause in clauses for c in clause.children
     )
+
+
+def best_friend(subject: Any) -> bool:
+    """ "my best friend has an internship in San Francisco": a best friend is someone the
+    memory can name, as the guidelines count one for HAS_RELATIVE ("my friend" is anyone)."""
+    return subject.lemma_.lower() == "friend" and subject.tag_ == "NN" and any(
+        c.dep_ == "amod" and c.lower_ == "best" for c in subject.children)
