@@ -46,11 +46,23 @@ def test_no_liking_from_other_recommendations(extractor: RuleExtractor, text: st
     assert "PREFERS" not in [r[1] for r in fact_rows(extractor, text)]
 
 
-def test_a_lowercase_title_is_not_cut_at_its_of(extractor: RuleExtractor) -> None:
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I love Spider-Man games as well as god of war", "god of war"),
+        ("I love lord of the rings", "lord of the rings"),
+    ],
+)  # fmt: skip
+def test_a_lowercase_title_keeps_its_of(extractor: RuleExtractor, text: str, thing: str) -> None:
     # "god of war" (a title the small model tags a proper noun) is no "god"
-    rows = fact_rows(extractor, "I love Spider-Man games as well as god of war")
-    assert ("Emi", "PREFERS", "god", None) not in rows
-    assert ("Emi", "PREFERS", "Spider-Man game", None) in rows
+    rows = fact_rows(extractor, text)
+    assert ("Emi", "PREFERS", thing, None) in rows
+    assert ("Emi", "PREFERS", thing.split()[0], None) not in rows
+
+
+def test_a_common_noun_of_stays_cut(extractor: RuleExtractor) -> None:
+    # only a lower-case proper noun's "of" part is the title's: "a cup of coffee" is coffee
+    assert ("Emi", "PREFERS", "coffee", None) in fact_rows(extractor, "I love a cup of coffee")
 
 
 @pytest.mark.parametrize(

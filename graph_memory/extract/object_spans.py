@@ -152,6 +152,8 @@ def _name_of(head: Any) -> list[Any]:
             inner = [t for t in name.subtree if t.i not in aside]
             named = all(t.pos_ in ("PROPN", "DET") for t in inner) and name.pos_ == "PROPN" and (
                 head.pos_ == "PROPN" or institution or name.ent_type_ in _PLACES)
+            # a title the chat writes lower-case, "god of war", "lord of the rings"
+            named = named or lowercase_title_of(head, inner)
             # An institution's "of" part is a bare name or field: no article, no pronoun.
             field = institution and all(t.pos_ in ("PROPN", "NOUN", "ADJ") for t in inner)
             if (
@@ -162,6 +164,14 @@ def _name_of(head: Any) -> list[Any]:
             ):
                 return [prep, *inner]
     return []
+
+
+def lowercase_title_of(head: Any, inner: list[Any]) -> bool:
+    """The "of" part of a title written lower-case, its head read as a proper noun: "god of
+    war", "league of legends", "lord of the rings" (words and an article, no more)."""
+    return head.pos_ == "PROPN" and head.text.islower() and all(
+        t.text.islower() and t.pos_ in ("NOUN", "PROPN", "DET") for t in inner
+    ) and any(t.pos_ != "DET" for t in inner)
 
 
 def hyphen_joined(tokens: list[Any]) -> list[Any]:

@@ -37,6 +37,7 @@ from graph_memory.extract.object_spans import (
     entity_span,
     generic_the,
     hyphen_joined,
+    lowercase_title_of,
     named_apposition,
     object_tokens,
     time_spent,
@@ -182,10 +183,12 @@ def _cut_at_of(head: Any) -> bool:
     """A common noun whose "of" holds two things or a doing says what it is only with them:
     "the separation of church and state" is no "separation", "a bad habit of going to sleep
     at 3" no "bad habit"; read alone it is cut, and too long to store whole. A chat's
-    lower-case title ("god of war", tagged a proper noun) would be cut to its "god"."""
+    lower-case title ("god of war", tagged a proper noun) keeps a plain "of" part
+    (object_spans.lowercase_title_of) and is cut by a longer one."""
     if head.pos_ == "PROPN" and head.text.islower():
         return any(p.dep_ == "prep" and p.lower_ == "of" and any(
-            c.dep_ == "pobj" and c.text.islower() for c in p.children) for p in head.rights)
+            c.dep_ == "pobj" and c.text.islower() and not lowercase_title_of(head, list(c.subtree))
+            for c in p.children) for p in head.rights)
     if head.pos_ != "NOUN":
         return False
     for prep in head.rights:
