@@ -16,6 +16,7 @@ from graph_memory.extract.canonical import (
     phrase_text,
 )
 from graph_memory.extract.contrasts import set_aside
+from graph_memory.extract.misread_objects import misread_object
 from graph_memory.extract.objects import Found, noun_object
 from graph_memory.extract.open_vocabulary import (
     ABOUT_HEADS,
@@ -72,6 +73,8 @@ def open_object(head: Any, rules: VerbPattern) -> Found | None:
     common = (head.pos_ != "PROPN" and not head.ent_type_) or head.text.isupper()
     if head.pos_ == "ADJ" or (common and lemma in HOLLOW_OBJECTS):
         return None
+    if misread_object(head):
+        return None  # "I've had better salads", "seen dr phil scratch his head"
     # A count says how many, not which ("one game at a time", "two episodes").
     modified = any(c.dep_ in ("amod", "compound", "nummod", "poss") and c.tag_ != "PRP$"
                    and c.lower_ not in UNSPECIFIC and not (c.dep_ == "nummod" and c.like_num)

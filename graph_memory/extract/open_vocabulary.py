@@ -179,7 +179,8 @@ SERVINGS = frozenset({"cup", "glass", "bowl", "slice", "plate", "bottle", "mug",
                      | {"squeeze", "dash", "pinch", "splash", "drizzle", "dollop", "scoop"})
 # States of a body at a moment, had but not held: "I have an extreme thirst".
 BODY_MOMENTS = frozenset({"thirst", "hunger", "craving", "urge", "hangover", "itch", "cramp",
-                          "nosebleed", "hiccup", "hiccups", "appetite"})
+                          "nosebleed", "hiccup", "hiccups", "appetite", "hankering",
+                          "yearning", "longing"})
 # Going and coming in the present progressive tell this moment or a plan, never a life: "now
 # I'm coming back from a relatives city", "I'm leaving to the bar", "I'm heading home".
 MOTION_NOW = frozenset({"go", "come", "leave", "head", "return", "walk", "drive", "fly", "get",

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.impressions import impression
+
 # Words that welcome or regret what was told: "it's <word> that you", "I'm <word> you".
 _REACTIONS = frozenset(
     {"great", "wonderful", "nice", "awesome", "cool", "exciting", "impressive", "amazing"}
@@ -82,7 +84,9 @@ def _framed(verb: Any) -> bool:
     marks = {c.lower_ for c in verb.children if c.dep_ == "mark"}
     if verb.dep_ == "advcl":
         if "like" in marks and head.lemma_.lower() in _HEARD:
-            return _plain_frame(head)  # "(It) sounds / seems / looks like you ..."
+            # "(It) sounds / seems / looks like you ..."; not what the speaker makes of the
+            # addressee ("sounds like you're a gambling addict": an impression, no news told)
+            return _plain_frame(head) and not impression(verb)
         # "Awesome that you adopted a cat!": the small model may read the word as a name
         return "that" in marks and head.lower_ in _REACTIONS and _plain_frame(head)
     if verb.dep_ != "ccomp":

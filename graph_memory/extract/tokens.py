@@ -12,6 +12,7 @@ from typing import Any
 
 from spacy.tokens import Doc
 
+from graph_memory.extract.bare_clitics import mend_clitic_lemmas
 from graph_memory.extract.chat_spelling import mend_typed_modals, split_contractions
 
 # Codes with a digit, joined by hyphens or slashes: order ids, phone numbers, part numbers.
@@ -35,6 +36,7 @@ def tokenize(nlp: Any, text: str) -> Doc:
     if "its" in lowered or "ill" in lowered:  # most messages have neither
         split_contractions(doc)  # "its a wonderful story", "Ill be there"
     mend_typed_modals(doc)  # "I mightt try": read as "might"
+    mend_clitic_lemmas(doc)  # "ive been": "ve" read as "have"
     last = len(doc) - 1
     initials = []
     if _MAYBE_INITIAL.search(text):  # most messages have none: no walk over their tokens
