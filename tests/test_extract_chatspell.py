@@ -121,3 +121,24 @@ def test_sounds_like_youre_a_noun_is_an_impression(extractor: RuleExtractor, tex
 def test_sounds_like_you_do_still_hears_news_back(extractor: RuleExtractor) -> None:
     assert ("Sam", "PREFERS", "tennis") in {
         (s, r, o) for s, r, o, _, _ in _facts(extractor, "Sounds like you love tennis!")}
+
+
+# --- "id" for "I'd" ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [("id love to visit Japan someday", "visit Japan"),
+     ("Id love to visit Japan someday", "visit Japan"),
+     ("Id really like to try sushi", "try sushi")],
+)  # fmt: skip
+def test_id_before_a_verb_is_i_would(extractor: RuleExtractor, text: str, goal: str) -> None:
+    assert ("Emi", "HAS_GOAL", goal) in {(s, r, o) for s, r, o, _, _ in _facts(extractor, text)}
+
+
+@pytest.mark.parametrize("text", ["my id card expired", "I lost my id at the airport",
+                                  "Id probably have to drive to a park"])
+def test_an_id_that_is_a_noun_or_a_hypothetical_tells_nothing(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not _facts(extractor, text)

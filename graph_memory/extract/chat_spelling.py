@@ -49,6 +49,9 @@ _CONTRACTIONS: dict[str, tuple[tuple[str, str], tuple[str, str], frozenset[str]]
     "its": (("it", "'s"), ("it", "be"), _AFTER_IT_IS),
     "ill": (("i", "will"), ("I", "will"), _AFTER_MODAL | _MODAL_ADVERBS),
 }
+# What follows "I'd" and no noun "id" (bare_id.py): a verb, or "rather".
+AFTER_WOULD = _AFTER_MODAL | {"rather"}
+MODAL_ADVERBS = _MODAL_ADVERBS - {"rather", "for"}
 
 
 def split_contractions(doc: Any) -> None:

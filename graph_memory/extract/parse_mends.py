@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from graph_memory.extract import (
+    bare_id,
     bare_im,
     chat_laughs,
     favorites_included,
@@ -38,6 +39,7 @@ Mend = Callable[[Any], None]
 
 # (the words one of which the message must hold, or None: always; the mend), in order.
 _MENDS: tuple[tuple[frozenset[str] | None, Mend], ...] = (
+    (bare_id.MEND_TRIGGERS, bare_id.mend_bare_id),  # "id love to go": d/NN -> would/MD
     (None, mend_verb_tags),  # "I really like winter": like/IN -> VERB
     (bare_im.MEND_TRIGGERS, bare_im.mend_bare_im),  # "im vegan": m/aux of vegan -> the root
     # "you know your cats lol": cats/nsubj of lol -> dobj of know, lol -> intj
