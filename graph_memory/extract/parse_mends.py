@@ -17,6 +17,7 @@ from graph_memory.extract import (
     bare_id,
     bare_im,
     chat_laughs,
+    favorite_participles,
     favorites_included,
     fused_wants,
     gave_a_try,
@@ -56,6 +57,8 @@ _MENDS: tuple[tuple[frozenset[str] | None, Mend], ...] = (
     (gave_a_try.MEND_TRIGGERS, gave_a_try.mend_gave_a_try),
     # "my favorite foods include sushi": include/VBP -> "are" (lemma be), sushi/dobj -> attr
     (favorites_included.MEND_TRIGGERS, favorites_included.mend_favorites_included),
+    # "my favorite topping is salsa": salsa/VBN root -> NOUN, attr of "is"
+    (favorite_participles.MEND_TRIGGERS, favorite_participles.mend_favorite_participles),
     # "I'm a junior studying biology": junior/amod -> attr
     (role_doings.MEND_TRIGGERS, role_doings.mend_school_year_doing),
     # "I have type 1 diabetes": have/aux -> VERB
