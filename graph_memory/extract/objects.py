@@ -30,6 +30,7 @@ from graph_memory.extract.doing_objects import (
 )
 from graph_memory.extract.hollow import bare_hollow, nameless_one, pointing_kind, specific
 from graph_memory.extract.kind_after_title import title_before_kind
+from graph_memory.extract.named_the import named_the
 from graph_memory.extract.object_spans import (
     JOURNEYS,
     binomial,
@@ -315,7 +316,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
             common
             and isinstance(pattern, VerbPattern)
             and (pattern.proper_noun or (dets & _DEFINITE and not pattern.definite
-                                         and not generic_the(head, dets)))
+                                         and not generic_the(head, dets)
+                                         and not named_the(head, dets)))
         ):
             return None
         if common and isinstance(pattern, NounPattern) and not pattern.definite:
