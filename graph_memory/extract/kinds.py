@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.called_likings import called_liking
 from graph_memory.extract.canonical import (
     WH_TAGS,
     determiners,
@@ -454,6 +455,8 @@ def verb_matches(
             found = [f for f in found if f is None or f.label not in pattern.exclude_ner]
         if pattern.key == "context":
             key = context_key(verb, objects, lower_set(pattern.contexts))
+            if key is None and (called := called_liking(verb, objects)) is not None:
+                found, key = [called[0]], called[1]  # "a coffee shop I love called Blue Bottle"
             if len(found) == len(objects):  # each object's own (no title read instead)
                 contexts = lower_set(pattern.contexts)
                 found = [with_accompaniment(f, o, roles, contexts)
