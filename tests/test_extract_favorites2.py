@@ -104,3 +104,20 @@ def test_a_liking_named_with_called(
 )  # fmt: skip
 def test_no_liking_named_with_called(extractor: RuleExtractor, text: str) -> None:
     assert not [r for r in _likings(extractor, text) if r[2] in ("Blue Bottle", "Tartine")]
+
+
+def test_a_routine_keeps_a_name_split_as_an_apposition(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "I always order the pad thai")
+    assert ("Emi", "HAS_HABIT", "order the pad thai", None) in rows
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do you always order the pad thai?",  # a question
+        "I always call my sister, Ana",  # an apposition set off by a comma: a person's name
+    ],
+)  # fmt: skip
+def test_no_routine_with_an_apposition(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_HABIT" and (
+        "thai" in r[2] or "Ana" in r[2])]

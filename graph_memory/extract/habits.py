@@ -39,6 +39,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
     phrase_text,
 )
+from graph_memory.extract.fused_appositions import fused_apposition
 from graph_memory.extract.going_for import gone_for
 from graph_memory.extract.match import USED_TO, Match, clause_subject, used_to
 from graph_memory.extract.objects import VAGUE, lower_set
@@ -460,7 +461,7 @@ def _aside(token: Any, top: Any) -> bool:
         )
         if token.dep_ == "prep" and token.lower_ != "of":
             return True
-        if token.dep_ in _ASIDE and not noun_list:
-            return True
+        if token.dep_ in _ASIDE and not noun_list and not fused_apposition(token):
+            return True  # "the pad thai" (thai/appos) is one name
         token = token.head
     return False
