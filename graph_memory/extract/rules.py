@@ -50,6 +50,7 @@ from graph_memory.extract.noun_kind import noun_matches
 from graph_memory.extract.objects import MENTION_LABELS, NOT_OBJECT_POS, VAGUE, object_ok
 from graph_memory.extract.open_fallback import object_rules, open_matches
 from graph_memory.extract.opinions import opinion_matches
+from graph_memory.extract.paired_facts import paired_facts
 from graph_memory.extract.parse_mends import mend_parse
 from graph_memory.extract.past_likings import past_likings
 from graph_memory.extract.patterns import (
@@ -251,6 +252,7 @@ class RuleExtractor:
         matches = left_workplaces(doc, matches)  # "I quit Google": no longer works there
         matches = lowercase_workplaces(doc, matches)  # "i work at deloitte": WORKS_AT
         matches = outside_quotes(text, matches)  # 'he said "I love cheese"': his words
+        matches = paired_facts(doc, matches, self._people)  # "my husband and I": his too
         # One fact per triple: the most confident pattern's ("I don't eat pork" is a
         # constraint, not a mere dislike), in the order the triples were first found.
         best: dict[tuple[Triple, bool], ExtractedFact] = {}
