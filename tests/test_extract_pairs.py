@@ -52,3 +52,34 @@ def test_what_a_pair_has_stays_the_speakers(extractor: RuleExtractor, text: str)
     assert any(r[0] == "Emi" and r[1] in ("HAS_RELATIVE", "HAS_PET") and "two" in r[2]
                for r in rows)
     assert not [r for r in rows if r[0] == "Emi's husband"]
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "thing"),
+    [
+        ("It's exciting that your best friend has an internship in San Francisco!",
+         "Sam's best friend", "internship"),
+        ("It's great that your sister plays in a band.", "Sam's sister", "band"),
+    ],
+)  # fmt: skip
+def test_the_addressees_relative_states_a_fact(
+    extractor: RuleExtractor, text: str, subject: str, thing: str
+) -> None:
+    rows = fact_rows(extractor, text)
+    assert (subject, "STATES", thing) in [(r[0], r[1], r[2]) for r in rows]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It's great that your friend has an internship in Paris.",  # an unnamed friend
+        "Your sister plays in a band.",  # said outright: a recall or a guess of the speaker's
+        "Did your sister get an internship?",  # a question
+        "If your brother got an internship he would move.",  # a condition
+        "I think your mom has a great recipe.",  # the speaker's guess
+        "Your partner will do things you don't want them to.",  # advice, a modal
+    ],
+)  # fmt: skip
+def test_no_open_fact_for_the_addressees_people(extractor: RuleExtractor, text: str) -> None:
+    rows = fact_rows(extractor, text)
+    assert not [r for r in rows if r[1] == "STATES"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.addressee_subjects import told_of_addressees_people
 from graph_memory.extract.canonical import is_conditional, is_negated, is_past
 from graph_memory.extract.match import Who, clause_subject
 from graph_memory.extract.offers import is_offer
@@ -72,8 +73,8 @@ def who_of(subject: Any | None, people: frozenset[str]) -> Who | None:
             best_friend(subject)):
         return None  # "my friend launched ...": nobody the memory could name
     name = person_subject(subject, people, speaker_only=False)
-    if name is None or ADDRESSEE in name:
-        return None
+    if name is None or (ADDRESSEE in name and not told_of_addressees_people(subject.head, subject)):
+        return None  # "your sister ..." only as a statement (addressee_subjects.py)
     return Who(name, "PERSON", True, [subject])
 
 
@@ -118,6 +119,8 @@ def stated(verb: Any, tensed: Any, who: Who, state: bool = False) -> bool:
 def told(verb: Any) -> bool:
     """An embedded clause that still tells what the speaker did: "I think I liked the ravioli",
     "after I finished my exam", "the fries I made today" (past), not "I want to fix it"."""
+    if told_of_addressees_people(verb, clause_subject(verb)):
+        return True  # "It's exciting that your best friend has an internship": a recap
     if verb.dep_ == "ccomp":
         # "I wish I had a car" is no statement.
         # "I think Spiderman has ...": a guess about another is no statement of theirs.
