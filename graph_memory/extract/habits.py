@@ -41,6 +41,7 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.fused_appositions import fused_apposition
 from graph_memory.extract.going_for import gone_for
+from graph_memory.extract.habit_get import routine_get
 from graph_memory.extract.match import USED_TO, Match, clause_subject, used_to
 from graph_memory.extract.objects import VAGUE, lower_set
 from graph_memory.extract.patterns import HabitPattern
@@ -103,7 +104,10 @@ def habit_match(
     if (
         verb.pos_ != "VERB"
         or is_be(verb)
-        or verb.lemma_.lower() in lower_set(pattern.exclude_verbs)
+        or (
+            verb.lemma_.lower() in lower_set(pattern.exclude_verbs)
+            and not routine_get(verb, lower_set(pattern.frequency))
+        )
     ):
         return None
     form = _form(verb)
