@@ -142,3 +142,20 @@ def test_an_id_that_is_a_noun_or_a_hypothetical_tells_nothing(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert not _facts(extractor, text)
+
+
+# --- "live for years" after a verb of seeing --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ive seen cats live for like 20ish years", "I've seen dogs live for 15 years",
+     "I think on average they live longer lol ive seen cats live for like 20ish years"],
+)  # fmt: skip
+def test_seen_living_for_years_is_no_thing_seen(extractor: RuleExtractor, text: str) -> None:
+    assert not _facts(extractor, text)
+
+
+def test_a_show_seen_live_is_still_attended(extractor: RuleExtractor) -> None:
+    assert ("Emi", "ATTENDED", "Metallica concert") in {
+        (s, r, o) for s, r, o, _, _ in _facts(extractor, "We saw Metallica live in Chicago")}

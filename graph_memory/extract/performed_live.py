@@ -11,6 +11,8 @@ from typing import Any
 
 _PERCEIVING = frozenset({"see", "watch", "hear", "catch"})
 _CLAUSE_DEPS = frozenset({"ccomp", "xcomp"})
+# Spans a life is counted in ("live for like 20 years"); a show's are hours, or "the first time".
+_LIFESPANS = frozenset({"year", "decade", "month", "week"})
 
 
 def mend_performed_live(doc: Any) -> None:
@@ -21,6 +23,8 @@ def mend_performed_live(doc: Any) -> None:
         verb = word.head
         if verb.lemma_ not in _PERCEIVING or verb.i > word.i:
             continue
+        if lived_for_years(word):
+            continue  # "I've seen cats live for 20 years": a span of life, no show
         performers = [c for c in word.children if c.dep_ == "nsubj" and c.i < word.i]
         if len(performers) != 1:
             continue
@@ -29,6 +33,14 @@ def mend_performed_live(doc: Any) -> None:
         performers[0].dep_ = "dobj"
         word.pos_, word.tag_, word.lemma_ = "ADV", "RB", "live"
         word.head, word.dep_ = verb, "advmod"
+
+
+def lived_for_years(word: Any) -> bool:
+    """ "seen cats live for like 20ish years": "live" with a span of years under its "for" is
+    the verb of living, not a show seen live ("saw them live for the first time")."""
+    preps = [c for c in word.children if c.dep_ == "prep"]  # "for like 20 years": two preps
+    return any(c.lower_ == "for" for c in preps) and any(
+        t.dep_ == "pobj" and t.lemma_.lower() in _LIFESPANS for c in preps for t in c.subtree)
 
 
 # The lower-case words without one of which mend_performed_live changes nothing
