@@ -46,3 +46,64 @@ def test_what_one_gets_as_a_rule(
 )  # fmt: skip
 def test_get_that_is_no_routine(extractor: RuleExtractor, text: str) -> None:
     assert not [h for h in _habits(extractor, text) if h[1].startswith("get")]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "key"),
+    [
+        ("I go to the gym twice a week", "go to the gym", "twice a week"),
+        ("I use the blue shampoo once a week", "use the blue shampoo", "once a week"),
+        ("I swim 3 times a week", "swim", "3 times a week"),
+        ("I work out 3 days a week", "work out", "3 days a week"),
+        ("I go to the gym everyday", "go to the gym", "every day"),
+        ("I run everyday", "run", "every day"),
+    ],
+)  # fmt: skip
+def test_a_rate_or_everyday_keys_a_routine(
+    extractor: RuleExtractor, text: str, thing: str, key: str
+) -> None:
+    assert ("Emi", "HAS_HABIT", thing, key) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I went to the gym twice last week",  # done, not kept
+        "I worked out 3 days last week",
+        "I don't go to the gym everyday",  # a denial
+        "Do you go to the gym twice a week?",  # a question
+        "You should go to the gym twice a week",  # advice
+        "I would go to the gym twice a week if I had time",  # a hypothetical
+        "My friend goes to the gym twice a week",  # someone else's, unnamed
+    ],
+)  # fmt: skip
+def test_a_rate_that_tells_no_routine(extractor: RuleExtractor, text: str) -> None:
+    assert not _habits(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I have been going to the Carillon Spa for massages for the past few years.",
+         "go to the Carillon Spa"),
+        ("I've been going to therapy for 2 months", "go to therapy"),
+        ("I've been going to the local library for years", "go to the local library"),
+    ],
+)  # fmt: skip
+def test_a_place_gone_to_for_years(extractor: RuleExtractor, text: str, thing: str) -> None:
+    assert ("Emi", thing) in _habits(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've been going to Paris for a week",  # one stay
+        "I'm going to the gym for two months",  # a plan
+        "I've been working on it for years",  # how long, not how often
+        "I've been going to that gym for years",  # which gym, the chat knows
+        "Have you been going to therapy for years?",  # a question
+        "I haven't been going to the gym for months",  # a denial
+    ],
+)  # fmt: skip
+def test_a_span_that_tells_no_routine(extractor: RuleExtractor, text: str) -> None:
+    assert not [h for h in _habits(extractor, text) if h[1].startswith("go")]

@@ -41,7 +41,9 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.fused_appositions import fused_apposition
 from graph_memory.extract.going_for import gone_for
+from graph_memory.extract.habit_duration import long_span
 from graph_memory.extract.habit_get import routine_get
+from graph_memory.extract.habit_rates import rate_time
 from graph_memory.extract.match import USED_TO, Match, clause_subject, used_to
 from graph_memory.extract.objects import VAGUE, lower_set
 from graph_memory.extract.patterns import HabitPattern
@@ -120,11 +122,13 @@ def habit_match(
         return None
     changes = _marks(verb, tensed, pattern.changes)
     context = _context(verb, pattern)
-    time = _time(verb)
+    time = _time(verb) or rate_time(verb)
+    span = long_span(verb)  # "I've been going to the spa for years": no purpose "year"
     # what it is for keys a routine told by another mark ("I use Vim for coding" is none)
-    purpose = _purpose(verb) if context is None and gone_for(verb) is None else None
+    purpose = _purpose(verb) if context is None and gone_for(verb) is None and not span else None
     frequent = bool(_marks(verb, tensed, pattern.frequency))
     outside = {t.i for part in (context, purpose, time) if part is not None for t in part[1]}
+    outside |= {t.i for t in span.subtree} if span is not None else set()
     found = _object(verb, outside, lower_set(pattern.exclude_objects))
     if found is None:
         return None
@@ -140,7 +144,7 @@ def habit_match(
     if kind == "progressive":
         # "I've been biking to work lately", "I'm always biking": not "I'm driving to work"
         perfect = any(c.dep_ == "aux" and c.lemma_.lower() == "have" for c in verb.children)
-        routine = frequent or time is not None or (perfect and context is not None)
+        routine = frequent or time is not None or (perfect and context is not None) or bool(span)
     else:
         routine = kind == USED_TO or frequent or bool(time or context or changes)
     if not routine or _of_the_day(verb, tensed) or (felt_now(tensed) and not frequent):
@@ -161,7 +165,8 @@ def habit_match(
         char_span(anchors),
         USED_TO if kind == USED_TO else None,
     )
-    return Habit(match, precedes_open=context is not None or bool(changes) or frequent)
+    told = context is not None or bool(changes) or frequent or span is not None
+    return Habit(match, precedes_open=told)
 
 
 def _done_to_antecedent(verb: Any, tensed: Any) -> bool:
