@@ -107,3 +107,10 @@ def test_a_place_gone_to_for_years(extractor: RuleExtractor, text: str, thing: s
 )  # fmt: skip
 def test_a_span_that_tells_no_routine(extractor: RuleExtractor, text: str) -> None:
     assert not [h for h in _habits(extractor, text) if h[1].startswith("go")]
+
+
+def test_a_hyphenated_modifier_stays_whole(extractor: RuleExtractor) -> None:
+    assert ("Emi", "get dairy-free yogurt") in _habits(extractor, "I usually get dairy-free yogurt")
+    # a dash between clauses is no modifier's hyphen
+    text = "I usually take the bus to work - it's cheap"
+    assert ("Emi", "take the bus") in _habits(extractor, text)

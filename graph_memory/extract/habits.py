@@ -44,6 +44,7 @@ from graph_memory.extract.going_for import gone_for
 from graph_memory.extract.habit_duration import long_span
 from graph_memory.extract.habit_get import routine_get
 from graph_memory.extract.habit_rates import rate_time
+from graph_memory.extract.hyphen_words import in_hyphenated_modifier
 from graph_memory.extract.match import USED_TO, Match, clause_subject, used_to
 from graph_memory.extract.objects import VAGUE, lower_set
 from graph_memory.extract.patterns import HabitPattern
@@ -452,7 +453,8 @@ def _object(verb: Any, outside: set[int], excluded: set[str]) -> tuple[str, list
         elif owner is not None:
             word = f"{owner}'s"
         else:
-            word = phrase_text([token])  # "R", "VS Code" keep their case
+            # "R", "VS Code" keep their case; the hyphen of "dairy-free" stays
+            word = token.text if token.tag_ == "HYPH" else phrase_text([token])
         adjacent = position + 1 < len(tokens) and tokens[position + 1].i == token.i + 1
         words.append(word + (token.whitespace_ if adjacent else " "))
     return "".join(words).strip(), tokens
@@ -463,6 +465,9 @@ def _aside(token: Any, top: Any) -> bool:
     conjoined verb ("instead of driving"), a clause, an adverb, a preposition's phrase other
     than "of" ("a cup of coffee"), punctuation."""
     while token.i != top.i:
+        if in_hyphenated_modifier(token):
+            token = token.head  # "dairy-free": part of the modifier, not an aside
+            continue
         noun_list = (
             token.dep_ in ("conj", "cc")
             and token.pos_ != "VERB"
