@@ -121,3 +121,26 @@ def test_a_routine_keeps_a_name_split_as_an_apposition(extractor: RuleExtractor)
 def test_no_routine_with_an_apposition(extractor: RuleExtractor, text: str) -> None:
     assert not [r for r in fact_rows(extractor, text) if r[1] == "HAS_HABIT" and (
         "thai" in r[2] or "Ana" in r[2])]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I loved the movie Inception", "Inception"),
+        ("I like the movie Inception", "Inception"),
+    ],
+)  # fmt: skip
+def test_a_name_after_its_kind(extractor: RuleExtractor, text: str, thing: str) -> None:
+    assert ("Emi", "PREFERS", thing) in [r[:3] for r in _likings(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love the movie theater",  # no name: a place
+        "Do you like the movie Inception?",  # a question
+        "My friend thinks I'd like the movie Inception",  # someone else's guess
+    ],
+)  # fmt: skip
+def test_no_name_after_its_kind(extractor: RuleExtractor, text: str) -> None:
+    assert not [r for r in _likings(extractor, text) if r[0] == "Emi" and r[1] == "PREFERS"]

@@ -22,6 +22,7 @@ from graph_memory.extract import (
     fused_wants,
     gave_a_try,
     ing_events,
+    kind_before_name,
     leisure_present,
     listened_to,
     lowercase_names,
@@ -76,6 +77,8 @@ _MENDS: tuple[tuple[frozenset[str] | None, Mend], ...] = (
     (performed_live.MEND_TRIGGERS, performed_live.mend_performed_live),
     # "my dog max is sick": max/nsubj, dog/compound -> dog/nsubj, max/appos
     (lowercase_names.MEND_TRIGGERS, lowercase_names.mend_lowercase_names),
+    # "I loved the movie Inception": inception/dobj, movie/compound -> movie/dobj, Inception/appos
+    (kind_before_name.MEND_TRIGGERS, kind_before_name.mend_kind_before_name),
 )
 
 
