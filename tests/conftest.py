@@ -54,6 +54,20 @@ def fact_rows(
     ]
 
 
+DeniableRow = tuple[str, str, str, str | None, bool]
+
+
+def deniable_rows(
+    extractor: Extractor, text: str, speaker: str = "Emi", addressee: str = "Sam"
+) -> list[DeniableRow]:
+    """(subject, relation, object, key, negated) of each fact extracted from one message."""
+    item = ExtractionInput(text=text, speaker=speaker, addressee=addressee)
+    return [
+        (f.triple.subject.name, f.triple.predicate, f.triple.object.name, f.triple.key, f.negated)
+        for f in extractor.extract([item])[0].facts
+    ]
+
+
 @pytest.fixture()
 def settings(tmp_path: Path) -> Settings:
     return Settings(data_dir=tmp_path / "data")

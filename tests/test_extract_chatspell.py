@@ -6,18 +6,16 @@ addressee told back as "sounds like you're a ..."."""
 from __future__ import annotations
 
 import pytest
+from conftest import deniable_rows
 
 from graph_memory.extract.rules import RuleExtractor
-from graph_memory.models import ExtractionInput
 
 Row = tuple[str, str, str, str | None, bool]
 
 
 def _facts(extractor: RuleExtractor, text: str) -> list[Row]:
-    """(subject, relation, object, key, negated) of each fact of one message by Emi to Sam."""
-    item = ExtractionInput(text=text, speaker="Emi", addressee="Sam")
-    return [(f.triple.subject.name, f.triple.predicate, f.triple.object.name, f.triple.key,
-             f.negated) for f in extractor.extract([item])[0].facts]
+    """Each fact of one message by Emi to Sam."""
+    return deniable_rows(extractor, text)
 
 
 def _objects(extractor: RuleExtractor, text: str) -> set[str]:

@@ -6,18 +6,16 @@ upcoming concert", "the upcoming season"), a supposition or a question."""
 from __future__ import annotations
 
 import pytest
+from conftest import deniable_rows
 
 from graph_memory.extract.rules import RuleExtractor
-from graph_memory.models import ExtractionInput
 
 Row = tuple[str, str, str, bool]
 
 
 def _facts(extractor: RuleExtractor, text: str) -> list[Row]:
-    """(subject, relation, object, negated) of each fact of one message said by Emi to Sam."""
-    item = ExtractionInput(text=text, speaker="Emi", addressee="Sam")
-    return [(f.triple.subject.name, f.triple.predicate, f.triple.object.name, f.negated)
-            for f in extractor.extract([item])[0].facts]
+    """(subject, relation, object, negated) of each fact of one message by Emi to Sam."""
+    return [(s, r, o, negated) for s, r, o, _, negated in deniable_rows(extractor, text)]
 
 
 @pytest.mark.parametrize(
