@@ -13,13 +13,13 @@ from typing import Any
 
 from graph_memory.extract.canonical import canonical_name
 from graph_memory.extract.match import Match
+from graph_memory.extract.open_vocabulary import PLACE_LABELS
 from graph_memory.extract.patterns import VerbPattern
 from graph_memory.extract.people import SPEAKER
 from graph_memory.extract.questions import stated_end
 
 # How the fact is typed and weighed: below "I've been to X" (the place is found, not said).
 THERE_PATTERN = VerbPattern(kind="verb", verbs=("be", "go"), confidence=0.6)
-_PLACES = frozenset({"GPE", "LOC"})
 _WE = frozenset({"i", "we"})
 _HAVE = frozenset({"have", "'ve", "has", "had", "'d"})
 # Words of a going that did not happen, or not yet: a modal, a condition, a denial.
@@ -37,7 +37,8 @@ def been_there(doc: Any) -> list[Match]:
         verb = there.head
         if not _past_going(verb) or _unreal(verb):
             continue
-        names = {canonical_name(e): e for e in doc.ents if e.label_ in _PLACES and e.end <= there.i}
+        names = {canonical_name(e): e for e in doc.ents
+                 if e.label_ in PLACE_LABELS and e.end <= there.i}
         names.pop("", None)
         if len(names) == 1:
             name, place = next(iter(names.items()))

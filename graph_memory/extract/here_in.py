@@ -18,13 +18,13 @@ import pycountry
 
 from graph_memory.extract.canonical import canonical_name
 from graph_memory.extract.match import Match
+from graph_memory.extract.open_vocabulary import PLACE_LABELS
 from graph_memory.extract.patterns import VerbPattern
 from graph_memory.extract.people import SPEAKER
 from graph_memory.extract.questions import stated_end
 
 # How the fact is typed and weighed: below LIVES_IN's own "I live in X" (a word in passing).
 HERE_PATTERN = VerbPattern(kind="verb", verbs=("here",), confidence=0.6)
-_PLACES = frozenset({"GPE", "LOC"})
 # Words of a message about a time away from home: its "here" is the place visited.
 _AWAY = frozenset({"trip", "vacation", "holiday", "visit", "stay", "travel", "tour", "honeymoon",
                    "getaway", "conference", "hotel", "airbnb", "resort", "until", "layover",
@@ -62,7 +62,7 @@ def _place_after(doc: Any, start: int) -> Any | None:
     if doc[start].lower_ == "the":
         start += 1
     for ent in doc.ents:
-        if ent.label_ in _PLACES and (ent.start == start or (
+        if ent.label_ in PLACE_LABELS and (ent.start == start or (
                 ent.start == start - 1 and doc[ent.start].lower_ == "the")):
             return ent
     return None

@@ -28,6 +28,9 @@ SPEAKER_WORDS = frozenset({"i", "we"})
 SPEAKER_POSSESSIVES = frozenset({"my", "our"})
 # Words that date a clause to the day it is told: "I'm gonna go to the gym today".
 TODAY_WORDS = frozenset({"today", "tonight", "todays"})
+# Entity labels of a named town, country or region, where one lives or travels (not FAC, a
+# building).
+PLACE_LABELS = frozenset({"GPE", "LOC"})
 # Reporting and light verbs whose particles make no verb of their own ("I figured out").
 REPORTING = frozenset({"think", "know", "guess", "mean", "say", "tell", "ask", "thank", "hear",
                        "find", "figure", "make", "let", "have", "be", "do"})

@@ -15,6 +15,7 @@ from typing import Any
 
 from graph_memory.extract.canonical import canonical_name
 from graph_memory.extract.match import Match
+from graph_memory.extract.open_vocabulary import PLACE_LABELS
 from graph_memory.extract.patterns import VerbPattern
 from graph_memory.extract.people import ADDRESSEE, SPEAKER
 from graph_memory.extract.questions import stated_end
@@ -23,7 +24,6 @@ from graph_memory.extract.questions import stated_end
 STAY_PATTERN = VerbPattern(kind="verb", verbs=("stay",), confidence=0.6)
 _LIVED = frozenset({"experience", "memory"})  # had once named
 _SPANS = frozenset({"time", "stay"})  # had only when told as past
-_PLACES = frozenset({"GPE", "LOC"})
 _OWNERS = {"my": SPEAKER, "our": SPEAKER, "your": ADDRESSEE}
 _SUBJECTS = {"i": SPEAKER, "we": SPEAKER, "you": ADDRESSEE}
 _AHEAD = frozenset({"will", "'ll", "would", "'d", "could", "might", "should", "can", "if",
@@ -86,7 +86,7 @@ def _places(noun: Any) -> list[Any]:
     nouns = [g for h in holders for p in h.children if p.dep_ == "prep" and p.lower_ == "in"
              for g in p.children if g.dep_ == "pobj"]
     nouns += [c for n in nouns for c in n.conjuncts]
-    ents = {ent.root.i: ent for ent in noun.doc.ents if ent.label_ in _PLACES}
+    ents = {ent.root.i: ent for ent in noun.doc.ents if ent.label_ in PLACE_LABELS}
     return [ents[n.i] for n in nouns if n.i in ents]
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from graph_memory.extract.canonical import canonical_name
 from graph_memory.extract.match import Match
+from graph_memory.extract.open_vocabulary import PLACE_LABELS
 from graph_memory.extract.patterns import VerbPattern
 from graph_memory.extract.people import SPEAKER
 from graph_memory.extract.questions import stated_end
@@ -26,7 +27,6 @@ from graph_memory.extract.questions import stated_end
 TRIP_PATTERN = VerbPattern(kind="verb", verbs=("trip",), confidence=0.65)
 _TRIPS = frozenset({"trip", "vacation", "holiday", "honeymoon", "getaway", "visit", "journey",
                     "cruise", "roadtrip"})
-_PLACES = frozenset({"GPE", "LOC"})
 _ON_IT = frozenset({"during", "on"})  # what one did during the trip
 _RECALLING = frozenset({"remind", "remember"})  # "reminds me of my trip", "I remember my trip"
 # What a trip leaves behind: "a photo from my trip to Japan", "memories of our trip to Rome".
@@ -61,7 +61,7 @@ def _places(word: Any) -> list[Any]:
              for g in p.children if g.dep_ == "pobj"]
     nouns += [c for n in nouns for c in n.conjuncts]
     nouns += [c for n in nouns for c in n.children if c.dep_ == "appos"]
-    ents = {ent.root.i: ent for ent in word.doc.ents if ent.label_ in _PLACES}
+    ents = {ent.root.i: ent for ent in word.doc.ents if ent.label_ in PLACE_LABELS}
     return [ents[n.i] for n in nouns if n.i in ents and n.pos_ == "PROPN"]
 
 

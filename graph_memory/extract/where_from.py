@@ -13,13 +13,13 @@ from typing import Any
 
 from graph_memory.extract.canonical import canonical_name, is_be
 from graph_memory.extract.match import Match
+from graph_memory.extract.open_vocabulary import PLACE_LABELS
 from graph_memory.extract.patterns import VerbPattern
 from graph_memory.extract.people import SPEAKER
 from graph_memory.extract.questions import stated_end
 
 # How the fact is typed and weighed: as "I grew up in X" is.
 WHERE_PATTERN = VerbPattern(kind="verb", verbs=("be",), confidence=0.75)
-_PLACES = frozenset({"GPE", "LOC"})
 _POINTERS = frozenset({"that", "this", "it", "thats"})
 _WE = frozenset({"i", "we"})
 
@@ -65,7 +65,7 @@ def _relation(doc: Any, where: Any) -> str | None:
 def _place(doc: Any, be: Any) -> Any | None:
     """The place the "is" is said of: its subject's entity ("Texas is where ..."), or for
     "that" / "it" the one place the message names before it."""
-    ents = [e for e in doc.ents if e.label_ in _PLACES and e.end <= be.i]
+    ents = [e for e in doc.ents if e.label_ in PLACE_LABELS and e.end <= be.i]
     subject = doc[be.i - 1] if be.i > 0 else None
     if (subject is not None and subject.lower_ in _POINTERS) or be.lower_ == "thats":
         names = {canonical_name(e) for e in ents}
