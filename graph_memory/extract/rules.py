@@ -1,10 +1,10 @@
 """The rule extractor: the ontology's declarative patterns interpreted over spaCy's parse.
 
 The code knows the grammar of each pattern kind (patterns.py; kinds.py, copula_kind.py,
-noun_kind.py, roles.py, opinions.py and open_fallback.py read them); the vocabulary comes from
-the ontology, so a user ontology adding a relation with patterns of existing kinds is extracted
-without code changes. Precision beats recall: questions, hypotheticals, pronoun objects and
-guesses about others produce nothing.
+noun_kind.py, roles.py, opinions.py, regex_kind.py and open_fallback.py read them); the
+vocabulary comes from the ontology, so a user ontology adding a relation with patterns of
+existing kinds is extracted without code changes. Precision beats recall: questions,
+hypotheticals, pronoun objects and guesses about others produce nothing.
 """
 
 from __future__ import annotations
@@ -20,10 +20,8 @@ from spacy.language import Language
 
 from graph_memory.extract.canonical import (
     canonical_name,
-    clean_text,
     is_be,
     is_childhood,
-    ner_label,
     normalize_name,
     noun_phrase,
 )
@@ -47,7 +45,7 @@ from graph_memory.extract.linking import (
 from graph_memory.extract.lowercase_workplaces import lowercase_workplaces
 from graph_memory.extract.match import Match
 from graph_memory.extract.noun_kind import noun_matches
-from graph_memory.extract.objects import MENTION_LABELS, NOT_OBJECT_POS, VAGUE, object_ok
+from graph_memory.extract.objects import MENTION_LABELS, VAGUE
 from graph_memory.extract.open_fallback import object_rules, open_matches
 from graph_memory.extract.opinions import opinion_matches
 from graph_memory.extract.paired_facts import paired_facts
@@ -60,11 +58,10 @@ from graph_memory.extract.patterns import (
     OpenPattern,
     OpinionPattern,
     PossessivePattern,
-    RegexPattern,
     RolePattern,
     VerbPattern,
 )
-from graph_memory.extract.people import PARTICIPANTS, PLACEHOLDERS, SPEAKER, resolve
+from graph_memory.extract.people import PARTICIPANTS, PLACEHOLDERS, resolve
 from graph_memory.extract.possessives import (
     favorite_matches,
     listed_matches,
@@ -73,6 +70,7 @@ from graph_memory.extract.possessives import (
 )
 from graph_memory.extract.questions import stated_end
 from graph_memory.extract.quoted_speech import outside_quotes
+from graph_memory.extract.regex_kind import CompiledRegex, regex_matches
 from graph_memory.extract.restated_facts import without_restated
 from graph_memory.extract.roles import role_matches
 from graph_memory.extract.said_places import said_places
@@ -139,7 +137,7 @@ class RuleExtractor:
         self._opinions: dict[str, list[tuple[str, OpinionPattern]]] = {}
         self._copulas: list[tuple[str, CopulaPattern]] = []
         self._possessives: list[tuple[str, PossessivePattern]] = []
-        self._regexes: list[tuple[str, RegexPattern, re.Pattern[str]]] = []
+        self._regexes: list[CompiledRegex] = []
         self._open: list[tuple[str, OpenPattern, VerbPattern]] = []
         self._habits: list[tuple[str, HabitPattern]] = []
         people: set[str] = set()
@@ -240,7 +238,7 @@ class RuleExtractor:
                     self._match_token(doc[i], matches, fallbacks, opens, loose)
         matches.extend(_what_replaced(doc, matches))
         matches.extend(said_places(doc))  # "here in Houston": LIVES_IN, in passing
-        for match in self._match_regexes(doc, text):
+        for match in regex_matches(self._regexes, doc, text):
             (fallbacks if match.pattern.fallback else matches).append(match)
         for later in (fallbacks, opens, loose):
             taken = [m.span for m in matches]
@@ -361,43 +359,6 @@ class RuleExtractor:
     def _memory_type(self, match: Match) -> str:
         spec = self._ontology.relations[match.relation]
         return str(match.pattern.memory_type or spec.memory_type)
-
-    def _match_regexes(self, doc: Any, text: str) -> list[Match]:
-        """Matches of the regex patterns in `text`, the doc's own text (doc.text would be
-        made again from every token)."""
-        out: list[Match] = []
-        for relation, pattern, regex in self._regexes:
-            for found in regex.finditer(text):
-                span = doc.char_span(*found.span(), alignment_mode="expand")
-                obj_span = doc.char_span(*found.span("object"), alignment_mode="expand")
-                if span is None or obj_span is None or span.end > stated_end(span.sent):
-                    continue
-                if pattern.object == "text":
-                    name = clean_text(found.group("object"))
-                else:
-                    # The noun phrase the group starts with: "gluten" of "gluten anymore".
-                    words: list[Any] = []
-                    for token in obj_span:
-                        if token.pos_ in NOT_OBJECT_POS and not (words and token.text == "-"):
-                            break
-                        words.append(token)
-                    name = canonical_name(words) if words else ""
-                    name = "" if name.lower() in VAGUE else name
-                if not name or not object_ok(name, obj_span.root, pattern):
-                    continue
-                name = pattern.template.replace("{object}", name)
-                subject, subject_label = SPEAKER, ""
-                if pattern.subject == "group":
-                    subject = clean_text(found.group("subject"))
-                    subject_span = doc.char_span(*found.span("subject"), alignment_mode="expand")
-                    subject_label = ner_label(subject_span.root) if subject_span else ""
-                    if not subject:
-                        continue
-                out.append(
-                    Match(relation, pattern, subject, subject_label, pattern.subject == "speaker",
-                          name, ner_label(obj_span.root), pattern.key, False, found.span())
-                )  # fmt: skip
-        return out
 
     # --- output --------------------------------------------------------------------------
 
