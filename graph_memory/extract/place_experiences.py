@@ -15,7 +15,7 @@ from typing import Any
 
 from graph_memory.extract.canonical import canonical_name
 from graph_memory.extract.match import Match
-from graph_memory.extract.open_vocabulary import PLACE_LABELS
+from graph_memory.extract.named_places import places_after
 from graph_memory.extract.patterns import VerbPattern
 from graph_memory.extract.people import ADDRESSEE, SPEAKER
 from graph_memory.extract.questions import stated_end
@@ -29,6 +29,7 @@ _SUBJECTS = {"i": SPEAKER, "we": SPEAKER, "you": ADDRESSEE}
 _AHEAD = frozenset({"will", "'ll", "would", "'d", "could", "might", "should", "can", "if",
                     "going", "gonna"})
 _HAVE = frozenset({"have", "'ve", "has", "had"})
+_IN = frozenset({"in"})
 
 
 def place_experiences(doc: Any) -> list[Match]:
@@ -45,7 +46,7 @@ def place_experiences(doc: Any) -> list[Match]:
         owner = _owner(noun, verb)
         if owner is None or _ahead(verb) or (lemma in _SPANS and not _past(verb)):
             continue
-        for place in _places(noun):
+        for place in places_after(_holders(noun), _IN):
             if place.end <= stated_end(noun.sent):
                 out.append(Match("VISITED", STAY_PATTERN, owner, "", True, canonical_name(place),
                                  place.label_, None, False, (noun.idx, place.end_char)))
@@ -71,23 +72,19 @@ def _owner(noun: Any, verb: Any) -> str | None:
     return None
 
 
-def _made(noun: Any) -> Any | None:
-    """The "made" of "the memories made in Hawaii"."""
-    return next((c for c in noun.children if c.dep_ == "acl" and c.lower_ == "made"), None)
-
-
-def _places(noun: Any) -> list[Any]:
-    """The named places "in" the noun ("my time in Japan", "in Rome and Florence"), or the
-    memories' ("memories made in Hawaii", "we made memories in Paris")."""
+def _holders(noun: Any) -> list[Any]:
+    """The words the places hang on: the noun ("my time in Japan"), and for memories the
+    making too ("memories made in Hawaii", "we made memories in Paris")."""
     holders = [noun]
     if noun.lemma_.lower() == "memory":
         made = _made(noun)
         holders.append(made if made is not None else noun.head)
-    nouns = [g for h in holders for p in h.children if p.dep_ == "prep" and p.lower_ == "in"
-             for g in p.children if g.dep_ == "pobj"]
-    nouns += [c for n in nouns for c in n.conjuncts]
-    ents = {ent.root.i: ent for ent in noun.doc.ents if ent.label_ in PLACE_LABELS}
-    return [ents[n.i] for n in nouns if n.i in ents]
+    return holders
+
+
+def _made(noun: Any) -> Any | None:
+    """The "made" of "the memories made in Hawaii"."""
+    return next((c for c in noun.children if c.dep_ == "acl" and c.lower_ == "made"), None)
 
 
 def _ahead(verb: Any) -> bool:

@@ -18,7 +18,7 @@ from typing import Any
 
 from graph_memory.extract.canonical import canonical_name
 from graph_memory.extract.match import Match
-from graph_memory.extract.open_vocabulary import PLACE_LABELS
+from graph_memory.extract.named_places import places_after
 from graph_memory.extract.patterns import VerbPattern
 from graph_memory.extract.people import SPEAKER
 from graph_memory.extract.questions import stated_end
@@ -34,6 +34,7 @@ _KEEPSAKES = frozenset({"memory", "photo", "picture", "pic", "photograph", "vide
 _MINE = frozenset({"my", "our"})
 _WE = frozenset({"i", "we"})
 _HAVE = frozenset({"have", "'ve", "has", "had", "'d"})
+_WENT_TO = frozenset({"to", "in"})  # "my trip to Japan", "our honeymoon was in Bali"
 
 
 def trip_places(doc: Any) -> list[Match]:
@@ -43,7 +44,11 @@ def trip_places(doc: Any) -> list[Match]:
         if trip.lemma_.lower() not in _TRIPS or trip.pos_ != "NOUN":
             continue
         went_by = trip if _behind(trip) else _was_to(trip)
-        for place in _places(went_by) if went_by is not None else ():
+        # Kept from its first rules, unlike place_experiences: a place set beside counts ("to
+        # Santorini, Greece"), and only a proper noun ("a named place") is the trip's place.
+        places = [] if went_by is None else places_after(
+            [went_by], _WENT_TO, appositions=True, proper_only=True)
+        for place in places:
             if place.end > stated_end(trip.sent):
                 continue
             name = canonical_name(place)
@@ -52,17 +57,6 @@ def trip_places(doc: Any) -> list[Match]:
                 out.append(Match("VISITED", TRIP_PATTERN, SPEAKER, "", True, name, place.label_,
                                  None, False, (start, place.end_char)))
     return out
-
-
-def _places(word: Any) -> list[Any]:
-    """The named places the trip (or the "was" it is told by) went to or was in ("to Costa
-    Rica", "in Bali and Java", "to Santorini, Greece")."""
-    nouns = [g for p in word.children if p.dep_ == "prep" and p.lower_ in ("to", "in")
-             for g in p.children if g.dep_ == "pobj"]
-    nouns += [c for n in nouns for c in n.conjuncts]
-    nouns += [c for n in nouns for c in n.children if c.dep_ == "appos"]
-    ents = {ent.root.i: ent for ent in word.doc.ents if ent.label_ in PLACE_LABELS}
-    return [ents[n.i] for n in nouns if n.i in ents and n.pos_ == "PROPN"]
 
 
 def _behind(trip: Any) -> bool:
