@@ -11,10 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from graph_memory.extract.canonical import is_negated, phrase_text
+from graph_memory.extract.naming_clauses import NAME_DEPS, naming_clauses
 from graph_memory.extract.objects import Found
 
-_NAMING = frozenset({"call", "name", "title"})
-_NAME_DEPS = frozenset({"oprd", "attr", "dobj", "xcomp"})
 _OWN = frozenset({"i", "we"})
 # A name longer than this is a clause the parser hung on "called", not a title.
 _MAX_NAME_WORDS = 6
@@ -24,11 +23,9 @@ _AFTER_NAME = frozenset({"by", "on", "from", "for", "with", "in", "at", "that", 
 
 
 def _naming_clause(noun: Any) -> Any | None:
-    """The "called" clause hanging on the noun: "called TMNT" of "this game called TMNT"."""
-    for acl in noun.children:
-        if acl.dep_ == "acl" and acl.tag_ == "VBN" and acl.lemma_.lower() in _NAMING:
-            return acl
-    return None
+    """The "called" clause hanging on the noun: "called TMNT" of "this game called TMNT"
+    (a participle only)."""
+    return next((c for c in naming_clauses(noun.children) if c.tag_ == "VBN"), None)
 
 
 def called_name(noun: Any) -> Found | None:
@@ -37,7 +34,7 @@ def called_name(noun: Any) -> Found | None:
     acl = _naming_clause(noun)
     if acl is None:
         return None
-    names = [c for c in acl.children if c.dep_ in _NAME_DEPS and c.i > acl.i]
+    names = [c for c in acl.children if c.dep_ in NAME_DEPS and c.i > acl.i]
     if not names or names[0].pos_ not in ("NOUN", "PROPN"):
         return None
     tokens = []

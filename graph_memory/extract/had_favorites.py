@@ -10,11 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from graph_memory.extract.canonical import is_conditional, is_negated
+from graph_memory.extract.naming_clauses import NAME_DEPS, naming_clauses, proper_names
 from graph_memory.extract.people import SPEAKER
 
 _HAVING = frozenset({"have", "got"})
+# "Called" and "named" only, as this reading was first written and tested: a favorite "titled"
+# is left out.
 _NAMING = frozenset({"call", "name"})
-_NAME_DEPS = frozenset({"oprd", "attr", "xcomp", "dobj"})
 
 
 def had_favorite(key_head: Any) -> tuple[str, Any] | None:
@@ -28,9 +30,6 @@ def had_favorite(key_head: Any) -> tuple[str, Any] | None:
         return None
     if [c.lower_ for c in key_head.children if c.dep_ == "det"] != ["a"]:
         return None
-    for acl in key_head.children:
-        if acl.dep_ != "acl" or acl.lemma_.lower() not in _NAMING:
-            continue
-        names = [c for c in acl.children if c.dep_ in _NAME_DEPS and c.pos_ == "PROPN"]
-        return (SPEAKER, names[0]) if names else None
-    return None
+    clauses = naming_clauses(key_head.children, verbs=_NAMING)
+    names = proper_names(clauses[0], NAME_DEPS) if clauses else []  # the first naming only
+    return (SPEAKER, names[0]) if names else None

@@ -17,6 +17,7 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.contrasts import set_aside
 from graph_memory.extract.misread_objects import misread_object
+from graph_memory.extract.naming_clauses import WHOLE_TITLE_DEPS, naming_clauses
 from graph_memory.extract.objects import Found, noun_object
 from graph_memory.extract.open_vocabulary import (
     ABOUT_HEADS,
@@ -257,6 +258,10 @@ def authored_title(verb: Any) -> Found | None:
     return Found(phrase_text(tokens), "WORK_OF_ART", tokens)
 
 
+# A naming clause on the noun, or on the verb (advcl) when the parser hangs it there.
+_NAMING_ON_NOUN_OR_VERB = frozenset({"acl", "advcl"})
+
+
 def _called(head: Any) -> Found | None:
     """The name of "a book called Vinland Saga", "a game called cult of the lamb", whole (a
     title keeps its words as written)."""
@@ -265,14 +270,12 @@ def _called(head: Any) -> Found | None:
     work = head.dep_ == "dobj" and head.lemma_.lower() in WORK_KINDS
     later = [c for c in head.head.children if c.dep_ == "advcl" and c.i > head.i
              and c.tag_ == "VBN"] if work else []
-    for acl in [*head.children, *later]:
-        if acl.dep_ not in ("acl", "advcl") or acl.lemma_.lower() not in ("call", "name", "title"):
-            continue
+    for acl in naming_clauses([*head.children, *later], deps=_NAMING_ON_NOUN_OR_VERB):
         quoted = quoted_title(acl)
         if quoted is not None:
             return quoted  # 'a novel called "Me Before You"': the quotes hold it whole
         for name in acl.children:
-            if name.dep_ not in ("oprd", "attr", "dobj", "xcomp", "npadvmod", "ccomp"):
+            if name.dep_ not in WHOLE_TITLE_DEPS:
                 continue
             tokens = [t for t in name.subtree if t.dep_ != "punct" and t.tag_ not in ('``', "''")]
             if tokens and tokens[0].pos_ == "DET":

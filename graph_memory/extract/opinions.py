@@ -19,6 +19,7 @@ from graph_memory.extract.judgements import (
 from graph_memory.extract.match import Match, clause_subject, make_matches, polarity, used_to, who
 from graph_memory.extract.model_names import model_name
 from graph_memory.extract.moved_by import MOVING_VERBS, moved_by_matches
+from graph_memory.extract.naming_clauses import naming_clauses, proper_names
 from graph_memory.extract.objects import Found, lower_set, noun_object, quoted_title
 from graph_memory.extract.opinion_topics import (
     hollow_of_a_class,
@@ -271,17 +272,18 @@ def _there(noun: Any, pattern: OpinionPattern) -> Found | None:
     return Found(name, thing.label, [*thing.tokens, *named.tokens])
 
 
+# Without "xcomp", as this reading was first written and tested.
+_PROPER_NAME_DEPS = frozenset({"oprd", "attr", "dobj"})
+
+
 def _called_name(noun: Any, pattern: OpinionPattern) -> Found | None:
     """The name of "a show called Severance", 'a book titled "Pachinko"': what a later "it"
     judges ("I watched a show called Severance. It was amazing")."""
-    for acl in noun.children:
-        if acl.dep_ != "acl" or acl.lemma_.lower() not in ("call", "name", "title"):
-            continue
+    for acl in naming_clauses(noun.children):
         quoted = quoted_title(acl)
         if quoted is not None:
             return quoted
-        names = [c for c in acl.children
-                 if c.dep_ in ("oprd", "attr", "dobj") and c.pos_ == "PROPN"]
+        names = proper_names(acl, _PROPER_NAME_DEPS)
         if names:
             return noun_object(names[0], pattern)
     return called_name(noun)  # chat's lower-case name: "a game called guardians of the Galaxy"

@@ -22,6 +22,7 @@ from graph_memory.extract.favorite_names import as_written, favorite_values
 from graph_memory.extract.goal_clauses import clause_object
 from graph_memory.extract.had_favorites import had_favorite
 from graph_memory.extract.match import Match, Who, make_matches, polarity, who
+from graph_memory.extract.naming_clauses import NAME_DEPS, NAMING_VERBS
 from graph_memory.extract.objects import Found, lower_set, noun_object, object_ok
 from graph_memory.extract.opinions import experienced
 from graph_memory.extract.patterns import PossessivePattern
@@ -218,9 +219,6 @@ def _subject_of_has_to(be: Any) -> list[Any]:
     return [c for c in has.children if c.dep_ == "nsubj"]
 
 
-_NAMING_VERBS = frozenset({"call", "name", "title"})
-
-
 def _vocative(name: Any) -> bool:
     """ "our favorite shows, Bella!": a name set off by a comma that closes its sentence, or
     a speaker's own, is the one spoken to."""
@@ -248,8 +246,8 @@ def _named_value(key_head: Any) -> Any | None:
         # favorite movies", "Nobu, my favorite".
         return None if _vocative(named) else named
     verb = holder.head
-    if holder.dep_ == "nsubjpass" and verb.lemma_.lower() in _NAMING_VERBS:
-        named = [c for c in verb.children if c.dep_ in ("oprd", "attr", "xcomp", "dobj")]
+    if holder.dep_ == "nsubjpass" and verb.lemma_.lower() in NAMING_VERBS:
+        named = [c for c in verb.children if c.dep_ in NAME_DEPS]
         return named[0] if named and named[0].pos_ in ("PROPN", "NOUN") else None
     return None
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from graph_memory.extract.canonical import clean_text, determiners, phrase_text
+from graph_memory.extract.naming_clauses import NAMING_VERBS, WHOLE_TITLE_DEPS
 from graph_memory.extract.open_vocabulary import WATCHED_WORKS, WORK_KINDS
 from graph_memory.extract.person_nouns import names_a_person
 
@@ -213,8 +214,6 @@ def bare_of_title(head: Any) -> Title | None:
     return phrase_text(tokens), tokens
 
 
-_NAMING_VERBS = frozenset({"call", "name", "title"})
-_NAME_DEPS = frozenset({"oprd", "attr", "dobj", "xcomp", "npadvmod", "ccomp"})
 # The small words a title written in title case leaves in lower case.
 _TITLE_SMALL_WORDS = frozenset(
     {"of", "with", "and", "the", "a", "an", "in", "on", "to", "for", "at", "from", "into", "or"}
@@ -257,8 +256,8 @@ def named_work(head: Any) -> Title | None:
                 beside == head.i + 1 or _set_off(words)
             ):
                 names = [child]
-        elif child.dep_ == "acl" and child.lemma_.lower() in _NAMING_VERBS:
-            names = [n for n in child.children if n.dep_ in _NAME_DEPS]
+        elif child.dep_ == "acl" and child.lemma_.lower() in NAMING_VERBS:
+            names = [n for n in child.children if n.dep_ in WHOLE_TITLE_DEPS]
         tokens = _name_tokens(names[0]) if names else None
         if tokens is not None:
             return phrase_text(tokens), tokens

@@ -17,6 +17,7 @@ from typing import Any
 
 from graph_memory.extract.canonical import is_be, phrase_text
 from graph_memory.extract.match import Match, make_matches
+from graph_memory.extract.naming_clauses import NAMING_VERBS
 from graph_memory.extract.objects import Found
 from graph_memory.extract.open_objects import quoted_title
 from graph_memory.extract.open_subjects import stated, unspanned, who_of
@@ -30,7 +31,6 @@ _TOLD_VERBS = frozenset(
 # A work's place among those done: "the last one I played was ...".
 _SERIES_PLACES = frozenset({"last", "latest", "first", "recent"})
 _SAME_IN_PAST = frozenset({"read", "reread"})
-_NAMING_VERBS = frozenset({"call", "name", "title"})
 _NAME_LABELS = frozenset({"WORK_OF_ART", "PERSON", "ORG", "PRODUCT", "GPE", "EVENT", "FAC"})
 _MAX_TITLE_TOKENS = 8
 
@@ -90,7 +90,7 @@ def _across(anchor: Any) -> list[Any] | None:
         return [c for c in head.children if c.dep_ == "attr"]
     if anchor.dep_ == "attr" and is_be(head):
         return [c for c in head.children if c.dep_ == "nsubj" and c.i < anchor.i]
-    if anchor.dep_ == "nsubjpass" and head.lemma_.lower() in _NAMING_VERBS:
+    if anchor.dep_ == "nsubjpass" and head.lemma_.lower() in NAMING_VERBS:
         return [c for c in head.children if c.dep_ in ("oprd", "attr", "xcomp")][:1]
     return None
 
