@@ -45,14 +45,12 @@ _ADVERB = (
 _FILLER = rf"(?:{_ADVERB}|不再|从不|不能|不|没有|没|别|能|会|可以|要|的|在[^，。在]{{1,16}}|\s)"
 _ADVERBS = re.compile(rf"^(?:{_ADVERB}|\s)*")
 _SPEAKER = re.compile(rf"^(?:我们|我家|我|用户){_FILLER}*$")
-_ROLE_LEAD = re.compile(
-    rf"^(?P<mine>我的|我|用户的|用户)?(?P<role>{ROLE})(?P<plural>们)?"
-    rf"(?P<name>(?:小|老|阿)[\u4e00-\u9fff](?!{ROLE}))?{_FILLER}*$"
-)
 _ROLE_OPENING = re.compile(
     rf"^(?P<mine>我的|我|用户的|用户)?(?P<role>{ROLE})(?P<plural>们)?"
     rf"(?P<name>(?:小|老|阿)[\u4e00-\u9fff](?!{ROLE}))?"
 )
+# The same role phrase as the whole subject, but for filler words.
+_ROLE_LEAD = re.compile(_ROLE_OPENING.pattern + rf"{_FILLER}*$")
 # 他 / 她 (们), and written Chinese's 其 ("李梓轩是我的上司，其身高是177cm"): the person last named.
 _PRONOUN = re.compile(rf"^(?:(?:他|她)(?:们)?|其){_FILLER}*$")
 _DEMONSTRATIVE = re.compile(r"^(?:这个|那个|这家|那家|这些|那些|这|那|我们的|我的)")
@@ -80,6 +78,12 @@ class People:
         named = self.named.get(role)
         return EntityRef(name=named or f"{self.speaker}'s {role}{plural or ''}", type="Person")
 
+    def role_phrase(self, role: re.Match[str]) -> EntityRef:
+        """The person a matched role phrase names: the name it gives, else the role's."""
+        if role.group("name"):
+            return EntityRef(name=role.group("name"), type="Person")
+        return self.role(role.group("role"), role.group("plural"))
+
     def phrase(self, text: str, *, message_start: bool) -> EntityRef | None:
         """The person a subject phrase names, or None (not a person this message knows)."""
         text = _ADVERBS.sub("", text).strip()
@@ -87,9 +91,7 @@ class People:
             return self.me()
         role = _ROLE_LEAD.match(text)
         if role is not None and (role.group("mine") or message_start):
-            if role.group("name"):
-                return EntityRef(name=role.group("name"), type="Person")
-            return self.role(role.group("role"), role.group("plural"))
+            return self.role_phrase(role)
         if _PRONOUN.match(text):
             return None if self.last_named is None else EntityRef(name=self.last_named,
                                                                     type="Person")
@@ -115,9 +117,7 @@ class People:
         text = _ADVERBS.sub("", clause).strip()
         role = _ROLE_OPENING.match(text)
         if role is not None and (role.group("mine") or message_start):
-            if role.group("name"):
-                return EntityRef(name=role.group("name"), type="Person")
-            return self.role(role.group("role"), role.group("plural"))
+            return self.role_phrase(role)
         if text.startswith(("我", "用户")) and not text.startswith(("我的", "用户的")):
             return self.me()
         if text.startswith(("他", "她")) and self.last_named is not None:
