@@ -13,14 +13,13 @@ from typing import Any
 
 from graph_memory.extract.canonical import canonical_name
 from graph_memory.extract.match import Match
-from graph_memory.extract.open_vocabulary import PLACE_LABELS
+from graph_memory.extract.open_vocabulary import PLACE_LABELS, SPEAKER_WORDS
 from graph_memory.extract.patterns import VerbPattern
 from graph_memory.extract.people import SPEAKER
 from graph_memory.extract.questions import stated_end
 
 # How the fact is typed and weighed: below "I've been to X" (the place is found, not said).
 THERE_PATTERN = VerbPattern(kind="verb", verbs=("be", "go"), confidence=0.6)
-_WE = frozenset({"i", "we"})
 _HAVE = frozenset({"have", "'ve", "has", "had", "'d"})
 # Words of a going that did not happen, or not yet: a modal, a condition, a denial.
 _UNREAL = frozenset({"would", "'d", "will", "'ll", "could", "might", "should", "can", "if",
@@ -52,7 +51,7 @@ def _past_going(verb: Any) -> bool:
     if verb.lemma_.lower() not in ("be", "go"):
         return False
     subjects = [c for c in verb.children if c.dep_ in ("nsubj", "expl")]
-    if subjects and (len(subjects) > 1 or subjects[0].lower_ not in _WE):
+    if subjects and (len(subjects) > 1 or subjects[0].lower_ not in SPEAKER_WORDS):
         return False
     auxiliaries = [c for c in verb.children if c.dep_ == "aux"]
     if verb.tag_ == "VBD":

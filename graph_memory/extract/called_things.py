@@ -13,8 +13,8 @@ from typing import Any
 from graph_memory.extract.canonical import is_negated, phrase_text
 from graph_memory.extract.naming_clauses import NAME_DEPS, naming_clauses
 from graph_memory.extract.objects import Found
+from graph_memory.extract.open_vocabulary import SPEAKER_WORDS
 
-_OWN = frozenset({"i", "we"})
 # A name longer than this is a clause the parser hung on "called", not a title.
 _MAX_NAME_WORDS = 6
 # "a book called Pachinko by Min Jin Lee", "a game called Hades on the Switch": what follows
@@ -62,7 +62,7 @@ def brought_up_by_name(noun: Any) -> bool:
             return False  # "I might try a game called X": not met yet
         subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
         if subjects:
-            return subjects[0].lower_ in _OWN and not is_negated(verb)
+            return subjects[0].lower_ in SPEAKER_WORDS and not is_negated(verb)
         if verb.head.i == verb.i:
             return False
         verb = verb.head

@@ -28,8 +28,7 @@ from graph_memory.extract.objects import (
     object_ok,
     unwrap_container,
 )
-from graph_memory.extract.open_objects import DEMONSTRATIVES
-from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS
+from graph_memory.extract.open_vocabulary import DEMONSTRATIVES, GENERIC_OBJECTS
 from graph_memory.extract.passing_plans import month_phrase
 from graph_memory.extract.patterns import PatternSpec, VerbPattern
 from graph_memory.extract.people import owner_placeholder

@@ -11,7 +11,7 @@ from typing import Any
 from graph_memory.extract.canonical import determiners
 from graph_memory.extract.day_outings import day_outing
 from graph_memory.extract.object_spans import generic_the
-from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS, HOLLOW_OBJECTS
+from graph_memory.extract.open_vocabulary import DEMONSTRATIVES, GENERIC_OBJECTS, HOLLOW_OBJECTS
 from graph_memory.extract.retag import COLOURS
 
 # Modifiers that say there are several without saying which.
@@ -138,14 +138,13 @@ def bare_hollow(name: str, head: Any) -> bool:
 
 
 _KINDS = frozenset({"kind", "kinds", "sort", "sorts", "type", "types"})
-_DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 
 
 def pointing_kind(head: Any) -> bool:
     """ "that kind of software", "these types of games": a kind pointed at is the one the chat
     told of, which the noun alone does not say ("I love all kinds of music" does)."""
     return head.lower_ in _KINDS and any(
-        c.dep_ == "det" and c.lower_ in _DEMONSTRATIVES for c in head.children
+        c.dep_ == "det" and c.lower_ in DEMONSTRATIVES for c in head.children
     )
 
 

@@ -23,6 +23,7 @@ from graph_memory.extract.open_vocabulary import (
     ABOUT_HEADS,
     BODY_PARTS,
     CONTAINERS,
+    DEMONSTRATIVES,
     GENERIC_OBJECTS,
     GROUPS,
     HOLLOW_OBJECTS,
@@ -174,9 +175,6 @@ def _example(head: Any, rules: VerbPattern) -> Found | None:
         if kinds:
             return noun_object(kinds[0], rules)
     return None
-
-
-DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 
 
 def _trip(head: Any, rules: VerbPattern) -> Found | None:

@@ -26,6 +26,8 @@ LIKING_VERBS = frozenset({"like", "love", "enjoy", "adore"})
 SPEAKER_WORDS = frozenset({"i", "we"})
 # The speaker's possessive determiners: "my dog", "our house".
 SPEAKER_POSSESSIVES = frozenset({"my", "our"})
+# Determiners that point at one thing: "this game", "those shoes".
+DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 # Words that date a clause to the day it is told: "I'm gonna go to the gym today".
 TODAY_WORDS = frozenset({"today", "tonight", "todays"})
 # Entity labels of a named town, country or region, where one lives or travels (not FAC, a

@@ -19,6 +19,7 @@ from typing import Any
 from graph_memory.extract.canonical import canonical_name
 from graph_memory.extract.match import Match
 from graph_memory.extract.named_places import places_after
+from graph_memory.extract.open_vocabulary import SPEAKER_POSSESSIVES, SPEAKER_WORDS
 from graph_memory.extract.patterns import VerbPattern
 from graph_memory.extract.people import SPEAKER
 from graph_memory.extract.questions import stated_end
@@ -31,8 +32,6 @@ _ON_IT = frozenset({"during", "on"})  # what one did during the trip
 _RECALLING = frozenset({"remind", "remember"})  # "reminds me of my trip", "I remember my trip"
 # What a trip leaves behind: "a photo from my trip to Japan", "memories of our trip to Rome".
 _KEEPSAKES = frozenset({"memory", "photo", "picture", "pic", "photograph", "video", "souvenir"})
-_MINE = frozenset({"my", "our"})
-_WE = frozenset({"i", "we"})
 _HAVE = frozenset({"have", "'ve", "has", "had", "'d"})
 _WENT_TO = frozenset({"to", "in"})  # "my trip to Japan", "our honeymoon was in Bali"
 
@@ -61,7 +60,7 @@ def trip_places(doc: Any) -> list[Match]:
 
 def _behind(trip: Any) -> bool:
     """Whether the clause the trip hangs on tells it as the speaker's and past."""
-    mine = any(c.dep_ == "poss" and c.lower_ in _MINE for c in trip.children)
+    mine = any(c.dep_ == "poss" and c.lower_ in SPEAKER_POSSESSIVES for c in trip.children)
     if trip.dep_ == "dobj" and trip.head.lemma_.lower() == "remember":
         return mine and _we_subject(trip.head)
     if trip.dep_ != "pobj":
@@ -80,7 +79,7 @@ def _was_to(trip: Any) -> Any | None:
     """The "was" of the speaker's trip told as past with where it went: "My last trip was to
     Japan", "Our honeymoon was in Bali", "One of my most memorable trips was to Santorini,
     Greece" (not "My next trip is to Peru", "My trip wasn't to Rome")."""
-    if not any(c.dep_ == "poss" and c.lower_ in _MINE for c in trip.children):
+    if not any(c.dep_ == "poss" and c.lower_ in SPEAKER_POSSESSIVES for c in trip.children):
         return None
     subject = trip
     of = trip.head
@@ -93,7 +92,7 @@ def _was_to(trip: Any) -> Any | None:
 
 
 def _we_subject(verb: Any) -> bool:
-    return any(c.dep_ == "nsubj" and c.lower_ in _WE for c in verb.children)
+    return any(c.dep_ == "nsubj" and c.lower_ in SPEAKER_WORDS for c in verb.children)
 
 
 def _past_deed(verb: Any) -> bool:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.open_vocabulary import SPEAKER_WORDS
 from graph_memory.extract.people import SPEAKER
 
 _ME = frozenset({"me", "us"})
-_SPEAKERS = frozenset({"i", "we"})
 
 
 def speaker_favorite(key_head: Any, modifiers: set[str]) -> str | None:
@@ -40,7 +40,7 @@ def _list_of_others(key_head: Any) -> bool:
     another favorite is the aquarium" (a subject before it, of another verb, not "I"/"we")."""
     be = key_head.head
     return any(
-        t.dep_ in ("nsubj", "nsubjpass") and t.head.i != be.i and t.lower_ not in _SPEAKERS
+        t.dep_ in ("nsubj", "nsubjpass") and t.head.i != be.i and t.lower_ not in SPEAKER_WORDS
         for t in key_head.sent if t.i < key_head.i
     )
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from graph_memory.extract.canonical import canonical_name, is_be
 from graph_memory.extract.match import Match
-from graph_memory.extract.open_vocabulary import PLACE_LABELS
+from graph_memory.extract.open_vocabulary import PLACE_LABELS, SPEAKER_WORDS
 from graph_memory.extract.patterns import VerbPattern
 from graph_memory.extract.people import SPEAKER
 from graph_memory.extract.questions import stated_end
@@ -21,7 +21,6 @@ from graph_memory.extract.questions import stated_end
 # How the fact is typed and weighed: as "I grew up in X" is.
 WHERE_PATTERN = VerbPattern(kind="verb", verbs=("be",), confidence=0.75)
 _POINTERS = frozenset({"that", "this", "it", "thats"})
-_WE = frozenset({"i", "we"})
 
 
 def where_from(doc: Any) -> list[Match]:
@@ -47,7 +46,7 @@ def _relation(doc: Any, where: Any) -> str | None:
     """What the "where" clause says the place is to the speaker, from its next words: "I grew
     up", "I was born" (FROM), "I'm from" (FROM), "I live" (LIVES_IN)."""
     words = [t for t in doc[where.i + 1:where.i + 5] if not t.is_punct]
-    if len(words) < 2 or words[0].lower_ not in _WE:
+    if len(words) < 2 or words[0].lower_ not in SPEAKER_WORDS:
         return None
     verb, rest = words[1], [t.lower_ for t in words[2:]]
     lemma = verb.lemma_.lower()
