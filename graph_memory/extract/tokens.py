@@ -14,6 +14,8 @@ from spacy.tokens import Doc
 
 from graph_memory.extract.bare_clitics import mend_clitic_lemmas
 from graph_memory.extract.chat_spelling import mend_typed_modals, split_contractions
+from graph_memory.extract.fave_words import TRIGGERS as FAVE_TRIGGERS
+from graph_memory.extract.fave_words import mend_fave_words
 
 # Codes with a digit, joined by hyphens or slashes: order ids, phone numbers, part numbers.
 _IDENTIFIER = re.compile(r"(?<![\w-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+(?![\w-])")
@@ -37,6 +39,8 @@ def tokenize(nlp: Any, text: str) -> Doc:
         split_contractions(doc)  # "its a wonderful story", "Ill be there"
     mend_typed_modals(doc)  # "I mightt try": read as "might"
     mend_clitic_lemmas(doc)  # "ive been": "ve" read as "have"
+    if any(word in lowered for word in FAVE_TRIGGERS):
+        mend_fave_words(doc)  # "my fave food": read as "favorite"
     last = len(doc) - 1
     initials = []
     if _MAYBE_INITIAL.search(text):  # most messages have none: no walk over their tokens
