@@ -1,10 +1,11 @@
-"""Likings, fifth round (issue 11): chat's "fav" / "fave" for "favorite", each with sentences
-written for it (not the benchmark's), and the near misses that stay out."""
+"""Likings, fifth round (issue 11): chat's "fav" / "fave" for "favorite", and a kind liked in a
+way said with "my" / "our" ("I like my drinks cold", "we love our burgers here"), each with
+sentences written for it (not the benchmark's), and the near misses that stay out."""
 
 from __future__ import annotations
 
 import pytest
-from conftest import Row, fact_rows
+from conftest import Row, deniable_rows, fact_rows
 
 from graph_memory.extract.rules import RuleExtractor
 
@@ -44,3 +45,70 @@ def test_faves_listed_are_each_a_favorite(extractor: RuleExtractor) -> None:
 )  # fmt: skip
 def test_no_fave_of_the_speaker(extractor: RuleExtractor, text: str) -> None:
     assert [r for r in _likings(extractor, text) if r[0] == "Emi"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "key"),
+    [
+        ("I like my drinks cold", "drink", "cold"),
+        ("i like my carbonated drinks to be super cold", "carbonated drink", "super cold"),
+        ("I like my coffee black", "coffee", "black"),
+        ("I like my coffee really strong", "coffee", "strong"),
+        ("I like my oysters simply sauteed in butter.", "oyster", "sauteed in butter"),
+    ],
+)  # fmt: skip
+def test_a_kind_liked_in_a_state(
+    extractor: RuleExtractor, text: str, kind: str, key: str
+) -> None:
+    rows = _likings(extractor, text)
+    assert rows == [("Emi", "PREFERS", kind, key)]  # never "Emi's drink"
+
+
+def test_a_kind_disliked_in_a_state(extractor: RuleExtractor) -> None:
+    # the denied liking is stored as its opposite (AVOIDS), as "I don't like coffee" is
+    rows = deniable_rows(extractor, "I don't like my drinks cold")
+    assert ("Emi", "AVOIDS", "drink", "cold", False) in rows
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("we quite love our burgers here", {"burger"}),
+        ("Here in Texas we love our burgers and barbeque!", {"burger", "barbeque"}),
+    ],
+)  # fmt: skip
+def test_what_we_love_here(extractor: RuleExtractor, text: str, kinds: set[str]) -> None:
+    rows = _likings(extractor, text)
+    assert {(r[1], r[2]) for r in rows} == {("PREFERS", k) for k in kinds}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do you like your coffee black?",  # a question
+        "You like your coffee black",  # the addressee's
+        "If I could, I'd like my drinks cold",  # a hypothetical
+        "I want my coffee hot",  # a wish of the moment
+        "My sister likes her drinks cold",  # someone else's
+    ],
+)  # fmt: skip
+def test_no_kind_liked_of_the_speaker(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in _likings(extractor, text) if r[0] == "Emi"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "owned"),
+    [
+        ("I love my cat so much", "Emi's cat"),  # how much, no state
+        ("I love my job, it's cool", "Emi's job"),  # another clause's judgement
+        ("we love our dog here", "Emi's dog"),  # one thing owned, no kind
+        ("I like my friends honest", "Emi's friend"),  # whom, no kind
+    ],
+)  # fmt: skip
+def test_an_owned_thing_stays_owned(extractor: RuleExtractor, text: str, owned: str) -> None:
+    rows = _likings(extractor, text)
+    assert [r[2] for r in rows if r[1] == "PREFERS"] == [owned]
+
+
+def test_no_hollow_kind_liked_in_a_state(extractor: RuleExtractor) -> None:
+    assert [r for r in _likings(extractor, "I like my things organized") if r[2] == "thing"] == []

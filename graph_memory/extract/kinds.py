@@ -20,6 +20,7 @@ from graph_memory.extract.contrasts import set_aside
 from graph_memory.extract.experience_subject import speaker_lived
 from graph_memory.extract.goal_clauses import clause_object, foretold_clauses
 from graph_memory.extract.hollow import pointed_blend
+from graph_memory.extract.liked_kinds import liked_kind
 from graph_memory.extract.match import (
     USED_TO,
     Match,
@@ -457,6 +458,8 @@ def verb_matches(
             key = context_key(verb, objects, lower_set(pattern.contexts))
             if key is None and (called := called_liking(verb, objects)) is not None:
                 found, key = [called[0]], called[1]  # "a coffee shop I love called Blue Bottle"
+            if (liked := liked_kind(verb, objects, roles)) is not None:
+                found, key = liked  # "I like my drinks cold", "here in Texas we love our BBQ"
             if len(found) == len(objects):  # each object's own (no title read instead)
                 contexts = lower_set(pattern.contexts)
                 found = [with_accompaniment(f, o, roles, contexts)

@@ -41,6 +41,11 @@ def unnamed_as_person(subject: Any, name: str, role: Any) -> bool:
     return not names_a_person(role.lemma_.lower())
 
 
+# People's roles by their word alone (no ending read): liked_kinds.py tells a person ("my
+# friends") from a kind ("my burgers", which ends as "teacher" does).
+PERSON_WORDS = _PERSON_WORDS
+
+
 def names_a_person(word: str) -> bool:
     """Whether a lower-case noun lemma names a person by its role: "teacher", "nurse", "mom"."""
     return word in _PERSON_WORDS or word.endswith(_PERSON_ENDINGS)
