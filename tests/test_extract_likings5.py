@@ -1,6 +1,7 @@
 """Likings, fifth round (issue 11): chat's "fav" / "fave" for "favorite", and a kind liked in a
-way said with "my" / "our" ("I like my drinks cold", "we love our burgers here"), each with
-sentences written for it (not the benchmark's), and the near misses that stay out."""
+way said with "my" / "our" ("I like my drinks cold", "we love our burgers here"), examples after
+"things like" / "stuff like", each with sentences written for it (not the benchmark's), and the
+near misses that stay out."""
 
 from __future__ import annotations
 
@@ -112,3 +113,37 @@ def test_an_owned_thing_stays_owned(extractor: RuleExtractor, text: str, owned: 
 
 def test_no_hollow_kind_liked_in_a_state(extractor: RuleExtractor) -> None:
     assert [r for r in _likings(extractor, "I like my things organized") if r[2] == "thing"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "things"),
+    [
+        ("I usually play things like cod or fortnite", "HAS_HOBBY", {"cod", "fortnite"}),
+        ("I watch stuff like anime and documentaries", "HAS_HOBBY", {"anime", "documentary"}),
+        ("I do things like yoga and pilates", "HAS_HOBBY", {"yoga", "pilates"}),
+        ("I love things like hiking and camping", "PREFERS", {"hiking", "camping"}),
+    ],
+)  # fmt: skip
+def test_examples_after_things_like(
+    extractor: RuleExtractor, text: str, relation: str, things: set[str]
+) -> None:
+    rows = _likings(extractor, text)
+    assert {(r[0], r[1], r[2]) for r in rows} == {("Emi", relation, t) for t in things}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do you play things like cod?",  # a question
+        "I like stuff like that",  # a pronoun names nothing
+        "I played games like a pro",  # a likeness, no example
+        "If I had time I'd play things like cod",  # a hypothetical
+    ],
+)  # fmt: skip
+def test_no_examples_after_things_like(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in _likings(extractor, text) if r[0] == "Emi"] == []
+
+
+def test_someone_elses_things_like_are_theirs(extractor: RuleExtractor) -> None:
+    rows = _likings(extractor, "My brother plays things like cod")
+    assert [(r[0], r[2]) for r in rows] == [("Emi's brother", "cod")]

@@ -139,7 +139,8 @@ def examples(head: Any) -> Any:
             and not determiners(g) & (_DEFINITE | {"<poss>"})  # "such as the photo I sent"
         ]  # fmt: skip
         such = prep.lower_ == "as" and any(c.lower_ == "such" for c in prep.lefts)
-        like = prep.lower_ == "like" and head.tag_ in ("NNS", "NNPS")
+        # "stuff like anime": a mass word of things is as plural (things_like.py)
+        like = prep.lower_ == "like" and (head.tag_ in ("NNS", "NNPS") or head.lower_ == "stuff")
         if prep.dep_ == "prep" and named and (such or like or prep.lower_ == "including"):
             return named[0]
     return named_apposition(head) or head

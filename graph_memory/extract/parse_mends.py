@@ -31,6 +31,7 @@ from graph_memory.extract import (
     performed_live,
     role_doings,
     spent_doing,
+    things_like,
     verb_under_object,
     went_doing,
 )
@@ -79,6 +80,8 @@ _MENDS: tuple[tuple[frozenset[str] | None, Mend], ...] = (
     (lowercase_names.MEND_TRIGGERS, lowercase_names.mend_lowercase_names),
     # "I loved the movie Inception": inception/dobj, movie/compound -> movie/dobj, Inception/appos
     (kind_before_name.MEND_TRIGGERS, kind_before_name.mend_kind_before_name),
+    # "I play things like cod": like/prep of play -> prep of things
+    (things_like.MEND_TRIGGERS, things_like.mend_things_like),
 )
 
 
