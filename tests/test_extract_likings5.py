@@ -147,3 +147,19 @@ def test_no_examples_after_things_like(extractor: RuleExtractor, text: str) -> N
 def test_someone_elses_things_like_are_theirs(extractor: RuleExtractor) -> None:
     rows = _likings(extractor, "My brother plays things like cod")
     assert [(r[0], r[2]) for r in rows] == [("Emi's brother", "cod")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My fave was a jimmy deans egg sausage croissant sandwich",  # cut short: "jimmy dean"
+        "My favorite is a jimmy deans egg sausage croissant sandwich",
+    ],
+)  # fmt: skip
+def test_no_favorite_cut_short(extractor: RuleExtractor, text: str) -> None:
+    assert _likings(extractor, text) == []
+
+
+def test_a_favorite_named_whole_stays(extractor: RuleExtractor) -> None:
+    rows = _likings(extractor, "My favorite snack is a peanut butter sandwich")
+    assert rows == [("Emi", "PREFERS", "peanut butter sandwich", "snack")]

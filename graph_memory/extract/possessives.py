@@ -33,6 +33,7 @@ from graph_memory.extract.people import (
     person_subject,
 )
 from graph_memory.extract.retag import COLOURS
+from graph_memory.extract.run_on_values import cut_short
 from graph_memory.extract.unowned_favorites import speaker_favorite
 
 # How a favorite's mark hangs on its key: "favorite" an adjective, "go-to" (one token, see
@@ -423,7 +424,8 @@ def _possessive_object(be: Any, pattern: PossessivePattern) -> Found | None:
             child.dep_ == "acomp" and (pattern.adjectives or _colour_of_a_colour(be, child))
             and all(_of_now(c) or _shade(c) for c in child.children)
         ):
-            return noun_object(child, pattern)
+            # "a jimmy deans egg sausage sandwich" read as "a jimmy deans" + a clause: no value
+            return None if cut_short(child) else noun_object(child, pattern)
         elif child.dep_ == "npadvmod" and child.ent_type_ == "DATE" and pattern.subject == "noun":
             # "the deadline for the grant is next Friday": the parser makes a date an adverb of
             # "is" (a thing's date; "my first class is today" is a moment of the speaker's).
