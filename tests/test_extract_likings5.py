@@ -163,3 +163,29 @@ def test_no_favorite_cut_short(extractor: RuleExtractor, text: str) -> None:
 def test_a_favorite_named_whole_stays(extractor: RuleExtractor) -> None:
     rows = _likings(extractor, "My favorite snack is a peanut butter sandwich")
     assert rows == [("Emi", "PREFERS", "peanut butter sandwich", "snack")]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Jon Jones is my top pick in MMA.", "Jon Jones"),
+        ("My top choice is Kyoto", "Kyoto"),
+        ("Kyoto is my top choice for a trip", "Kyoto"),
+        ("My top pick would be the Grand Canyon", "Grand Canyon"),  # hedged, as "favorite" is
+    ],
+)  # fmt: skip
+def test_a_top_pick_is_a_favorite(extractor: RuleExtractor, text: str, thing: str) -> None:
+    assert ("Emi", "PREFERS", thing, None) in fact_rows(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What's your top pick?",  # a question
+        "If I had to choose, my top pick would be Kyoto",  # a hypothetical
+        "The top pick of the critics is Dune",  # theirs
+        "My top priority is my health",  # no pick
+    ],
+)  # fmt: skip
+def test_no_top_pick_of_the_speaker(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in _likings(extractor, text) if r[0] == "Emi"] == []
