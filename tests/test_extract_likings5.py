@@ -189,3 +189,42 @@ def test_a_top_pick_is_a_favorite(extractor: RuleExtractor, text: str, thing: st
 )  # fmt: skip
 def test_no_top_pick_of_the_speaker(extractor: RuleExtractor, text: str) -> None:
     assert [r for r in _likings(extractor, text) if r[0] == "Emi"] == []
+
+
+
+@pytest.mark.parametrize(
+    ("text", "things"),
+    [
+        ("Sushi is among my favorites", {"Sushi"}),
+        ('"Sherlock" and "Stranger Things" are on my list of favorites',
+         {"Sherlock", "Stranger Things"}),
+        ('I love mysteries, so "Sherlock" is at the top of my list.', {"Sherlock"}),
+        ("Museums and art galleries are high on our list", {"museum", "art gallery"}),
+    ],
+)  # fmt: skip
+def test_a_thing_ranked_among_likings(
+    extractor: RuleExtractor, text: str, things: set[str]
+) -> None:
+    rows = _likings(extractor, text)
+    assert {("Emi", "PREFERS", t, None) for t in things} <= set(rows)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Japan is at the top of my list",  # a place: a wish to go
+        "Visiting Peru is high on my list",  # a doing: a wish
+        "Pizza is not among my favorites",  # denied
+        "Is sushi among your favorites?",  # a question
+        "Sushi is among her favorites",  # someone else's
+        "Sushi is on your list of favorites",  # the addressee's
+        "Milk is on my shopping list",  # a list of its own
+    ],
+)  # fmt: skip
+def test_no_thing_ranked_among_likings(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in _likings(extractor, text) if r[0] == "Emi" and r[1] == "PREFERS"] == []
+
+
+def test_a_wished_place_on_my_list_stays_a_goal(extractor: RuleExtractor) -> None:
+    rows = fact_rows(extractor, "Greece is on my list too")
+    assert [(r[1], r[2]) for r in rows] == [("HAS_GOAL", "Greece")]

@@ -32,6 +32,7 @@ from graph_memory.extract.people import (
     owner_placeholder,
     person_subject,
 )
+from graph_memory.extract.ranked_likings import ranked_likings
 from graph_memory.extract.retag import COLOURS
 from graph_memory.extract.run_on_values import cut_short
 from graph_memory.extract.unowned_favorites import speaker_favorite
@@ -295,6 +296,8 @@ def listed_matches(
 ) -> list[Match]:
     """ "Japan is on my bucket list", "going on a safari is on my travel wishlist too",
     "seeing the northern lights is at the top of my bucket list": what is on the list."""
+    if (liked := ranked_likings(key_head, pattern)) is not None:
+        return liked  # "Sushi is among my favorites", "Sherlock is at the top of my list"
     prep = key_head.head
     if key_head.dep_ != "pobj" or prep.dep_ != "prep":
         return []
