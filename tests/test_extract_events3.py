@@ -90,7 +90,7 @@ def test_a_first_experience_is_no_passing_moment(
     "text",
     [
         "I just went to the gym for the first time in a month.",  # a return, of the day
-        "Today I played tennis with my brother.",  # a day's doing, nothing first
+        "Today I played some games with my brother.",  # a day's doing, nothing specific
         "I just watched a movie.",
     ],
 )
@@ -283,7 +283,7 @@ def test_a_listed_place_spent_at_and_an_interview_had(
         "I spent some time in the garden.",  # one's own garden
         "I'm going to spend the weekend at the lake.",  # a plan
         "I have an interview tomorrow.",
-        "I had some bbq today.",  # a meal
+        "I just ate dinner today.",  # a meal that names no dish
     ],
 )
 def test_no_visit_or_deed_from_a_home_garden_a_plan_or_a_meal(

@@ -88,7 +88,7 @@ def test_a_doing_finished_or_tried_is_done(
         "I haven't tried playing Elden Ring.",
         "I tried to fix the sink.",  # an attempt, maybe failed
         "I tried calling you.",  # a pronoun
-        "I just finished playing some volleyball.",  # a doing of this moment, nothing named
+        "I just finished playing some games.",  # a doing of this moment, nothing specific
         "He finished reading Dune.",  # someone unrelated
     ],
 )  # fmt: skip

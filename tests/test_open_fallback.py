@@ -217,7 +217,7 @@ def test_statements_become_open_facts(nlp: Any, pattern: OpenPattern, text: str,
         "I have a few favorite poses and sequences.",
         "I'm exploring options to collaborate with local schools.",
         "I can come as long as I finish my homework.",
-        "I'm eating some pistachios.",
+        "I'm eating some food.",
         'She said "I love it" and left.',
         # an unnamed friend, a celebrity
         "My friend launched her business.",

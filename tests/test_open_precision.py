@@ -75,7 +75,7 @@ def test_an_ongoing_doing_stays(extractor: Extractor, text: str, expected: Row) 
     [
         # a present progressive in a message that tells of one day is that day's doing, as the
         # perfect progressive already is ("Nothing too exciting today. I've been catching up")
-        "I am a bit sick today. Now I am hanging out with friends. We are playing truth or dare.",
+        "I am a bit sick today. Now I am hanging out with friends. We are playing some games.",
         "Today was good. I'm reading a new fantasy book.",
     ],
 )

@@ -18,7 +18,9 @@ every part is there:
   "I don't watch TV", "I haven't seen Oppenheimer"), not a passing "I didn't find it yet";
 - not a passing moment: a day's doing ("Today I saw some stray cats", "I've been practicing
   my writing all day"), a common sight ("we watched the fireworks"), a chore, a step of a
-  how-to ("After I remove them, I throw in some mushrooms"), a mishap ("I ran out of space").
+  how-to ("After I remove them, I throw in some mushrooms"), a mishap ("I ran out of space");
+  such a moment that names a specific thing is a deed of the day ("I just had a costco hot
+  dog" -> DID, "I'm painting some pottery right now" -> STATES: day_deeds.py).
 Each coordinated clause and each coordinated object is a fact of its own. The key is the verb
 lemma with its particle and, when the object is a preposition's, the preposition
 ("listen to"); a verb carried by "start", "keep", "get to", "went to" or "spent (a time)" is
@@ -44,6 +46,7 @@ from graph_memory.extract.canonical import (
     is_negated,
     is_past,
 )
+from graph_memory.extract.day_deeds import day_deed
 from graph_memory.extract.finished_doings import finished_doing
 from graph_memory.extract.match import (
     Match,
@@ -170,12 +173,13 @@ def open_matches(
             return work if pattern.past_verbs else []
     if pattern.past_verbs and verb_lemma(verb) not in pattern.past_verbs:
         return []
-    if is_be(verb):
-        return _state_matches(verb, relation, pattern, rules, people)
+    if is_be(verb):  # a state: the plain open pattern's, no deed of a day
+        return [] if pattern.day_deeds else _state_matches(verb, relation, pattern, rules, people)
     if verb.pos_ != "VERB":
         return []
     if verb.tag_ == "VBN" and verb.lower_ in STATIVE_PARTICIPLES:
-        return _participle_matches(verb, relation, pattern, rules, people)
+        return [] if pattern.day_deeds else _participle_matches(verb, relation, pattern, rules,
+                                                                people)
     lemma = verb_lemma(verb)
     # A phrasal verb is a verb of its own: "I got back from the gym", "I checked out a cafe".
     particles = [c for c in verb.children if _particle(c)]
@@ -210,11 +214,13 @@ def open_matches(
     if who is None or not stated(verb, tensed, who) or moving_now(verb, tensed, lemma):
         return []
     negated = denial(verb, tensed)
-    if negated is None or (lemma in MEAL_VERBS and today(verb)):
-        return []  # a denial of nothing lasting; "I had some good pizza earlier": a meal
-    if (lemma in ONE_OFF_VERBS and habit is None and not lasting(verb, negated)
-            and not holds(verb, tensed)):
-        return []  # "I had a sandwich", "we ate some appetizers": one meal, not a life
+    if negated is None:
+        return []  # a denial of nothing lasting
+    # "I had some good pizza earlier", "I had a sandwich", "we ate some appetizers": one meal,
+    # not a life (a day's deed, kept by day_deeds.py when it names a dish)
+    meal = (lemma in MEAL_VERBS and today(verb)) or (
+        lemma in ONE_OFF_VERBS and habit is None and not lasting(verb, negated)
+        and not holds(verb, tensed))
     if habit is None and any(c.dep_ == "dobj" and c.lemma_.lower() in BODY_MOMENTS
                              for c in verb.children):
         return []  # "Currently im suffering a nosebleed": a body's moment, had but not held
@@ -249,13 +255,20 @@ def open_matches(
         # "I'm just sitting at a cafe reading a magazine": this moment's doing ("I'm reading
         # Dune right now" names what)
         verb.tag_ == tensed.tag_ == "VBG" and not perfect(tensed) and this_moment(verb))
-    if moment and (carrier is None or one_occasion or ended_now) and habit is None and not any(
-            f is not None and (named(f) or notable(f) or a_first(f)) for f in found) and not (
-            first_time(verb)):
+    if meal or (moment and (carrier is None or one_occasion or ended_now) and habit is None
+                and not any(f is not None and (named(f) or notable(f) or a_first(f))
+                            for f in found) and not first_time(verb)):
         # "I saw some stray cats today", "Just got back from the gym": a passing day; "I was
         # deep frying some corn dogs": what was going on at a moment told ("I was reading a
-        # book called 2666" names what); "I followed an online recipe this time": one occasion
-        return []
+        # book called 2666" names what); "I followed an online recipe this time": one occasion.
+        # Kept when it names a specific thing: a deed done by a deed pattern (DID), one under
+        # way as told by the plain one ("I'm painting some pottery right now").
+        deed = None if negated else day_deed(verb, tensed, lemma, found)
+        if deed is None or deed[0] != bool(pattern.past_verbs or pattern.day_deeds):
+            return []
+        return make_matches(relation, pattern, unspanned(who), deed[1], False, [verb], key)
+    if pattern.day_deeds:
+        return []  # the plain open pattern's
     if pattern.past_verbs and not _done(verb, tensed, negated, carrier, habit):
         return []
     cue = "used to" if habit is not None else None

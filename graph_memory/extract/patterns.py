@@ -410,6 +410,13 @@ class OpenPattern(_Pattern):
         "(\"I watched Selma\" -> DID, key watch); it is read before a plain open pattern and "
         "takes the clause from it.",
     )
+    day_deeds: bool = Field(
+        default=False,
+        description="When set, the pattern reads only the deeds of a day that the plain open "
+        "pattern sets aside as passing moments but that name a specific thing, done "
+        "(\"I just had a costco hot dog\" -> DID, key have; day_deeds.py); it is read before "
+        "a plain open pattern.",
+    )
 
 
 class HabitPattern(_Pattern):

@@ -189,7 +189,7 @@ class RuleExtractor:
                 else:
                     self._regexes.append((relation, pattern, re.compile(pattern.regex)))
         # Open patterns of a declared relation ("I watched Selma" -> DID) before the plain one.
-        self._open.sort(key=lambda entry: not entry[1].past_verbs)
+        self._open.sort(key=lambda entry: not (entry[1].past_verbs or entry[1].day_deeds))
         strings = self._nlp.vocab.strings
         self._start_pos = frozenset(strings.add(p) for p in ("VERB", "AUX", "NOUN"))
         self._start_deps = frozenset(strings.add(d) for d in ("acomp", "attr", "conj", "nsubj"))
@@ -287,7 +287,7 @@ class RuleExtractor:
                 read = open_matches(token, relation, open_pattern, rules, self._excluded,
                                     self._excluded_unless_past, self._people)
                 opens.extend(read)
-                if read and open_pattern.past_verbs:
+                if read and (open_pattern.past_verbs or open_pattern.day_deeds):
                     break  # "I watched Selma" is a deed (DID), no plain statement besides
         if token.pos_ == "NOUN":
             for relation, noun_pattern in self._nouns.get(lemma, ()):
