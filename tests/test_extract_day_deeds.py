@@ -150,3 +150,28 @@ def test_a_doing_under_way_with_nothing_specific_is_no_fact(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert [r for r in _facts(extractor, text) if r[0] in ("DID", "STATES")] == []
+
+
+# --- a dish got ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I got a caramel latte from a local coffee shop!", ("DID", "caramel latte", "get")),
+        ("Nice i got some ice cream", ("DID", "ice cream", "get")),
+        ("I got a sandwich", ("DID", "sandwich", "get")),
+    ],
+)  # fmt: skip
+def test_a_dish_got_is_a_deed(extractor: RuleExtractor, text: str, expected: Row) -> None:
+    assert expected in _facts(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Nah i got an iron gut", "I got some food and it wasnt even good", "I got a coffee",
+     "I got a flu and a back pain", "I'm getting a latte",
+     "I got some carrots, peppers and some chicken for the soup."],
+)  # fmt: skip
+def test_a_thing_got_that_is_no_dish_is_no_deed(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in _facts(extractor, text) if r[0] in ("DID", "STATES")] == []

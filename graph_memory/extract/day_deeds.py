@@ -38,6 +38,7 @@ from graph_memory.extract.open_objects import a_first, named, notable
 from graph_memory.extract.open_vocabulary import (
     BODY_MOMENTS,
     BODY_PARTS,
+    CONTAINERS,
     GENERIC_OBJECTS,
     HOLLOW_OBJECTS,
     HOME_PLACES,
@@ -62,7 +63,7 @@ def day_deed(verb: Any, tensed: Any, lemma: str, found: list[Found | None]
     """Whether a passing clause of the day (`verb`, its tense carried by `tensed`) is a deed
     done (True) or one under way (False), with the specific things it names; None when it
     names none or is no deed (coming and going, a light doing, a future or a habit)."""
-    if lemma in DAY_MOTIONS or (lemma in DAY_LIGHT and lemma not in MEAL_HAVE):
+    if lemma not in MEAL_HAVE and (lemma in DAY_MOTIONS or lemma in DAY_LIGHT):
         return None
     things = [t for t in (_trimmed(f) for f in found if f is not None) if _specific(t, lemma)]
     if not things:
@@ -72,6 +73,30 @@ def day_deed(verb: Any, tensed: Any, lemma: str, found: list[Found | None]
     if verb.tag_ == "VBG" and tensed is verb:
         return False, things  # "I'm eating some pistachios": this moment's
     return None
+
+
+def got_dish(verb: Any) -> bool:
+    """ "I got a caramel latte from a local coffee shop", "Nice i got some ice cream", "I got a
+    big stack of pancakes and eggs": a dish got in the simple past is a meal of the day (the
+    ontology keeps "get" out as light: "I got an iron gut", "I got a new dog" stay out), not
+    the ingredients got for one ("I got some chicken for the soup")."""
+    if verb.lemma_.lower() != "get" or verb.tag_ != "VBD" or any(
+            c.dep_ in ("prt", "xcomp", "ccomp", "acomp", "oprd", "dative") for c in verb.children):
+        return False
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    things = [*objects, *(o for obj in objects for o in obj.conjuncts)]
+    # "a big stack of pancakes": the dish is the "of"'s
+    things += [g for t in list(things) if t.lemma_.lower() in CONTAINERS for p in t.children
+               if p.dep_ == "prep" and p.lower_ == "of" for g in p.children if g.dep_ == "pobj"]
+    if any(c.dep_ == "prep" and c.lower_ == "for" for t in [verb, *things] for c in t.children):
+        return False  # "I got some carrots and some chicken for the soup": groceries, a chore
+    return any(t.lemma_.lower() in DISHES or _with_modifier(t) in DISHES for t in things)
+
+
+def _with_modifier(token: Any) -> str:
+    """The noun with the modifier before it: "hot dog", "iced tea"."""
+    before = [c.lower_ for c in token.lefts if c.dep_ in ("compound", "amod")][-1:]
+    return " ".join([*before, token.lemma_.lower()])
 
 
 def _trimmed(found: Found) -> Found:

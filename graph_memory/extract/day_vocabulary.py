@@ -40,7 +40,7 @@ DISHES = frozenset(
 )
 # Verbs of a meal that name one only with a dish ("I had school today" is none); what is eaten
 # or drunk is a dish by its verb ("I ate steak today", "Im eating popcorn rn").
-MEAL_HAVE = frozenset({"have", "grab", "order"})
+MEAL_HAVE = frozenset({"have", "grab", "order", "get"})
 # Going, coming, leaving and being taken somewhere: a day's passing from place to place ("Just
 # got back from the gym", "I just came to the cinema", "I just left the office"); a place worth
 # keeping is VISITED's or ATTENDED's, read by the declared patterns.

@@ -46,7 +46,7 @@ from graph_memory.extract.canonical import (
     is_negated,
     is_past,
 )
-from graph_memory.extract.day_deeds import day_deed
+from graph_memory.extract.day_deeds import day_deed, got_dish
 from graph_memory.extract.finished_doings import finished_doing
 from graph_memory.extract.match import (
     Match,
@@ -184,7 +184,8 @@ def open_matches(
     # A phrasal verb is a verb of its own: "I got back from the gym", "I checked out a cafe".
     particles = [c for c in verb.children if _particle(c)]
     phrasal = lemma not in REPORTING and bool(particles)
-    if (lemma in excluded and not phrasal and not _readmitted(verb, lemma)) or (
+    readmitted = _readmitted(verb, lemma) or got_dish(verb)  # "I got a caramel latte"
+    if (lemma in excluded and not phrasal and not readmitted) or (
             lemma in QUIET_VERBS and not (lemma in ONGOING_WITH and ongoing_with(verb))):
         return []
     carrier = carrier_of(verb)
@@ -218,7 +219,7 @@ def open_matches(
         return []  # a denial of nothing lasting
     # "I had some good pizza earlier", "I had a sandwich", "we ate some appetizers": one meal,
     # not a life (a day's deed, kept by day_deeds.py when it names a dish)
-    meal = (lemma in MEAL_VERBS and today(verb)) or (
+    meal = (lemma in MEAL_VERBS and today(verb)) or got_dish(verb) or (
         lemma in ONE_OFF_VERBS and habit is None and not lasting(verb, negated)
         and not holds(verb, tensed))
     if habit is None and any(c.dep_ == "dobj" and c.lemma_.lower() in BODY_MOMENTS
@@ -260,9 +261,8 @@ def open_matches(
                             for f in found) and not first_time(verb)):
         # "I saw some stray cats today", "Just got back from the gym": a passing day; "I was
         # deep frying some corn dogs": what was going on at a moment told ("I was reading a
-        # book called 2666" names what); "I followed an online recipe this time": one occasion.
-        # Kept when it names a specific thing: a deed done by a deed pattern (DID), one under
-        # way as told by the plain one ("I'm painting some pottery right now").
+        # book called 2666" names what); "I followed an online recipe this time": one occasion;
+        # one that names a specific thing is a deed (day_deeds.py): DID's done, STATES' under way
         deed = None if negated else day_deed(verb, tensed, lemma, found)
         if deed is None or deed[0] != bool(pattern.past_verbs or pattern.day_deeds):
             return []
