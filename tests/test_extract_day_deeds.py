@@ -56,8 +56,9 @@ def test_a_meal_that_names_a_dish_is_a_deed(
         "I had a group project at work today",
         "I had 3 packs on the train trip",
         "Had a really wild dream today",
-        # a denial of the day
+        # a denial of the day; a clause of one's youth tells no day
         "I haven't eaten anything today",
+        "I had a fish when I was a kid",
     ],
 )  # fmt: skip
 def test_a_meal_with_nothing_specific_is_no_fact(extractor: RuleExtractor, text: str) -> None:
@@ -144,7 +145,8 @@ def test_a_deed_under_way_is_a_plain_statement_not_yet_done(
 @pytest.mark.parametrize(
     "text",
     ["Morning im cooking some food rn", "I'm eating some food.", "Right now I'm cleaning my room.",
-     "I'm having a coffee right now"],
+     "I'm having a coffee right now", "I'm wearing a hoodie right now",
+     "I'm writing an essay right now"],
 )  # fmt: skip
 def test_a_doing_under_way_with_nothing_specific_is_no_fact(
     extractor: RuleExtractor, text: str

@@ -47,6 +47,7 @@ from graph_memory.extract.open_vocabulary import (
     TODAY,
     UNITS,
     WHEN_NOUNS,
+    YOUTH,
 )
 
 # Words after a thing that are no part of it: its time ("I ate steak today", "im cooking my
@@ -63,7 +64,8 @@ def day_deed(verb: Any, tensed: Any, lemma: str, found: list[Found | None]
     """Whether a passing clause of the day (`verb`, its tense carried by `tensed`) is a deed
     done (True) or one under way (False), with the specific things it names; None when it
     names none or is no deed (coming and going, a light doing, a future or a habit)."""
-    if lemma not in MEAL_HAVE and (lemma in DAY_MOTIONS or lemma in DAY_LIGHT):
+    light = lemma in DAY_MOTIONS or lemma in DAY_LIGHT
+    if (light and lemma not in MEAL_HAVE) or _in_youth(verb):
         return None
     things = [t for t in (_trimmed(f) for f in found if f is not None) if _specific(t, lemma)]
     if not things:
@@ -73,6 +75,13 @@ def day_deed(verb: Any, tensed: Any, lemma: str, found: list[Found | None]
     if verb.tag_ == "VBG" and tensed is verb:
         return False, things  # "I'm eating some pistachios": this moment's
     return None
+
+
+def _in_youth(verb: Any) -> bool:
+    """ "I had a fish when I was a kid": a clause of the speaker's youth tells no day."""
+    return any(clause.dep_ == "advcl" and any(c.lower_ == "when" for c in clause.children)
+               and {t.lemma_.lower() for t in clause.subtree} & YOUTH
+               for clause in verb.children)
 
 
 def got_dish(verb: Any) -> bool:

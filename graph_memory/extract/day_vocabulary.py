@@ -52,7 +52,9 @@ DAY_MOTIONS = frozenset(
 # Light doings of a day, what they are done to says nothing done ("I took a breather", "I
 # picked up my syllabus", "I followed an online recipe this time").
 DAY_LIGHT = frozenset({"take", "pick", "grab", "follow", "catch", "finish", "wrap", "start",
-                       "check", "use", "put", "give", "keep", "let", "see"})
+                       "check", "use", "put", "give", "keep", "let", "see"}
+                      # what one has on at the moment: "I'm wearing a hoodie right now"
+                      | {"wear"})
 # Works watched, read or heard: kept by their name only, as the open fallback keeps them ("I
 # was reading a magazine", "I was watching a documentary" name no work).
 WORK_VERBS = frozenset({"watch", "rewatch", "read", "reread", "listen", "binge", "hear", "see"})
@@ -61,7 +63,7 @@ WORK_VERBS = frozenset({"watch", "rewatch", "read", "reread", "listen", "binge",
 # reading or cooking is ("finishing up some reading", "I followed a new recipe").
 DAY_ROUTINE = frozenset(
     {"school", "class", "lesson", "lecture", "practice", "training", "workout", "gym",
-     "office", "job", "work", "shift", "meeting", "project", "assignment", "homework",
+     "office", "job", "work", "shift", "meeting", "project", "assignment", "homework", "essay",
      "exam", "test", "quiz", "reading", "writing", "recipe", "breather", "errand", "chore",
      "laundry", "grocery", "groceries", "shopping", "cleaning", "cooking"}
 )
