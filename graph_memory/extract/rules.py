@@ -29,6 +29,7 @@ from graph_memory.extract.concerts import seen_in_concert
 from graph_memory.extract.copula_kind import copula_matches
 from graph_memory.extract.course_examples import example_matches
 from graph_memory.extract.habits import habit_match
+from graph_memory.extract.heritages import heritages
 from graph_memory.extract.kinds import particles, verb_matches
 from graph_memory.extract.left_workplaces import left_workplaces
 from graph_memory.extract.leisure import leisure_likings
@@ -238,6 +239,7 @@ class RuleExtractor:
                     self._match_token(doc[i], matches, fallbacks, opens, loose)
         matches.extend(_what_replaced(doc, matches))
         matches.extend(said_places(doc))  # "here in Houston": LIVES_IN, in passing
+        matches.extend(heritages(doc, self._people))  # "I'm half Korean": IS_A
         for match in regex_matches(self._regexes, doc, text):
             (fallbacks if match.pattern.fallback else matches).append(match)
         for later in (fallbacks, opens, loose):

@@ -1,0 +1,67 @@
+"""Who people are (issue 11): a nationality or heritage told of oneself, a relative or a named
+person ("I'm half Korean" -> IS_A half Korean), and routines the speaker shares with others ("me
+and my brother go fishing every summer", "we usually make lava cake"), each with sentences
+written for it (not the benchmark's), and the near misses that stay out."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Row, fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+def _rows(extractor: RuleExtractor, text: str, relations: tuple[str, ...]) -> list[Row]:
+    return [r for r in fact_rows(extractor, text) if r[1] in relations]
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "heritage"),
+    [
+        ("I'm Mexican so I grew up eating tacos", "Emi", "Mexican"),
+        ("I am half Korean", "Emi", "half Korean"),
+        ("im mexican lol", "Emi", "Mexican"),
+        ("I'm Chinese-American", "Emi", "Chinese-American"),
+        ("I'm Korean American", "Emi", "Korean American"),
+        ("I'm Puerto Rican", "Emi", "Puerto Rican"),
+        ("As an Indian I love spicy food", "Emi", "Indian"),
+        ("my parents are Filipino", "Emi's parents", "Filipino"),
+        ("My wife is half Japanese but she's never been there", "Emi's wife", "half Japanese"),
+        ("My brother and I are Mexican", "Emi's brother", "Mexican"),
+        ("My brother and I are Mexican", "Emi", "Mexican"),
+    ],
+)  # fmt: skip
+def test_a_heritage_is_who_one_is(
+    extractor: RuleExtractor, text: str, subject: str, heritage: str
+) -> None:
+    assert (subject, "IS_A", heritage) in [r[:3] for r in fact_rows(extractor, text)]
+
+
+def test_each_heritage_of_a_mixed_one(extractor: RuleExtractor) -> None:
+    found = [r[2] for r in _rows(extractor, "I'm half Japanese, half Korean", ("IS_A",))]
+    assert found == ["half Japanese", "half Korean"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love Mexican food",  # a kind of food
+        "I speak Korean",  # a language
+        "Are you Korean?",  # a question
+        "If I were Italian I'd eat pasta every day",  # a hypothetical
+        "I'm not British",  # a denial
+        "I'm basically Italian now lol",  # a joke
+        "My mom says I'm Irish",  # hearsay
+        "you're Italian, right",  # a guess about the addressee
+        "my friend is Korean",  # an unnamed friend is no one the memory can name
+        "My grandpa was Italian",  # told in the past
+        "The food there is Mexican",  # no person
+    ],
+)  # fmt: skip
+def test_no_heritage(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("IS_A", "FROM")) == []
+
+
+def test_a_relatives_heritage_stays_theirs(extractor: RuleExtractor) -> None:
+    rows = _rows(extractor, "my parents are Filipino", ("IS_A",))
+    assert rows == [("Emi's parents", "IS_A", "Filipino", None)]
