@@ -65,3 +65,42 @@ def test_no_heritage(extractor: RuleExtractor, text: str) -> None:
 def test_a_relatives_heritage_stays_theirs(extractor: RuleExtractor) -> None:
     rows = _rows(extractor, "my parents are Filipino", ("IS_A",))
     assert rows == [("Emi's parents", "IS_A", "Filipino", None)]
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "routine"),
+    [
+        ("Me and my brother usually make lava cake.", "Emi", "make lava cake"),
+        ("Me and my brother usually make lava cake.", "Emi's brother", "make lava cake"),
+        ("My brother and I usually make lava cake.", "Emi", "make lava cake"),
+        ("My brother and I usually make lava cake.", "Emi's brother", "make lava cake"),
+        ("My friends and I usually make lava cake.", "Emi", "make lava cake"),
+        ("We usually make lava cake.", "Emi", "make lava cake"),
+        ("me and Tom always walk to school", "Tom", "walk"),
+    ],
+)  # fmt: skip
+def test_a_routine_shared_is_the_speakers(
+    extractor: RuleExtractor, text: str, subject: str, routine: str
+) -> None:
+    assert (subject, "HAS_HABIT", routine) in [r[:3] for r in fact_rows(extractor, text)]
+
+
+def test_unnamed_friends_share_no_routine(extractor: RuleExtractor) -> None:
+    rows = _rows(extractor, "My friends and I usually make lava cake.", ("HAS_HABIT",))
+    assert [r[0] for r in rows] == ["Emi"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We all need to drink water every day",  # everyone's "we"
+        "People are weird, we always want more stuff",  # a message about people at large
+        "Do we usually make lava cake?",  # a question
+        "We made lava cake yesterday",  # once
+        "If we usually made lava cake, we'd be happier",  # a hypothetical
+        "On weekends, we sometimes opt for outdoor activities like bike rides",  # a choice, no deed
+        "I used his theories to develop weapons",  # a thing used once, no "used to"
+    ],
+)  # fmt: skip
+def test_no_shared_routine(extractor: RuleExtractor, text: str) -> None:
+    assert _rows(extractor, text, ("HAS_HABIT",)) == []

@@ -49,6 +49,7 @@ from graph_memory.extract.match import USED_TO, Match, clause_subject, used_to
 from graph_memory.extract.objects import VAGUE, lower_set
 from graph_memory.extract.patterns import HabitPattern
 from graph_memory.extract.people import ADDRESSEE, SPEAKER, owner_placeholder, person_subject
+from graph_memory.extract.shared_routines import speaker_included
 
 # Verbs that take an infinitive: "I have to work", "I need to work" are no routine "to work".
 _TAKES_INFINITIVE = frozenset(
@@ -152,7 +153,9 @@ def habit_match(
         return None
     key, key_tokens = context or purpose or time or (None, [])
     # The subject's noun stays out of the span ("my husband" is a HAS_RELATIVE match's).
-    anchors = [tensed, verb, *([subject] if subject.pos_ == "PRON" else []), *tokens, *key_tokens]
+    # "me and my brother" too: a shared routine's partner is read by paired_facts.
+    own = subject.pos_ == "PRON" and not any(c.dep_ == "conj" for c in subject.children)
+    anchors = [tensed, verb, *([subject] if own else []), *tokens, *key_tokens]
     match = Match(
         relation,
         pattern,
@@ -259,12 +262,12 @@ def _form(verb: Any) -> tuple[Any, str] | None:
 
 
 def _who(subject: Any | None, people: frozenset[str]) -> str | None:
-    """The speaker ("I"), a named person or the speaker's relative; never "you" (advice) nor
-    "we" (a generic present: "we always blame ...")."""
+    """The speaker ("I", or a group with the speaker in it), a named person or the speaker's
+    relative; never "you" (advice) nor a generic "we" ("we all blame ...")."""
     if subject is None:
         return None
-    if subject.lower_ == "i":
-        return SPEAKER
+    if subject.lower_ == "i" or speaker_included(subject):
+        return SPEAKER  # "me and my brother", "my friends and I", a "we" of the speaker's
     if subject.lower_ in ("we", "us", "you", "u", "me"):
         return None
     name = person_subject(subject, people, speaker_only=False)

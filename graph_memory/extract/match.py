@@ -64,7 +64,8 @@ def used_to(verb: Any) -> Any | None:
     """The "used" of "I used to <verb>", whose subject and tense the verb takes."""
     head = verb.head
     if verb.dep_ == "xcomp" and head.lemma_ == "use" and head.tag_ == "VBD" and has_to(verb):
-        return head
+        # not "I used his theories to develop weapons": a thing used, once, for a doing
+        return None if any(c.dep_ == "dobj" for c in head.children) else head
     return None
 
 

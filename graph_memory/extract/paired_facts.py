@@ -33,8 +33,11 @@ def paired_facts(doc: Any, matches: list[Match], roles: frozenset[str]) -> list[
         if match.subject != SPEAKER or match.relation in _NOT_SHARED:
             continue
         start, end = match.span
+        # A routine's span leaves its subjects out, so that the partner's own fact ("my
+        # brother": HAS_RELATIVE) does not overlap the habit, a fallback: its verb says whose.
+        habit = match.pattern.kind == "habit"
         for speaker, verb, name in pairs:
-            if start <= speaker.idx < end and start <= verb.idx < end:
+            if (habit or start <= speaker.idx < end) and start <= verb.idx < end:
                 added.append(replace(match, subject=name, subject_label="PERSON",
                                      subject_person=True))
     return [*matches, *added]
