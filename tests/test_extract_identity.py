@@ -29,6 +29,12 @@ def _rows(extractor: RuleExtractor, text: str, relations: tuple[str, ...]) -> li
         ("My wife is half Japanese but she's never been there", "Emi's wife", "half Japanese"),
         ("My brother and I are Mexican", "Emi's brother", "Mexican"),
         ("My brother and I are Mexican", "Emi", "Mexican"),
+        ("I'm an American", "Emi", "American"),
+        ("I'm a Korean-American", "Emi", "Korean-American"),
+        ("I'm of Irish descent", "Emi", "Irish"),
+        ("my mom is of Mexican descent", "Emi's mom", "Mexican"),
+        ("I have Korean roots", "Emi", "Korean"),
+        ("I come from a Filipino family", "Emi", "Filipino"),
     ],
 )  # fmt: skip
 def test_a_heritage_is_who_one_is(
@@ -56,6 +62,11 @@ def test_each_heritage_of_a_mixed_one(extractor: RuleExtractor) -> None:
         "my friend is Korean",  # an unnamed friend is no one the memory can name
         "My grandpa was Italian",  # told in the past
         "The food there is Mexican",  # no person
+        "I have a Korean family",  # whose heritage?
+        "Are you of Irish descent?",  # a question
+        "If I had Irish roots I'd visit Dublin",  # a hypothetical
+        "My mom says I'm of Irish descent",  # hearsay
+        "I'm not of Irish descent",  # a denial
     ],
 )  # fmt: skip
 def test_no_heritage(extractor: RuleExtractor, text: str) -> None:

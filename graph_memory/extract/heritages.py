@@ -8,9 +8,11 @@ subject, as its description says. The copula patterns of IS_A read only a role n
 
 The demonym is the complement of a present "be" whose subject is the speaker (also "we"), a
 relative or a named person, with no noun after it ("I love Mexican food", "I'm a Korean
-teacher": a kind of food or of teacher), or the noun of "as a/an <demonym>" on a clause of the
-speaker's. Its share ("half", "part", "quarter", "full") and a hyphened or paired demonym before
-it ("Chinese-American", "Korean American") are part of it. Not a denial ("I'm not British"),
+teacher": a kind of food or of teacher; "I'm an American" is the noun), the noun of "as a/an
+<demonym>" on a clause of the speaker's, or the ancestry a demonym qualifies: "I'm of Irish
+descent", "I have Korean roots", "I come from a Filipino family" -> Irish, Korean, Filipino.
+Its share ("half", "part", "quarter", "full") and a hyphened or paired demonym before it
+("Chinese-American", "Korean American") are part of it. Not a denial ("I'm not British"),
 a question, a condition, hearsay, a modal, a past "was" (a relative's heritage told in the past
 is no one's present), the addressee's (a guess: "you're Italian, right"), a hedge ("I'm
 basically Italian now": a joke), or a language ("I speak Korean": no copula).
@@ -58,6 +60,11 @@ _PAIRS = {"rican": "puerto", "lankan": "sri"}
 _SHARES = frozenset({"half", "part", "quarter", "full", "fully", "mostly", "partly"})
 # Hedges that make it a joke or a manner: "I'm basically Italian now", "practically British".
 _HEDGES = frozenset({"basically", "practically", "honorary", "almost", "kinda", "sorta", "like"})
+# Nouns of where one's family comes from: "of Irish descent", "Korean roots", "a Filipino family".
+_ANCESTRY = frozenset(
+    {"descent", "heritage", "origin", "ancestry", "roots", "root", "background", "blood", "family"}
+)
+_COME = frozenset({"come", "comes", "came"})
 _PRESENT_BE = frozenset({"am", "'m", "m", "is", "'s", "are", "'re", "re", "im"})
 
 
@@ -110,14 +117,34 @@ def _subject(token: Any) -> Any | None:
         first = first.head  # "I'm Mexican and Irish"
     if first.dep_ == "pobj" and first.head.lower_ == "as":
         return first if _as_speaker(first) else None
-    if first.dep_ not in ("acomp", "attr") or any(c.dep_ == "det" for c in first.children):
-        return None  # "I love Mexican food" (an amod), "I'm a Korean teacher"
+    if first.dep_ in ("amod", "compound") and first.head.lemma_.lower() in _ANCESTRY:
+        return _ancestry_subject(first.head)
+    dets = [c.lower_ for c in first.children if c.dep_ == "det"]
+    if first.dep_ not in ("acomp", "attr") or dets not in ([], ["a"], ["an"]):
+        return None  # "I love Mexican food" (an amod), "I'm a Korean teacher", "the American"
     be = first.head
     if be.lower_ not in _PRESENT_BE or not _stated(be):
         return None
     if any(c.lower_ in _HEDGES for h in (be, first, token) for c in h.children):
         return None
     return clause_subject(be)
+
+
+def _ancestry_subject(noun: Any) -> Any | None:
+    """The subject of "I'm of Irish descent", "I have Korean roots", "I come from a Filipino
+    family": the ancestry after "of" on a present "be", had, or come from."""
+    prep = noun.head
+    if noun.dep_ == "pobj" and prep.lower_ in ("of", "from"):
+        verb = prep.head
+        wanted = _PRESENT_BE | (_COME if prep.lower_ == "from" else frozenset())
+    elif noun.dep_ == "dobj" and noun.lemma_.lower() != "family":
+        verb = noun.head
+        wanted = frozenset({"have", "has"})  # not "I have a Korean family": whose?
+    else:
+        return None
+    if verb.lower_ not in wanted or not _stated(verb):
+        return None
+    return clause_subject(verb)
 
 
 def _as_speaker(noun: Any) -> bool:
