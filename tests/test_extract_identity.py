@@ -35,6 +35,7 @@ def _rows(extractor: RuleExtractor, text: str, relations: tuple[str, ...]) -> li
         ("my mom is of Mexican descent", "Emi's mom", "Mexican"),
         ("I have Korean roots", "Emi", "Korean"),
         ("I come from a Filipino family", "Emi", "Filipino"),
+        ("I'm also Filipino, like you", "Emi", "Filipino"),
     ],
 )  # fmt: skip
 def test_a_heritage_is_who_one_is(
@@ -57,6 +58,8 @@ def test_each_heritage_of_a_mixed_one(extractor: RuleExtractor) -> None:
         "If I were Italian I'd eat pasta every day",  # a hypothetical
         "I'm not British",  # a denial
         "I'm basically Italian now lol",  # a joke
+        "I'm Spanish speaking",  # a language spoken, no heritage
+        "I'm Indian food obsessed",  # a liking
         "My mom says I'm Irish",  # hearsay
         "you're Italian, right",  # a guess about the addressee
         "my friend is Korean",  # an unnamed friend is no one the memory can name

@@ -125,8 +125,11 @@ def _subject(token: Any) -> Any | None:
     be = first.head
     if be.lower_ not in _PRESENT_BE or not _stated(be):
         return None
-    if any(c.lower_ in _HEDGES for h in (be, first, token) for c in h.children):
-        return None
+    if any(c.lower_ in _HEDGES and c.i < token.i for h in (be, first, token) for c in h.children):
+        return None  # "I'm basically Italian now" (not "I'm Filipino, like you")
+    after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    if after is not None and (after.pos_ in ("NOUN", "PROPN") or after.tag_ == "VBG"):
+        return None  # "I'm Spanish speaking", "I'm Indian food obsessed": no heritage said
     return clause_subject(be)
 
 
