@@ -90,6 +90,7 @@ def test_a_relatives_heritage_stays_theirs(extractor: RuleExtractor) -> None:
         ("My brother and I usually make lava cake.", "Emi's brother", "make lava cake"),
         ("My friends and I usually make lava cake.", "Emi", "make lava cake"),
         ("We usually make lava cake.", "Emi", "make lava cake"),
+        ("In my family we always make tamales at Christmas", "Emi", "make tamales"),
         ("me and Tom always walk to school", "Tom", "walk"),
     ],
 )  # fmt: skip
@@ -110,6 +111,7 @@ def test_unnamed_friends_share_no_routine(extractor: RuleExtractor) -> None:
         "We all need to drink water every day",  # everyone's "we"
         "People are weird, we always want more stuff",  # a message about people at large
         "Do we usually make lava cake?",  # a question
+        "In America we usually tip 20 percent",  # a custom of a country
         "We made lava cake yesterday",  # once
         "If we usually made lava cake, we'd be happier",  # a hypothetical
         "On weekends, we sometimes opt for outdoor activities like bike rides",  # a choice, no deed

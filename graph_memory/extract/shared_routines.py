@@ -7,8 +7,8 @@ were lost or given to the partner alone.
 
 A "we" is read as the speaker's own group only where nothing marks it generic: not "we all" /
 "we humans" / "we as people", nor a message about people at large ("people", "everyone",
-"humans", "society"): "we all need sleep", "as humans we always want more" state nothing of
-the speaker."""
+"humans", "society"), nor a custom of a place ("in America we usually tip 20 percent"): "we all
+need sleep", "as humans we always want more" state nothing of the speaker."""
 
 from __future__ import annotations
 
@@ -23,6 +23,13 @@ _AT_LARGE = frozenset(
     {"people", "everyone", "everybody", "humans", "humanity", "society", "mankind", "nobody",
      "someone", "anyone", "generation", "world"}
 )  # fmt: skip
+
+
+# What a "we" told of a custom is set in: "in America", "in my culture", "in our country".
+_PLACE_ENTS = frozenset({"GPE", "LOC", "NORP"})
+_PLACE_WORDS = frozenset(
+    {"country", "culture", "society", "nation", "state", "city", "town", "area"}
+)
 
 
 def speaker_included(subject: Any) -> bool:
@@ -43,4 +50,19 @@ def _generic_we(we: Any) -> bool:
         return True
     if any(c.dep_ == "appos" for c in we.children):
         return True  # "we Americans"
+    if _of_a_place(we.head):
+        return True  # "In America we usually tip 20 percent": a custom, everyone's there
     return any(t.lower_ in _AT_LARGE for t in doc)
+
+
+def _of_a_place(verb: Any) -> bool:
+    """Whether the clause is set "in" a country, a culture or the like."""
+    for prep in verb.children:
+        if prep.dep_ != "prep" or prep.lower_ != "in":
+            continue
+        for noun in prep.children:
+            if noun.dep_ == "pobj" and (
+                noun.ent_type_ in _PLACE_ENTS or noun.lemma_.lower() in _PLACE_WORDS
+            ):
+                return True
+    return False
