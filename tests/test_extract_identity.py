@@ -120,3 +120,16 @@ def test_unnamed_friends_share_no_routine(extractor: RuleExtractor) -> None:
 )  # fmt: skip
 def test_no_shared_routine(extractor: RuleExtractor, text: str) -> None:
     assert _rows(extractor, text, ("HAS_HABIT",)) == []
+
+
+def test_a_doing_gone_to_read_as_a_noun(extractor: RuleExtractor) -> None:
+    # the model tags "fishing" a noun after "Me and my brother go": still the pastime gone to
+    rows = _rows(extractor, "Me and my brother go fishing every summer", ("HAS_HOBBY",))
+    assert {r[:3] for r in rows} == {
+        ("Emi", "HAS_HOBBY", "fishing"),
+        ("Emi's brother", "HAS_HOBBY", "fishing"),
+    }
+
+
+def test_no_doing_gone_to_in_a_place(extractor: RuleExtractor) -> None:
+    assert _rows(extractor, "I go to the building every day", ("HAS_HOBBY",)) == []

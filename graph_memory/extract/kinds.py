@@ -19,6 +19,7 @@ from graph_memory.extract.context_keys import context_key, paired_contexts, with
 from graph_memory.extract.contrasts import set_aside
 from graph_memory.extract.experience_subject import speaker_lived
 from graph_memory.extract.goal_clauses import clause_object, foretold_clauses
+from graph_memory.extract.gone_doings import gone_doing
 from graph_memory.extract.hollow import pointed_blend
 from graph_memory.extract.liked_kinds import liked_kind
 from graph_memory.extract.match import (
@@ -433,7 +434,7 @@ def verb_matches(
         if pattern.acquired:
             objects = [o for o in objects if _acquired(verb, o)]
         if pattern.gerunds_only:
-            objects = [o for o in objects if o.tag_ == "VBG"]
+            objects = [o for o in objects if gone_doing(o)]  # "fishing" read as a noun
         found = [noun_object(o, pattern, misparsed=o == gerund) for o in objects]
         if pattern.named_conjuncts and any(found):
             found = _named_conjuncts(objects, found, pattern)
