@@ -171,7 +171,12 @@ class Recaller:
             )
         if questions:
             scored = best_of_questions(
-                pool, kept, scored, questions, lambda c: self._score(c, len(entities), weights, now)
+                pool,
+                kept,
+                scored,
+                questions,
+                lambda c: self._score(c, len(entities), weights, now),
+                request.top_k,
             )
         # MiniLM reads no Chinese: a Chinese query's successor facts get no semantic signal,
         # as its other facts (_gather).

@@ -14,6 +14,7 @@ the question that scores it best, so (the blend being linear)
 
 MemDaily tune split (bench/recall_zh.py): R@10 0.778 -> 0.803 (compound questions alone 0.799);
 the maximum of the two scores instead of their mean reached the same R@10 with 1.0 less MRR.
+Each question is then owed its share of the top k (recall/question_slots.py).
 Used for Chinese and mixed queries (the "chinese" preset), which have the multilingual
 embedder's vectors; an English query is ranked as before.
 """
@@ -25,9 +26,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from graph_memory.recall.candidates import Candidate, CandidatePool
+from graph_memory.recall.question_slots import share_slots
 
-# A sentence: text up to and including its end mark (or the end of the query).
-_SENTENCE = re.compile(r"[^。！？!?]+[。！？!?]*")
+# A sentence: text up to and including its end mark (or the end of the query). A quotation
+# is part of its sentence whatever marks it holds: "那个主要内容是“招聘会：……共创辉煌。”的活动，
+# 持续时间是什么？" is one question, not a quoted sentence and the fragment "的活动，持续时间是
+# 什么？" (which, ranked as a question of its own, pushed the quoted message from 1st to 16th).
+# An opening mark without its closing one is text like any other.
+_QUOTED = r'"[^"]*"|“[^”]*”|「[^」]*」|『[^』]*』'
+_SENTENCE = re.compile(rf'(?:{_QUOTED}|[^。！？!?"“「『]|["“「『])+[。！？!?]*')
 _QUESTION_END = ("？", "?")
 
 Scored = tuple[tuple[float, dict[str, float]], Candidate]
@@ -80,13 +87,18 @@ def best_of_questions(
     whole: list[Scored],
     questions: Sequence[Question],
     score: ScoreFunction,
+    top_k: int,
 ) -> list[Scored]:
     """`whole` (the candidates scored for the whole query) rescored with the semantic and
     keyword signals of the whole query and of their best question averaged (the module
-    docstring); highest first."""
+    docstring), each question's best given its share of the top k (recall/question_slots.py);
+    highest first."""
     best: dict[str, Scored] = {}
+    rankings: list[list[str]] = []
     for question in questions:
-        for cid, (s, c) in _score_question(pool, kept, question, score).items():
+        for_question = _score_question(pool, kept, question, score)
+        rankings.append([c.id for _, c in _order(list(for_question.values()))])
+        for cid, (s, c) in for_question.items():
             if cid not in best or s[0] > best[cid][0][0]:
                 best[cid] = (s, c)
     fused = []
@@ -102,4 +114,4 @@ def best_of_questions(
             keyword=(c.keyword + asked.keyword) / 2,
         )
         fused.append((score(mean), mean))
-    return _order(fused)
+    return share_slots(_order(fused), rankings, top_k)
