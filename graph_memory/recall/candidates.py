@@ -6,6 +6,7 @@ channels keeps the evidence of each.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from graph_memory.embed import e5_semantic
@@ -137,22 +138,32 @@ class CandidatePool:
         pool = list(self.by_id.values())
         return _scaled(pool, bm25(query, [c.search_text for c in pool]))
 
-    def add_feedback(self, query: str, best: Candidate) -> None:
+    def add_feedback(self, query: str, hits: Candidate | Sequence[Candidate]) -> None:
         """Pseudo-relevance feedback, for Chinese and mixed queries (recall/score.py): the
-        best candidate's words that the query lacks (where a two-hop question leads: "the
-        person whose phone is X" -> the message naming him) are ranked by BM25 over the pool
-        too; each candidate's keyword becomes the mean of its query and feedback scores."""
-        for memory_id, score in self.feedback_scores(query, best).items():
+        first hits' words that the query lacks (where a two-hop question leads: "the person
+        whose phone is X" -> the message naming him) are ranked by BM25 over the pool too;
+        each candidate's keyword becomes the mean of its query and feedback scores."""
+        for memory_id, score in self.feedback_scores(query, hits).items():
             candidate = self.by_id[memory_id]
             candidate.keyword = (candidate.keyword + score) / 2
 
-    def feedback_scores(self, query: str, best: Candidate) -> dict[str, float]:
-        """Candidate id -> BM25 over the pool of the best candidate's words that the query
-        lacks, scaled to [0, 1] (add_feedback)."""
+    def feedback_scores(
+        self, query: str, hits: Candidate | Sequence[Candidate]
+    ) -> dict[str, float]:
+        """Candidate id -> the best, over the first hits, of the BM25 over the pool of that
+        hit's words that the query lacks, each scaled to [0, 1] (add_feedback). Each hit on
+        its own: the top few of a pool often tie on what the question asks ("我的手机是X",
+        several X) and the answer follows the one hit that names it ("X用起来真不错"), which
+        the words of the others, pooled, would drown."""
         asked = set(keyword_terms(query))
-        extra = [t for t in dict.fromkeys(keyword_terms(best.search_text)) if t not in asked]
         pool = list(self.by_id.values())
-        return _scaled(pool, bm25_of_terms(extra, [c.search_text for c in pool]))
+        texts = [c.search_text for c in pool]
+        best: dict[str, float] = {}
+        for hit in [hits] if isinstance(hits, Candidate) else hits:
+            extra = [t for t in dict.fromkeys(keyword_terms(hit.search_text)) if t not in asked]
+            for memory_id, score in _scaled(pool, bm25_of_terms(extra, texts)).items():
+                best[memory_id] = max(score, best.get(memory_id, 0.0))
+        return best
 
     def add_graph(self, hits: list[GraphHit], names: dict[str, Entity]) -> None:
         for hit in hits:

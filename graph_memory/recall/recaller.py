@@ -29,7 +29,14 @@ from graph_memory.recall.provenance import Sources, group_sources, lend_fact_evi
 from graph_memory.recall.query import query_entities, rewrite
 from graph_memory.recall.relations import add_relation_hits, asked_relations, asked_subjects
 from graph_memory.recall.result import EPISODE_MEMORY_TYPE, recall_result
-from graph_memory.recall.score import Weights, blend, recency, signals, weights_for
+from graph_memory.recall.score import (
+    FEEDBACK_HITS,
+    Weights,
+    blend,
+    recency,
+    signals,
+    weights_for,
+)
 from graph_memory.recall.subjects import note_subjects
 from graph_memory.recall.subquestions import Question, best_of_questions, sub_questions
 from graph_memory.store.base import Store
@@ -164,7 +171,7 @@ class Recaller:
             key=lambda pair: (-pair[0][0], pair[1].id),
         )
         if chinese and scored and preset == "chinese":
-            pool.add_feedback(search_text, scored[0][1])
+            pool.add_feedback(search_text, [c for _, c in scored[:FEEDBACK_HITS]])
             scored = sorted(
                 ((self._score(c, len(entities), weights, now), c) for c in kept),
                 key=lambda pair: (-pair[0][0], pair[1].id),

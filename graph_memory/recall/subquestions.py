@@ -6,7 +6,7 @@ whole, the evidence of the question it matches best fills every slot. A question
 A query's questions are its sentences that end in a question mark (？ or ?), when it has more
 than one sentence. Each question gets its own semantic signal (the multilingual embedder's
 similarity to it) and its own keyword signal (BM25 of its words over the candidate pool, with
-pseudo-relevance feedback from its own best first hit, as the whole query's: recall/score.py).
+pseudo-relevance feedback from its own first hits, as the whole query's: recall/score.py).
 A candidate's semantic and keyword signals become the mean of the whole query's and those of
 the question that scores it best, so (the blend being linear)
 
@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 
 from graph_memory.recall.candidates import Candidate, CandidatePool
 from graph_memory.recall.question_slots import share_slots
+from graph_memory.recall.score import FEEDBACK_HITS
 
 # A sentence: text up to and including its end mark (or the end of the query). A quotation
 # is part of its sentence whatever marks it holds: "那个主要内容是“招聘会：……共创辉煌。”的活动，
@@ -65,7 +66,7 @@ def _score_question(
     pool: CandidatePool, kept: Sequence[Candidate], question: Question, score: ScoreFunction
 ) -> dict[str, Scored]:
     """Each kept candidate scored for one question: its semantic signal and keyword signal
-    (BM25 of the question, averaged with feedback from the question's best first hit)."""
+    (BM25 of the question, averaged with feedback from the question's first hits)."""
     keyword = pool.keyword_scores(question.text)
 
     def variant(c: Candidate, words: dict[str, float]) -> Candidate:
@@ -76,7 +77,7 @@ def _score_question(
     first = _order([(score(v), v) for v in (variant(c, keyword) for c in kept)])
     if not first:
         return {}
-    feedback = pool.feedback_scores(question.text, first[0][1])
+    feedback = pool.feedback_scores(question.text, [c for _, c in first[:FEEDBACK_HITS]])
     blended = {cid: (keyword.get(cid, 0.0) + feedback.get(cid, 0.0)) / 2 for cid in keyword}
     return {c.id: (score(v), v) for c in kept for v in (variant(c, blended),)}
 
