@@ -34,7 +34,7 @@ def _pool() -> CandidatePool:
 
 def test_each_first_hit_lends_its_own_words() -> None:
     pool = _pool()
-    hits = [pool.by_id["named-oppo"], pool.by_id["named-huawei"]]
+    hits = [(pool.by_id["named-oppo"], 1.0), (pool.by_id["named-huawei"], 1.0)]
     feedback = pool.feedback_scores("我的手机是什么？", hits)
     # Both phones' opinions follow the hit that names them (the hits themselves, shorter,
     # match their own words best).
@@ -50,3 +50,27 @@ def test_one_hit_lends_only_its_own_words() -> None:
     assert feedback["opinion-oppo"] > 0.5
     assert feedback["opinion-huawei"] == 0.0
     assert FEEDBACK_HITS > 1
+
+
+def test_a_later_hit_in_another_script_than_the_query_lends_none() -> None:
+    # A question over memories in another language matches none of their words: only the
+    # best hit lends its words, as the others' would rank by common words.
+    pool = _pool()
+    query = "What phone do I use?"
+    hits = [(pool.by_id["named-oppo"], 1.0), (pool.by_id["named-huawei"], 1.0)]
+    feedback = pool.feedback_scores(query, hits)
+    assert feedback["opinion-oppo"] > 0.0
+    assert feedback["opinion-huawei"] == 0.0
+    # Hits in the query's script lend, whether or not they share its words (found by meaning).
+    feedback = pool.feedback_scores("我用的家电是什么？", hits)
+    assert feedback["opinion-huawei"] > 0.0
+
+
+def test_a_hit_that_scored_lower_lends_less() -> None:
+    # Two-hop: the hit with the asked number leads; another relative's phone, a weaker hit,
+    # must not lend its words as much.
+    pool = _pool()
+    hits = [(pool.by_id["named-oppo"], 1.2), (pool.by_id["named-huawei"], 0.6)]
+    feedback = pool.feedback_scores("我的手机是什么？", hits)
+    assert feedback["opinion-huawei"] == pytest.approx(feedback["opinion-oppo"] / 2, rel=0.3)
+    assert feedback["opinion-huawei"] < feedback["opinion-oppo"]

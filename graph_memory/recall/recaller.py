@@ -171,7 +171,7 @@ class Recaller:
             key=lambda pair: (-pair[0][0], pair[1].id),
         )
         if chinese and scored and preset == "chinese":
-            pool.add_feedback(search_text, [c for _, c in scored[:FEEDBACK_HITS]])
+            pool.add_feedback(search_text, [(c, s[0]) for s, c in scored[:FEEDBACK_HITS]])
             scored = sorted(
                 ((self._score(c, len(entities), weights, now), c) for c in kept),
                 key=lambda pair: (-pair[0][0], pair[1].id),

@@ -29,8 +29,9 @@ instead of "default", and their keyword signal adds pseudo-relevance feedback:
 - semantic:   multilingual-e5's cosine on MiniLM's scale (graph_memory/embed.py e5_semantic)
 - keyword:    the mean of the query's BM25 (as above) and the feedback BM25: the words of
               each of the best FEEDBACK_HITS candidates of a first scoring that the query
-              lacks, ranked the same way over the pool, scaled to [0, 1], the best over those
-              hits (graph_memory/recall/candidates.py add_feedback)
+              lacks, ranked the same way over the pool, scaled to [0, 1] and by the hit's
+              score over the best's, the best over those hits (graph_memory/recall/
+              candidates.py add_feedback)
 """
 
 from __future__ import annotations
@@ -94,10 +95,10 @@ class Weights(BaseModel):
 # reads no Chinese), so a fact's match says nothing about its message here. Entity overlap stays
 # at the 0.05 it was tuned with (it counts no speakers here: recaller._gather).
 CHINESE = Weights(semantic=0.70, keyword=0.60, entity=0.05, fact_evidence=0.0)
-# The feedback's first hits: each of the best FEEDBACK_HITS of a first scoring lends its words
-# (recall/candidates.py feedback_scores). MemDaily tune split R@10 (with the question slots of
-# recall/question_slots.py): 1 hit 0.813, 3 hits 0.825, 5 hits 0.824
-# (bench/results/recall_zh_tune_questions.md).
+# The feedback's first hits: each of the best FEEDBACK_HITS of a first scoring lends its words,
+# scaled by its score over the best's (recall/candidates.py feedback_scores). MemDaily tune
+# split R@10 (with the question slots of recall/question_slots.py, before the scaling): 1 hit
+# 0.813, 3 hits 0.825, 5 hits 0.824 (bench/results/recall_zh_tune_questions.md).
 FEEDBACK_HITS = 3
 
 PRESETS: MappingProxyType[str, Weights] = MappingProxyType(

@@ -77,7 +77,8 @@ def _score_question(
     first = _order([(score(v), v) for v in (variant(c, keyword) for c in kept)])
     if not first:
         return {}
-    feedback = pool.feedback_scores(question.text, [c for _, c in first[:FEEDBACK_HITS]])
+    hits = [(c, s[0]) for s, c in first[:FEEDBACK_HITS]]
+    feedback = pool.feedback_scores(question.text, hits)
     blended = {cid: (keyword.get(cid, 0.0) + feedback.get(cid, 0.0)) / 2 for cid in keyword}
     return {c.id: (score(v), v) for c in kept for v in (variant(c, blended),)}
 
