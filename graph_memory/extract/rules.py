@@ -18,6 +18,7 @@ import spacy
 from spacy.attrs import DEP, IS_TITLE, LIKE_NUM, ORTH, POS, SENT_START
 from spacy.language import Language
 
+from graph_memory.extract.body_ailments import body_ailments
 from graph_memory.extract.canonical import (
     canonical_name,
     is_be,
@@ -240,6 +241,7 @@ class RuleExtractor:
         matches.extend(_what_replaced(doc, matches))
         matches.extend(said_places(doc))  # "here in Houston": LIVES_IN, in passing
         matches.extend(heritages(doc, self._people))  # "I'm half Korean": IS_A
+        matches.extend(body_ailments(doc))  # "I hurt my back": HAS_CONDITION "hurt back"
         for match in regex_matches(self._regexes, doc, text):
             (fallbacks if match.pattern.fallback else matches).append(match)
         for later in (fallbacks, opens, loose):

@@ -1,0 +1,72 @@
+"""Health statements the condition list cannot name (issue 11): an injury done to one's own
+body part ("I hurt my back") and a pain of a body part one has ("I got some neck pain"), each
+with sentences written for it (not the benchmark's), and the near misses that stay out: a
+question, a conditional, a denial, a fear, someone else's body, a pain over or long past, a
+haircut."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import fact_rows
+
+from graph_memory.extract.rules import RuleExtractor
+
+
+def _conditions(extractor: RuleExtractor, text: str) -> list[tuple[str, str]]:
+    return [(r[0], r[2]) for r in fact_rows(extractor, text) if r[1] == "HAS_CONDITION"]
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("I hurt my back at work.", "hurt back"),
+        ("I slipped on the stairs and hurt my lower back.", "hurt lower back"),
+        ("I sprained my ankle playing basketball.", "sprained ankle"),
+        ("I twisted my knee yesterday.", "twisted knee"),
+        ("I burned my hand on the stove.", "burned hand"),
+        ("I pulled my hamstring last week.", "pulled hamstring"),
+    ],
+)  # fmt: skip
+def test_an_injury_to_ones_own_body_part(
+    extractor: RuleExtractor, text: str, condition: str
+) -> None:
+    assert ("Emi", condition) in _conditions(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("I got some neck pain from sleeping weird.", "neck pain"),
+        ("I have really bad pain in my ears.", "ear pain"),
+        ("I have pain in both of my knees.", "knee pain"),
+        ("Yoga helped a lot with my back pain.", "back pain"),
+        ("I've had shoulder pain for years.", "shoulder pain"),
+    ],
+)  # fmt: skip
+def test_a_pain_of_a_body_part(extractor: RuleExtractor, text: str, condition: str) -> None:
+    assert ("Emi", condition) in _conditions(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Did you hurt your back?",  # a question
+        "If I hurt my back again I'll quit.",  # a conditional
+        "I didn't hurt my knee, luckily.",  # denied
+        "I'm afraid I'll sprain my ankle on those stairs.",  # a fear
+        "I might twist my ankle in these shoes.",  # a maybe
+        "I cut my hair yesterday.",  # grooming, no injury
+        "My back pain went away after the massage.",  # over
+        "I had bad stomach pains two weeks ago.",  # past
+        "Do you have back pain?",  # a question
+        "I'm so tired today.",  # a passing state
+    ],
+)  # fmt: skip
+def test_no_condition_of_the_speaker(extractor: RuleExtractor, text: str) -> None:
+    assert _conditions(extractor, text) == []
+
+
+def test_someone_elses_injury_stays_theirs(extractor: RuleExtractor) -> None:
+    # no rule here reads "her back": the sister's injury is no condition of the speaker's
+    found = _conditions(extractor, "My sister hurt her back lifting boxes.")
+    assert ("Emi", "hurt back") not in found
