@@ -70,3 +70,32 @@ def test_someone_elses_injury_stays_theirs(extractor: RuleExtractor) -> None:
     # no rule here reads "her back": the sister's injury is no condition of the speaker's
     found = _conditions(extractor, "My sister hurt her back lifting boxes.")
     assert ("Emi", "hurt back") not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("I tested positive for covid.", "covid"),
+        ("I just tested positive for the flu yesterday.", "flu"),
+        ("I took another test, turns out im covid positive", "covid"),
+    ],
+)  # fmt: skip
+def test_a_positive_test(extractor: RuleExtractor, text: str, condition: str) -> None:
+    assert ("Emi", condition) in _conditions(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Did you test positive for covid?",  # a question
+        "If I tested positive for covid I would stay home.",  # a conditional
+        "I tested negative for covid.",  # none found
+    ],
+)  # fmt: skip
+def test_no_positive_test(extractor: RuleExtractor, text: str) -> None:
+    assert _conditions(extractor, text) == []
+
+
+def test_someone_elses_positive_test_stays_theirs(extractor: RuleExtractor) -> None:
+    assert ("Emi", "covid") not in _conditions(extractor, "My sister tested positive for covid.")
+
