@@ -99,3 +99,24 @@ def test_no_positive_test(extractor: RuleExtractor, text: str) -> None:
 def test_someone_elses_positive_test_stays_theirs(extractor: RuleExtractor) -> None:
     assert ("Emi", "covid") not in _conditions(extractor, "My sister tested positive for covid.")
 
+
+@pytest.mark.parametrize(
+    ("text", "course"),
+    [
+        ("I'm registering for a pottery class.", "pottery class"),
+        ("I'm enrolling in two statistics courses.", "statistics course"),
+    ],
+)  # fmt: skip
+def test_a_course_being_enrolled_in(extractor: RuleExtractor, text: str, course: str) -> None:
+    assert ("STUDIES", course) in [(r[1], r[2]) for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm enrolling in a class next semester.",  # a plan
+        "Are you enrolling in any classes?",  # a question
+    ],
+)  # fmt: skip
+def test_no_course_being_enrolled_in(extractor: RuleExtractor, text: str) -> None:
+    assert "STUDIES" not in [r[1] for r in fact_rows(extractor, text)]
