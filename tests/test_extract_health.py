@@ -120,3 +120,33 @@ def test_a_course_being_enrolled_in(extractor: RuleExtractor, text: str, course:
 )  # fmt: skip
 def test_no_course_being_enrolled_in(extractor: RuleExtractor, text: str) -> None:
     assert "STUDIES" not in [r[1] for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("My back has been killing me.", "back pain"),
+        ("My knees have been hurting for weeks.", "knee pain"),
+        ("Ugh, my ear is still in pain.", "ear pain"),
+        ("My shoulder is still sore from the fall.", "shoulder pain"),
+    ],
+)  # fmt: skip
+def test_a_lasting_pain_of_a_body_part(
+    extractor: RuleExtractor, text: str, condition: str
+) -> None:
+    assert ("Emi", condition) in _conditions(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My arms really hurt right now.",  # a passing state
+        "My feet hurt after that hike.",  # a passing state
+        "Is your back still sore?",  # a question
+        "If my back is still sore tomorrow I'll see a doctor.",  # a conditional
+        "This game has been killing me.",  # no body part
+        "My sister's back has been killing her.",  # hers
+    ],
+)  # fmt: skip
+def test_no_lasting_pain(extractor: RuleExtractor, text: str) -> None:
+    assert [c for c in _conditions(extractor, text) if c[0] == "Emi"] == []

@@ -3,7 +3,10 @@ cannot name: "I hurt my lower back", "I burned my hand with oil", "I sprained my
 injury: HAS_CONDITION "hurt lower back", "burned hand", "sprained ankle", as "I broke my arm"
 is "broken arm"; the open fallback read STATES "Emi's ankle" [sprain] or nothing), and "I got
 some neck pain", "I have really bad pain in both of my ears", "it helped with my back pain"
-(a pain the speaker has: HAS_CONDITION "neck pain", "ear pain", "back pain"). The body part
+(a pain the speaker has: HAS_CONDITION "neck pain", "ear pain", "back pain"), and a body part
+that has been hurting a while, "my back has been killing me", "my ear is still in pain", "my
+knees have been hurting for weeks" (HAS_CONDITION "back pain", "ear pain", "knee pain"; not
+"my arms really hurt right now": a passing state). The body part
 is the speaker's ("my"), the deed theirs, stated and affirmed: not "if I hurt my back", "I
 didn't hurt my knee", "I might sprain my ankle", "Did you hurt your back?", "my sister hurt
 her back"; "I cut my hair" is no injury (hair is no body part here), and a pain that is
@@ -53,6 +56,8 @@ def body_ailments(doc: Any) -> list[Match]:
         found = _injury(token) if token.pos_ == "VERB" else None
         if found is None and token.pos_ == "NOUN" and token.lemma_.lower() in _PAINS:
             found = _pain(token)
+        if found is None and token.dep_ == "nsubj" and _part_name(token) is not None:
+            found = _lasting_pain(token)
         if found is not None:
             name, start, end = found
             out.append(Match("HAS_CONDITION", AILMENT_PATTERN, SPEAKER, "", True, name, "",
@@ -98,6 +103,38 @@ def _pain(pain: Any) -> tuple[str, int, int] | None:
         return None
     name = _part_name(part if part is not None else where)
     return f"{name} {pain.lemma_.lower()}", min(pain.idx, verb.idx), pain.idx + len(pain.text)
+
+
+def _lasting_pain(part: Any) -> tuple[str, int, int] | None:
+    """ "My back has been killing me", "my ear is still in pain", "my shoulder is still sore",
+    "my knees have been hurting for weeks" -> ("back pain", span): a pain lasting ("still",
+    "has been", "for weeks"), of the speaker's own body part, else None."""
+    verb = part.head
+    if not any(c.dep_ == "poss" and c.lower_ == "my" for c in part.children) or _unreal(verb):
+        return None
+    lemma = verb.lemma_.lower()
+    hurting = (lemma in ("hurt", "ache") or (lemma == "kill" and any(
+        c.dep_ == "dobj" and c.lower_ == "me" for c in verb.children)))
+    if not hurting and lemma == "be":
+        hurting = any((c.dep_ == "acomp" and c.lower_ in ("sore", "aching")) or (
+            c.dep_ == "prep" and c.lower_ == "in" and any(g.lower_ == "pain" for g in c.children))
+            for c in verb.children)
+    if not hurting or not _lasting(verb):
+        return None
+    end = max(t.idx + len(t.text) for t in verb.subtree)
+    return f"{_part_name(part)} pain", part.idx, end
+
+
+def _lasting(verb: Any) -> bool:
+    """ "still", "has been ...ing", "for weeks": a state that has held a while, no passing one."""
+    children = list(verb.children)
+    if any(c.lower_ == "still" and c.dep_ == "advmod" for c in children):
+        return True
+    if verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lower_ == "been" for c in children):
+        return True
+    return any(c.dep_ == "prep" and c.lower_ == "for" and any(
+        g.lemma_.lower() in ("day", "week", "month", "year") for g in c.children)
+        for c in children)
 
 
 def _pain_in(word: Any) -> Any | None:
