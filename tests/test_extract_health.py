@@ -150,3 +150,33 @@ def test_a_lasting_pain_of_a_body_part(
 )  # fmt: skip
 def test_no_lasting_pain(extractor: RuleExtractor, text: str) -> None:
     assert [c for c in _conditions(extractor, text) if c[0] == "Emi"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "course"),
+    [
+        ("Today in math class, we learned about derivatives.", "math class"),
+        ("Today I had a really long chemistry class.", "chemistry class"),
+        ("I have a biology class at 9.", "biology class"),
+    ],
+)  # fmt: skip
+def test_a_school_subjects_class_of_the_day(
+    extractor: RuleExtractor, text: str, course: str
+) -> None:
+    assert ("STUDIES", course) in [(r[1], r[2]) for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I had a yoga class today.",  # a pastime's class
+        "I had a math class in high school that I hated.",  # long past
+        "It was the easiest math class that I took at university.",  # past: DID
+        "Do you have a math class today?",  # a question
+        "If I had a chemistry class today I would skip it.",  # a conditional
+        "I teach a math class.",  # a teacher's class
+        "In math class the students were loud.",  # not the speaker's doing
+    ],
+)  # fmt: skip
+def test_no_school_subjects_class(extractor: RuleExtractor, text: str) -> None:
+    assert "STUDIES" not in [r[1] for r in fact_rows(extractor, text)]

@@ -77,6 +77,7 @@ from graph_memory.extract.restated_facts import without_restated
 from graph_memory.extract.roles import role_matches
 from graph_memory.extract.said_places import said_places
 from graph_memory.extract.speedups import speed_up
+from graph_memory.extract.subject_classes import subject_classes
 from graph_memory.extract.tokens import tokenize
 from graph_memory.models import EntityRef, ExtractedFact, Extraction, ExtractionInput, Triple
 from graph_memory.ontology import ANY_TYPE, Ontology
@@ -242,6 +243,7 @@ class RuleExtractor:
         matches.extend(said_places(doc))  # "here in Houston": LIVES_IN, in passing
         matches.extend(heritages(doc, self._people))  # "I'm half Korean": IS_A
         matches.extend(body_ailments(doc))  # "I hurt my back": HAS_CONDITION "hurt back"
+        matches.extend(subject_classes(doc))  # "today in math class, we ...": STUDIES
         for match in regex_matches(self._regexes, doc, text):
             (fallbacks if match.pattern.fallback else matches).append(match)
         for later in (fallbacks, opens, loose):
