@@ -180,3 +180,28 @@ def test_a_school_subjects_class_of_the_day(
 )  # fmt: skip
 def test_no_school_subjects_class(extractor: RuleExtractor, text: str) -> None:
     assert "STUDIES" not in [r[1] for r in fact_rows(extractor, text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("I have a stomach ache.", "stomach ache"),
+        ("I got a bad stomach ache after lunch", "stomach ache"),
+        ("I have a toothache.", "toothache"),
+        ("I've had a stomach ache all day.", "stomach ache"),
+    ],
+)  # fmt: skip
+def test_an_ache_had_now(extractor: RuleExtractor, text: str, condition: str) -> None:
+    assert ("Emi", condition) in _conditions(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I had a stomach ache last week.",  # over
+        "Do you have a stomach ache?",  # a question
+        "I have a back massage tomorrow.",  # no ache
+    ],
+)  # fmt: skip
+def test_no_ache_had_now(extractor: RuleExtractor, text: str) -> None:
+    assert _conditions(extractor, text) == []

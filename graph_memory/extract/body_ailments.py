@@ -58,6 +58,8 @@ def body_ailments(doc: Any) -> list[Match]:
             found = _pain(token)
         if found is None and token.dep_ == "nsubj" and _part_name(token) is not None:
             found = _lasting_pain(token)
+        if found is None and token.dep_ == "dobj":
+            found = _ache_had(token)
         if found is not None:
             name, start, end = found
             out.append(Match("HAS_CONDITION", AILMENT_PATTERN, SPEAKER, "", True, name, "",
@@ -103,6 +105,27 @@ def _pain(pain: Any) -> tuple[str, int, int] | None:
         return None
     name = _part_name(part if part is not None else where)
     return f"{name} {pain.lemma_.lower()}", min(pain.idx, verb.idx), pain.idx + len(pain.text)
+
+
+def _ache_had(word: Any) -> tuple[str, int, int] | None:
+    """ "I have a stomach ache" (the small model's dobj "stomach" and adverb "ache"), "I got a
+    toothache" -> ("stomach ache" / "toothache", span): an ache had now, else None."""
+    verb, doc = word.head, word.doc
+    if (verb.lemma_.lower() not in _HAVING or (verb.lower_ == "had" and not _perfect(verb))
+            or not _speakers(verb) or _unreal(verb)):
+        return None
+    lemma = word.lemma_.lower()
+    if lemma.endswith("ache") and lemma.removesuffix("ache") in _BODY_PARTS:
+        # "toothache", "earache"; one told with a modifier ("a killer headache") is the
+        # condition list's, kept whole there, no second fact of its head word
+        if any(c.dep_ in ("amod", "compound", "nmod") for c in word.children):
+            return None
+        return lemma, verb.idx, word.idx + len(word.text)
+    after = doc[word.i + 1] if word.i + 1 < len(doc) else None
+    part = _part_name(word)
+    if part is None or after is None or after.lower_ not in ("ache", "aches", "pain", "pains"):
+        return None
+    return f"{part} {after.lower_.removesuffix('s')}", verb.idx, after.idx + len(after.text)
 
 
 def _lasting_pain(part: Any) -> tuple[str, int, int] | None:
