@@ -101,6 +101,9 @@ def clause_object(
             verb,
             *(t for c in verb.children if c.dep_ in ("dobj", "prep", "prt")
               and not month_phrase(c) for t in c.subtree),
+            # "we'll be learning to make pasta tonight": what is learned is the skill
+            *(t for c in verb.children if c.dep_ == "xcomp" and verb.lemma_ == "learn"
+              and has_to(c) for t in c.subtree),
         ]
         tokens.sort(key=lambda t: t.i)
     # "learn to surf and to run a marathon": a conjoined goal is a goal of its own.

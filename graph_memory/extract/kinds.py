@@ -17,6 +17,7 @@ from graph_memory.extract.canonical import (
 from graph_memory.extract.congratulations import congratulated
 from graph_memory.extract.context_keys import context_key, paired_contexts, with_accompaniment
 from graph_memory.extract.contrasts import set_aside
+from graph_memory.extract.evening_plans import evening_plan
 from graph_memory.extract.experience_subject import speaker_lived
 from graph_memory.extract.goal_clauses import clause_object, foretold_clauses
 from graph_memory.extract.gone_doings import gone_doing
@@ -274,7 +275,7 @@ def verb_matches(
         for c in verb.children
     ):
         return []
-    if pattern.ahead and not set_ahead(verb):
+    if pattern.ahead and not (set_ahead(verb) or evening_plan(verb)):  # or "tonight", named
         return []
     if pattern.now and set_ahead(verb):
         return []

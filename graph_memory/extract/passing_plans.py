@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
+from graph_memory.extract.evening_plans import made_thing
 from graph_memory.extract.open_vocabulary import DAY_VERBS, NOTABLE_OUTINGS, TODAY_WORDS
 
 # Verbs of a day's errands and outings: with "today" or "right now" their plan is of the day.
@@ -137,8 +138,8 @@ def _plan_of_the_day(goal: Any) -> bool:
     """ "I think I am gonna go to the gym today", "Im probably gonna stay up the rest of the
     day", "I'm gonna go check right now": an errand or outing planned for the day, naming
     nothing by name, is a passing plan (not "I'm going to see Oppenheimer tonight")."""
-    if goal.lemma_.lower() not in _ERRAND_VERBS or _names_something(goal):
-        return False
+    if goal.lemma_.lower() not in _ERRAND_VERBS or _names_something(goal) or made_thing(goal):
+        return False  # "cook some pasta tonight": a dish made is a specific thing
     words = _plan_words(goal)
     if TODAY_WORDS & set(words):
         return True
