@@ -82,7 +82,10 @@ def object_tokens(head: Any) -> list[Any]:
 # Journeys named by where they go: "a trip to Japan", "a road trip through Utah"; a bare "trip"
 # says nothing (noun_object refuses it), as the open fallback's objects do.
 JOURNEYS = frozenset({"trip", "vacation", "holiday", "journey", "cruise", "tour", "getaway",
-                      "excursion", "voyage", "flight"})
+                      "excursion", "voyage", "flight"}
+                     # and outings, which say as little bare: "an outing to the zoo", "a visit
+                     # to Japan" ("I'm planning an outing": which?)
+                     | {"outing", "visit"})
 _JOURNEY_PREPS = frozenset({"to", "through", "around", "across"})
 
 

@@ -1,0 +1,40 @@
+"""An outing or a visit planned is named by where it goes, as a trip is: "I'm planning an
+outing to Jurassic Fight Night" -> HAS_GOAL "outing to Jurassic Fight Night", "a visit to
+Japan"; a bare "an outing", "a visit" says nothing (which?) and is no goal, nor is a question."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph_memory.extract.rules import RuleExtractor
+from graph_memory.models import ExtractionInput
+
+
+def _goals(extractor: RuleExtractor, text: str) -> list[str]:
+    """The objects of each HAS_GOAL of one message said by Emi to Sam."""
+    item = ExtractionInput(text=text, speaker="Emi", addressee="Sam")
+    return [f.triple.object.name for f in extractor.extract([item])[0].facts
+            if f.triple.predicate == "HAS_GOAL"]
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [("I'm planning an outing to Jurassic Fight Night", "outing to Jurassic Fight Night"),
+     ("I'm planning an outing to the zoo", "outing to zoo"),
+     ("I'm planning a visit to Japan", "visit to Japan"),
+     ("I'm planning a trip to Japan", "trip to Japan")],
+)  # fmt: skip
+def test_an_outing_planned_is_named_by_where_it_goes(
+    extractor: RuleExtractor, text: str, goal: str
+) -> None:
+    assert goal in _goals(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'm planning an outing", "I'm planning a visit", "Are you planning a visit to Japan?"],
+)  # fmt: skip
+def test_a_bare_outing_or_a_question_is_no_goal(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert _goals(extractor, text) == []
