@@ -38,3 +38,19 @@ def test_a_bare_outing_or_a_question_is_no_goal(
     extractor: RuleExtractor, text: str
 ) -> None:
     assert _goals(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [("I'm planning a small get-together with some friends", "small get-together"),
+     ("We're planning a big get-together for the holidays", "big get-together")],
+)  # fmt: skip
+def test_a_hyphenated_gathering_with_its_modifier_is_still_a_planned_gathering(
+    extractor: RuleExtractor, text: str, goal: str
+) -> None:
+    # the parser heads "get-together" with "together": the listed word is the hyphenated one
+    assert goal in _goals(extractor, text)
+
+
+def test_a_gathering_asked_about_is_no_goal(extractor: RuleExtractor) -> None:
+    assert _goals(extractor, "Are you planning a small get-together?") == []
