@@ -58,6 +58,8 @@ def _where_a_name_lies(verb: Any) -> set[int]:
 
 
 _WILL = frozenset({"will", "'ll", "ll"})
+# Verbs of an effort whose "to" clause is the goal itself: "try to", "aim to", "strive to".
+_STRIVING = frozenset({"try", "aim", "strive", "attempt"})
 
 
 def foretold_clauses(verb: Any) -> list[Any]:
@@ -87,9 +89,10 @@ def clause_object(
     """The goal phrase of "to get a refund", its possessives resolved ("visit my parents" ->
     "visit <speaker>'s parents"). Without content words ("to see them") it means nothing out of
     context, unless the pattern lists the verb in `objects`; other pronouns drop it."""
-    # "I'm gonna try to make a tiramisu": the goal is what is tried.
+    # "I'm gonna try to make a tiramisu", "I'm going to aim to run a marathon": the goal is
+    # what is tried or aimed at.
     tried = [c for c in verb.children if c.dep_ == "xcomp" and has_to(c)]
-    if verb.lemma_ == "try" and tried and not own:
+    if verb.lemma_ in _STRIVING and tried and not own:
         verb = tried[0]
     if any(c.dep_ == "neg" for c in verb.children):
         return None  # "I've decided not to buy a car": a wish given up (retractions.py)
