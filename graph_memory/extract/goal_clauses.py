@@ -15,6 +15,7 @@ from graph_memory.extract.canonical import (
     phrase_text,
     verb_phrase,
 )
+from graph_memory.extract.goal_company import company
 from graph_memory.extract.hollow_goals import (
     daydream,
     gone_for_the,
@@ -132,6 +133,8 @@ def clause_object(
     # "do a bit of yoga and meditating": a conjunction the conjunct left behind
     while len(tokens) > 1 and (tokens[-1].dep_ == "cc" or tokens[-1].is_punct):
         tokens = tokens[:-1]
+    if len(tokens) > _MAX_CLAUSE_TOKENS and any(t.pos_ == "PROPN" for t in tokens):
+        tokens = [t for t in tokens if t.i not in company(tokens)]  # "... with my buddies"
     if len(tokens) > _MAX_CLAUSE_TOKENS or subject:
         return None
     if liking and any(_vague_object(t) for t in tokens if t.dep_ == "dobj" and t.head.i == verb.i):
