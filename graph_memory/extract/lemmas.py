@@ -15,6 +15,12 @@ A plural noun that is a word of its own keeps its form: a field or a practice in
 ("diabetes", "pilates", "measles"), or a plural whose singular names something else ("fries",
 "glasses", "jeans"); an object is the singular lemma of a common noun only
 where that singular means the same thing.
+
+A plural in "-ies" is the plural of a singular in "-y" ("berries", "parties") or in "-ie"
+("cookies", "selfies"). The lemmatizer's last rule, "-ies" -> "-y", wins whenever the tables
+know a "-y" noun, and they know many old spellings of "-ie" nouns ("cooky", "smoothy",
+"hippy", "pixy", "aunty"): where they know both singulars, the two are one word, and the
+"-ie" spelling is the one people write now.
 """
 
 from __future__ import annotations
@@ -116,6 +122,14 @@ def plural_kept(word: str, lemma: str, nouns: set[str]) -> bool:
     return word in nouns and (word.endswith("ics") or lemma not in nouns)
 
 
+def ie_singular(word: str, lemma: str, nouns: set[str]) -> str | None:
+    """The "-ie" singular of a plural in "-ies" the lemmatizer gave a "-y" (see the module's
+    docstring), or None: "cookies" -> cookie; "berries" -> None (no noun "berrie")."""
+    if word.endswith("ies") and lemma == word[:-3] + "y" and word[:-1] in nouns:
+        return word[:-1]
+    return None
+
+
 def better_lemmas(lemmatizer: Any) -> None:
     """Wrap a rule lemmatizer's `lemmatize` (in place) so unknown verbs get real lemmas and
     plural nouns of their own keep their form."""
@@ -135,6 +149,9 @@ def better_lemmas(lemmatizer: Any) -> None:
         if (token.tag_ == "NNS" and token.is_alpha and lemmas
                 and plural_kept(token.lower_, lemmas[0], nouns)):
             return [token.lower_]
+        if (token.tag_ == "NNS" and token.is_alpha and lemmas
+                and (ie := ie_singular(token.lower_, lemmas[0], nouns)) is not None):
+            return [ie, *lemmas[1:]]
         if token.pos_ != "VERB" or not lemmas or not token.is_alpha:
             return lemmas
         return [verb_lemma(token.lower_, lemmas[0], tables), *lemmas[1:]]
