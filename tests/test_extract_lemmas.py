@@ -43,3 +43,24 @@ def test_the_ie_singular_needs_both_a_y_lemma_and_a_known_ie_noun() -> None:
     assert ie_singular("cookies", "cooky", nouns) == "cookie"
     assert ie_singular("berries", "berry", nouns) is None  # no noun "berrie"
     assert ie_singular("cookies", "cookie", nouns) is None  # the lemmatizer had it right
+
+
+@pytest.mark.parametrize(
+    ("text", "things"),
+    [
+        ("I love cookies, brownies, smoothies and zombie movies",
+         {"cookie", "brownie", "smoothie", "zombie movie"}),
+        ("I like hiking, biking and board games", {"hiking", "biking", "board game"}),
+    ],
+)  # fmt: skip
+def test_a_lists_last_item_keeps_its_modifier(
+    extractor: RuleExtractor, text: str, things: set[str]
+) -> None:
+    # the model split the last item at its first word ("board" an item, "games" a 2nd object)
+    assert {r[2].lower() for r in fact_rows(extractor, text) if r[1] == "PREFERS"} == things
+
+
+def test_a_real_verb_after_the_list_is_left(extractor: RuleExtractor) -> None:
+    rows = [(r[1], r[2].lower()) for r in fact_rows(extractor, "I love cookies and watch movies")]
+    assert ("PREFERS", "cookie") in rows
+    assert ("PREFERS", "watch movie") not in rows

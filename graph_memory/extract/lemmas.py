@@ -29,6 +29,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from graph_memory.extract.compound_conjuncts import VERB_INDEX
+
 _PREFIXES = ("re", "un", "pre", "over", "under", "out", "mis", "dis", "up", "co", "de")
 _VOWELS = frozenset("aeiouy")
 _INFLECTIONS = ("ed", "ing")
@@ -142,6 +144,8 @@ def better_lemmas(lemmatizer: Any) -> None:
         list(lookups.get_table("lemma_rules", {}).get("verb", [])),
     )
     nouns = set(lookups.get_table("lemma_index", {}).get("noun", []))
+    if not lemmatizer.vocab.lookups.has_table(VERB_INDEX):  # for the parse mends' checks
+        lemmatizer.vocab.lookups.add_table(VERB_INDEX, dict.fromkeys(tables[0], True))
     lemmatize: Callable[[Any], list[str]] = lemmatizer.lemmatize
 
     def fixed(token: Any) -> list[str]:

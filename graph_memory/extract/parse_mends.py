@@ -35,6 +35,7 @@ from graph_memory.extract import (
     verb_under_object,
     went_doing,
 )
+from graph_memory.extract.compound_conjuncts import mend_compound_conjuncts
 from graph_memory.extract.object_conjuncts import mend_object_conjuncts
 from graph_memory.extract.retag import mend_verb_tags
 
@@ -70,6 +71,8 @@ _MENDS: tuple[tuple[frozenset[str] | None, Mend], ...] = (
     # "In my free time I knit": knit/VBD -> VBP
     (leisure_present.MEND_TRIGGERS, leisure_present.mend_leisure_present),
     (None, mend_object_conjuncts),  # "i speak spanish and portuguese": conj of spanish
+    # "hiking and board games": games/dobj of the verb -> conj, board/conj -> compound
+    (None, mend_compound_conjuncts),
     # "Nadia, my girlfriend, and I adopted": I/nsubj -> conj
     (paired_subjects.MEND_TRIGGERS, paired_subjects.mend_paired_subjects),
     # "I listen to jazz": to/aux, jazz/xcomp -> to/prep, jazz/pobj
