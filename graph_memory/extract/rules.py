@@ -27,6 +27,7 @@ from graph_memory.extract.canonical import (
     noun_phrase,
 )
 from graph_memory.extract.concerts import seen_in_concert
+from graph_memory.extract.conditions_over import without_conditions_over
 from graph_memory.extract.copula_kind import copula_matches
 from graph_memory.extract.course_examples import example_matches
 from graph_memory.extract.habits import habit_match
@@ -257,6 +258,7 @@ class RuleExtractor:
         matches = lowercase_workplaces(doc, matches)  # "i work at deloitte": WORKS_AT
         matches = outside_quotes(text, matches)  # 'he said "I love cheese"': his words
         matches = paired_facts(doc, matches, self._people)  # "my husband and I": his too
+        matches = without_conditions_over(doc, matches)  # "I had a cold weeks ago": over
         # One fact per triple: the most confident pattern's ("I don't eat pork" is a
         # constraint, not a mere dislike), in the order the triples were first found.
         best: dict[tuple[Triple, bool], ExtractedFact] = {}
