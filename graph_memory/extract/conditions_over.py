@@ -1,11 +1,12 @@
 """An illness or a state of health told as over: had (or been) at a time now past, "I had a
-cold a few weeks ago", "I was sick just a few weeks ago", "I had the flu last month", "I had
-asthma when I was a kid". The simple past of a state ("had", "was") placed at a past time says
-it held then, not that it holds now: a passing state that is over is no HAS_CONDITION (the
-guidelines' "a passing state is no HAS_CONDITION"). Kept: a condition had until now ("I've
-had asthma since I was a kid"), one still felt ("I had covid last week and I still can't
-taste anything"), and one come on at that time, whose end the words do not tell ("I broke my
-leg skiing last month", "I caught a cold last week": the onset verbs, not "had" or "was")."""
+cold a few weeks ago", "I was sick just a few weeks ago", "I had the flu over the weekend",
+"back in college I had depression", "I had asthma when I was a kid". The simple past of a
+state ("had", "was") placed at a past time says it held then, not that it holds now: a
+passing state that is over is no HAS_CONDITION (the guidelines' "a passing state is no
+HAS_CONDITION"). Kept: a condition had until now ("I've had asthma since I was a kid"), one
+still felt ("I had covid last week and I still can't taste anything"), and one come on at
+that time, whose end the words do not tell ("I broke my leg skiing last month", "I caught a
+cold last week": the onset verbs, not "had" or "was")."""
 
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ def _state_verb(span: Any) -> Any | None:
 
 def _past_time(verb: Any) -> bool:
     """Whether the verb's own clause places it at a past time: "a few weeks ago", "last
-    month", "yesterday", "when I was a kid", "as a child"."""
+    month", "yesterday", "over the weekend", "back in college", "when I was a kid"."""
     for child in verb.children:
         if child.dep_ in ("conj", "ccomp", "xcomp", "advcl") and not _while_young(child):
             continue
@@ -62,6 +63,12 @@ def _past_time(verb: Any) -> bool:
         if "ago" in words or "yesterday" in words:
             return True
         if "last" in words and lemmas & _UNITS:
+            return True
+        # "over the weekend", "over the holidays": a stretch of time gone by
+        if words[:2] == ["over", "the"] and lemmas & (_UNITS | {"holiday", "break"}):
+            return True
+        # "back in college", "back then", "back in 2019": a time of one's past
+        if child.dep_ == "advmod" and child.lower_ == "back" and len(words) > 1:
             return True
         if _while_young(child):
             return True
