@@ -7,16 +7,14 @@ plan denied, another's plan and the addressee's plan told back stay no fact of t
 from __future__ import annotations
 
 import pytest
+from conftest import deniable_rows
 
 from graph_memory.extract.rules import RuleExtractor
-from graph_memory.models import ExtractionInput
 
 
 def _goals(extractor: RuleExtractor, text: str) -> list[tuple[str, str, bool]]:
     """(subject, object, negated) of each HAS_GOAL of one message said by Emi to Sam."""
-    item = ExtractionInput(text=text, speaker="Emi", addressee="Sam")
-    return [(f.triple.subject.name, f.triple.object.name, f.negated)
-            for f in extractor.extract([item])[0].facts if f.triple.predicate == "HAS_GOAL"]
+    return [(s, o, n) for s, r, o, _, n in deniable_rows(extractor, text) if r == "HAS_GOAL"]
 
 
 @pytest.mark.parametrize(
