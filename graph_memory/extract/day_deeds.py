@@ -34,6 +34,7 @@ from graph_memory.extract.day_vocabulary import (
     WORK_VERBS,
 )
 from graph_memory.extract.objects import Found
+from graph_memory.extract.open_aspect import youth_clause
 from graph_memory.extract.open_objects import a_first, named, notable
 from graph_memory.extract.open_vocabulary import (
     BODY_MOMENTS,
@@ -47,7 +48,6 @@ from graph_memory.extract.open_vocabulary import (
     TODAY,
     UNITS,
     WHEN_NOUNS,
-    YOUTH,
 )
 
 # Words after a thing that are no part of it: its time ("I ate steak today", "im cooking my
@@ -65,7 +65,8 @@ def day_deed(verb: Any, tensed: Any, lemma: str, found: list[Found | None]
     done (True) or one under way (False), with the specific things it names; None when it
     names none or is no deed (coming and going, a light doing, a future or a habit)."""
     light = lemma in DAY_MOTIONS or lemma in DAY_LIGHT
-    if (light and lemma not in MEAL_HAVE) or _in_youth(verb):
+    # "I had a fish when I was a kid": a clause of the speaker's youth tells no day
+    if (light and lemma not in MEAL_HAVE) or youth_clause(verb):
         return None
     things = [t for t in (_trimmed(f) for f in found if f is not None) if _specific(t, lemma)]
     if not things:
@@ -75,13 +76,6 @@ def day_deed(verb: Any, tensed: Any, lemma: str, found: list[Found | None]
     if verb.tag_ == "VBG" and tensed is verb:
         return False, things  # "I'm eating some pistachios": this moment's
     return None
-
-
-def _in_youth(verb: Any) -> bool:
-    """ "I had a fish when I was a kid": a clause of the speaker's youth tells no day."""
-    return any(clause.dep_ == "advcl" and any(c.lower_ == "when" for c in clause.children)
-               and {t.lemma_.lower() for t in clause.subtree} & YOUTH
-               for clause in verb.children)
 
 
 def got_dish(verb: Any) -> bool:

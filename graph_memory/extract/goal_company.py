@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-_OURS = frozenset({"my", "our"})
+from graph_memory.extract.open_vocabulary import SPEAKER_POSSESSIVES
 
 
 def company(tokens: list[Any]) -> set[int]:
@@ -18,6 +18,6 @@ def company(tokens: list[Any]) -> set[int]:
     return {
         t.i for p in tokens if p.dep_ == "prep" and p.lower_ == "with"
         for g in p.children if g.dep_ == "pobj"
-        and any(c.dep_ == "poss" and c.lower_ in _OURS for c in g.children)
+        and any(c.dep_ == "poss" and c.lower_ in SPEAKER_POSSESSIVES for c in g.children)
         for t in p.subtree if t.i in kept
     }  # fmt: skip

@@ -24,6 +24,7 @@ from typing import Any
 
 from graph_memory.extract.canonical import is_conditional, is_hearsay, is_negated
 from graph_memory.extract.match import Match, clause_subject
+from graph_memory.extract.open_vocabulary import SPEAKER_WORDS
 from graph_memory.extract.patterns import VerbPattern
 from graph_memory.extract.people import ADDRESSEE, SPEAKER, person_subject
 from graph_memory.extract.questions import stated_end
@@ -157,7 +158,7 @@ def _as_speaker(noun: Any) -> bool:
     if dets not in (["a"], ["an"]) or verb.pos_ not in ("VERB", "AUX") or not _stated(verb):
         return False
     subject = clause_subject(verb)
-    return subject is not None and subject.lower_ in ("i", "we")
+    return subject is not None and subject.lower_ in SPEAKER_WORDS
 
 
 def _stated(verb: Any) -> bool:

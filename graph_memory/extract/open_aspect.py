@@ -175,12 +175,15 @@ def youth_habit(verb: Any) -> bool:
     kid": a "would" of a past habit, told by a clause of the speaker's youth."""
     if not any(c.tag_ == "MD" and c.lower_ in ("would", "'d") for c in verb.children):
         return False
-    for clause in verb.children:
-        if clause.dep_ != "advcl" or not any(c.lower_ == "when" for c in clause.children):
-            continue
-        if {t.lemma_.lower() for t in clause.subtree} & YOUTH:
-            return True
-    return False
+    return youth_clause(verb)
+
+
+def youth_clause(verb: Any) -> bool:
+    """ "when I was a kid", "when I was younger": a "when" clause of the verb's that names the
+    speaker's youth."""
+    return any(clause.dep_ == "advcl" and any(c.lower_ == "when" for c in clause.children)
+               and {t.lemma_.lower() for t in clause.subtree} & YOUTH
+               for clause in verb.children)
 
 
 def this_time(verb: Any) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from graph_memory.extract.match import Match
+from graph_memory.extract.open_vocabulary import SPEAKER_WORDS
 from graph_memory.extract.patterns import VerbPattern
 from graph_memory.extract.people import SPEAKER
 from graph_memory.extract.questions import stated_end
@@ -28,7 +29,6 @@ _SUBJECTS = frozenset({
     "science", "spanish", "french", "german",
 })
 _CLASSES = frozenset({"class", "lecture"})
-_WE = frozenset({"i", "we"})
 _PRESENT = frozenset({"VBP", "VBZ", "VBG"})
 _TODAY = frozenset({"today", "tonight", "yesterday", "morning", "afternoon"})
 _UNREAL = frozenset({"would", "'d", "will", "'ll", "could", "might", "may", "should", "if",
@@ -71,7 +71,7 @@ def _verb(word: Any) -> Any | None:
 def _speakers_now(verb: Any) -> bool:
     """Whether the verb's subject is "I" or "we", affirmed, and it holds now or today."""
     subjects = [c for c in verb.children if c.dep_ == "nsubj"]
-    if len(subjects) != 1 or subjects[0].lower_ not in _WE:
+    if len(subjects) != 1 or subjects[0].lower_ not in SPEAKER_WORDS:
         return False
     word = verb
     while True:
