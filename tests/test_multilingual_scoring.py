@@ -106,7 +106,7 @@ def test_feedback_keyword_is_the_mean_of_the_query_and_the_first_hits_words() ->
     pool.score_keywords(query)
     before = {c.id: c.keyword for c in pool.by_id.values()}
     assert before["ep_1"] == 1.0 and before["ep_2"] == before["ep_3"]  # 喜欢 in both
-    pool.add_feedback(query, pool.by_id["ep_1"])
+    pool.add_feedback(query, [(pool.by_id["ep_1"], 1.0)])
     after = {c.id: c.keyword for c in pool.by_id.values()}
     # ep_1 matches its own words best; ep_2 shares 叔叔 with it, ep_3 nothing new.
     assert after["ep_1"] == pytest.approx(1.0)

@@ -46,7 +46,7 @@ def test_each_first_hit_lends_its_own_words() -> None:
 
 def test_one_hit_lends_only_its_own_words() -> None:
     pool = _pool()
-    feedback = pool.feedback_scores("我的手机是什么？", pool.by_id["named-oppo"])
+    feedback = pool.feedback_scores("我的手机是什么？", [(pool.by_id["named-oppo"], 1.0)])
     assert feedback["opinion-oppo"] > 0.5
     assert feedback["opinion-huawei"] == 0.0
     assert FEEDBACK_HITS > 1

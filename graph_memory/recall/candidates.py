@@ -139,7 +139,7 @@ class CandidatePool:
         pool = list(self.by_id.values())
         return _scaled(pool, bm25(query, [c.search_text for c in pool]))
 
-    def add_feedback(self, query: str, hits: Candidate | Sequence[tuple[Candidate, float]]) -> None:
+    def add_feedback(self, query: str, hits: Sequence[tuple[Candidate, float]]) -> None:
         """Pseudo-relevance feedback, for Chinese and mixed queries (recall/score.py): the
         first hits' words that the query lacks (where a two-hop question leads: "the person
         whose phone is X" -> the message naming him) are ranked by BM25 over the pool too;
@@ -149,16 +149,16 @@ class CandidatePool:
             candidate.keyword = (candidate.keyword + score) / 2
 
     def feedback_scores(
-        self, query: str, hits: Candidate | Sequence[tuple[Candidate, float]]
+        self, query: str, hits: Sequence[tuple[Candidate, float]]
     ) -> dict[str, float]:
-        """Candidate id -> the best, over the first hits (each with its first score; a single
-        candidate is the best hit), of the BM25 over the pool of that hit's words that the
+        """Candidate id -> the best, over the first hits (each with its first score, the best
+        first), of the BM25 over the pool of that hit's words that the
         query lacks, scaled to [0, 1] and by the hit's score over the best hit's (add_feedback).
         Each hit on its own: the top few of a pool often tie on what the question asks
         ("我的手机是X", several X) and the answer follows the one hit that names it ("X用起来真
         不错"), which the words of the others, pooled, would drown. Scaled by its score: a hit
         that matched worse (another relative's phone beside the asked number) lends less."""
-        ranked = [(hits, 1.0)] if isinstance(hits, Candidate) else list(hits)
+        ranked = list(hits)
         # A hit after the first lends its words only when written in the query's script: a
         # Chinese question shares no word with English memories, every word of such a hit is
         # one it "lacks", and three whole messages of them rank by common words (cross-lingual
