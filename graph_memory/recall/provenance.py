@@ -21,7 +21,7 @@ chats, bench/recall_quality.py's questions), adding them moved R@10 by 0.000 and
 while it cost recall a quarter more time at 10k facts (a second read of the messages, their
 similarities, and BM25 over a larger pool).
 
-The facts keep their own scores; recall's one-slot-per-statement rule (recaller._assemble)
+The facts keep their own scores; recall's one-slot-per-statement rule (recall/assemble.py)
 still lets a fact stand for its messages or a message for its fact, whichever ranks first.
 """
 
