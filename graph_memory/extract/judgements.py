@@ -40,9 +40,17 @@ def passive_judgement(be: Any) -> tuple[Any, str] | None:
     return (participle, f"{how[0].lower_} {participle.lower_}") if how else None
 
 
+_WORTH_DETS = frozenset({"a", "the", "every"})
+# What a thing costs or fetches, no judgement: "worth a fortune", "worth a lot".
+_PRICES = frozenset(
+    {"fortune", "lot", "ton", "bunch", "mint", "dollar", "buck", "thousand", "million"}
+)
+
+
 def worth_key(adjective: Any) -> str | None:
-    """ "worth watching", "worth it" of "Dune is worth watching", "the trip was worth it"; None
-    for a bare "worth" or one with a price ("worth $50")."""
+    """ "worth watching", "worth it", "worth a visit" of "Dune is worth watching", "the trip
+    was worth it", "the Acropolis Museum is worth a visit"; None for a bare "worth" or one
+    with a price ("worth $50", "worth 20 dollars")."""
     if adjective.lower_ != "worth" or is_negated(adjective):
         return None
     for child in adjective.children:
@@ -50,6 +58,13 @@ def worth_key(adjective: Any) -> str | None:
             return f"worth {child.lower_}"
         if child.dep_ in ("dobj", "npadvmod", "pobj") and child.lower_ == "it":
             return "worth it"
+        if child.dep_ in ("dobj", "npadvmod", "pobj") and child.pos_ == "NOUN" and not any(
+            c.like_num or c.tag_ == "$" for c in child.subtree
+        ):
+            # "worth a visit", "worth the wait", "worth every penny"; not "worth $50"
+            said = [d.lower_ for d in child.lefts if d.dep_ == "det" and d.lower_ in _WORTH_DETS]
+            if said and child.lemma_.lower() not in _PRICES:
+                return f"worth {said[0]} {child.lower_}"
     return None
 
 

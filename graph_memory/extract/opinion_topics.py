@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph_memory.extract.canonical import determiners, phrase_text
+from graph_memory.extract.canonical import canonical_name, determiners, phrase_text
+from graph_memory.extract.object_spans import JOURNEYS, object_tokens
 from graph_memory.extract.objects import VAGUE, Found, noun_object
 from graph_memory.extract.open_vocabulary import HOLLOW_OBJECTS, PLACING
 from graph_memory.extract.patterns import OpinionPattern
+from graph_memory.extract.people import own_placeholder
 
 _DEFINITE = frozenset({"the", "these", "those"})
+_JOURNEY_PREPS = frozenset({"to", "through", "around", "across"})
 # Works made from another work, which they are named by: "the movie adaptation" (of Gone Girl,
 # the chat said), "the sequel", "the English dub"; "the Dune sequel" and "the movie adaptation
 # of Dune" say which.
@@ -24,14 +27,16 @@ _REALMS = frozenset({"art", "realm", "field", "genre", "universe"})
 # Entity types of a place or a people, that name where a kind of thing comes from.
 _ORIGINS = ("GPE", "LOC", "NORP")
 # Where a part sits in a whole, as a place in a series does: "the middle section", "the
-# opening scene" point back into the chat as "the first game" does.
-_PLACED = PLACING | {"middle", "opening", "closing"}
+# opening scene", "the end result" point back into the chat as "the first game" does.
+_PLACED = PLACING | {"middle", "opening", "closing", "end"}
 
 
 def topic_object(noun: Any, pattern: OpinionPattern) -> Found | None:
     """The object a judged noun names; None for a vague word or a bare class ("beer")."""
     if noun.pos_ not in ("NOUN", "PROPN") or noun.lower_ in VAGUE:
         return None
+    if own(noun) and noun.pos_ == "NOUN":
+        return _own_object(noun)  # "my new job is stressful" -> "<speaker>'s new job"
     if noun.pos_ == "NOUN" and not determiners(noun) and not any(
         t.pos_ == "PROPN" for t in noun.lefts
     ):
@@ -48,6 +53,8 @@ def specific(topic: Any) -> bool:
         return bool(named or not topic.is_sent_start)
     if topic.pos_ != "NOUN":
         return False
+    if topic.lemma_.lower() in JOURNEYS:
+        return _journey_named(topic)  # "that trip to Tirana"; not "the road trip", "the trip"
     modifiers = [t for t in topic.lefts if t.dep_ in ("compound", "poss", "amod", "nmod")]
     if topic.tag_ == "NNS" and not determiners(topic) and all(
         t.ent_type_ in ("", *_ORIGINS) for t in modifiers
@@ -71,7 +78,36 @@ def specific(topic: Any) -> bool:
         return False  # "the visual effects", "the crystal clear waters": parts, no one thing
     if described and all(t.lower_ in _PLACED for t in described) and not _has_of_part(topic):
         return False  # "the newest iteration of the turtles" says which by its "of"
-    return bool(described) and bool(determiners(topic) & _DEFINITE)
+    return bool(described) and (bool(determiners(topic) & _DEFINITE) or own(topic))
+
+
+def own(topic: Any) -> bool:
+    """ "my new job", "our new apartment": the speaker's own one thing, said which by its
+    modifier as "the new job" is; not "your new job" (a reaction to the other's news) nor
+    "his new car" (whose, the message may not say)."""
+    return any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in topic.lefts)
+
+
+def _journey_named(trip: Any) -> bool:
+    """ "the trip to Tirana", "that trip to Tirana", "our trip to Japan": one journey, said
+    which by the named place it went to (a bare "the trip" or "the road trip" points back into
+    the chat)."""
+    pointed = determiners(trip) & {"the", "this", "that"} or own(trip)
+    return bool(pointed) and any(
+        p.dep_ == "prep" and p.lower_ in _JOURNEY_PREPS
+        and any(g.dep_ == "pobj" and g.pos_ == "PROPN" for g in p.children)
+        for p in trip.children
+    )
+
+
+def _own_object(noun: Any) -> Found | None:
+    """ "my new job" -> "<speaker>'s new job": the owner resolved, as "I love my job" is."""
+    owner = own_placeholder(noun)
+    tokens = [t for t in object_tokens(noun) if t.dep_ != "poss"]  # "our trip to Japan"
+    name = canonical_name(tokens)
+    if owner is None or not name or name.lower() in VAGUE:
+        return None
+    return Found(f"{owner}'s {name}", "", tokens)
 
 
 def _derived_from_unsaid(topic: Any, modifiers: list[Any]) -> bool:

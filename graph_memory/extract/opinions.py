@@ -16,6 +16,7 @@ from graph_memory.extract.judgements import (
     title_by_its_kind,
     worth_key,
 )
+from graph_memory.extract.light_copulas import complement_holder, light_copula
 from graph_memory.extract.match import Match, clause_subject, make_matches, polarity, used_to, who
 from graph_memory.extract.model_names import model_name
 from graph_memory.extract.moved_by import MOVING_VERBS, moved_by_matches
@@ -304,7 +305,9 @@ def _complement(be: Any, pattern: OpinionPattern) -> tuple[Any | None, str | Non
     """What a "<topic> is ..." clause says of its topic: the judging word, and the key when it
     is not that word as written: "is amazing", "is an amazing book", "is the best", "is
     one of the best movies" (key "one of the best"), "is such a classic" (key "classic")."""
-    for child in be.children:
+    for child in complement_holder(be).children:  # "turned out (to be) great"
+        if child.dep_ == "oprd" and child.lower_ in lower_set(pattern.adjectives):
+            return child, str(child.lower_)  # "turned out delicious", tagged any way
         if child.dep_ == "attr" and _judging_noun(child, pattern):
             return child, str(child.lower_)  # "Friends is such a classic"
         if child.dep_ == "acomp" and child.lower_ == "worth":
@@ -312,10 +315,10 @@ def _complement(be: Any, pattern: OpinionPattern) -> tuple[Any | None, str | Non
             return (child, key) if key else (None, None)
         if child.dep_ in ("acomp", "attr") and child.pos_ == "ADJ":
             return child, None  # "Dune was amazing", "Miami is the best"
-        if child.dep_ == "acomp" and child.tag_ == "VBG" and child.lower_ in lower_set(
+        if child.dep_ == "acomp" and child.tag_ in ("VBG", "VBN") and child.lower_ in lower_set(
             pattern.adjectives
         ):
-            return child, str(child.lower_)  # "Stardew Valley is so relaxing" (a participle)
+            return child, str(child.lower_)  # "Stardew Valley is so relaxing", "felt rushed"
         if child.dep_ == "attr" and most_of_one(child, pattern) is not None:
             return most_of_one(child, pattern) or (None, None)  # "one of the most beautiful"
         if child.dep_ == "attr" and child.lemma_.lower() == "one":
@@ -329,6 +332,11 @@ def _complement(be: Any, pattern: OpinionPattern) -> tuple[Any | None, str | Non
             adjectives = [a for a in child.lefts if a.dep_ == "amod" and a.pos_ == "ADJ"]
             if adjectives:
                 return adjectives[0], None
+            # "a captivating painting": a listed judging participle, tagged a verb
+            participles = [a for a in child.lefts if a.dep_ == "amod" and a.tag_ == "VBG"
+                           and a.lower_ in lower_set(pattern.adjectives)]
+            if participles:
+                return participles[0], str(participles[0].lower_)
             # "a pretty fun throwback": the parser may tag a listed judging word a noun
             listed = [a for a in child.lefts if a.dep_ in ("amod", "compound") and a.pos_ == "NOUN"
                       and a.lower_ in lower_set(pattern.adjectives)]
@@ -380,7 +388,8 @@ def opinion_matches(
     verb: Any, relation: str, pattern: OpinionPattern, roles: frozenset[str]
 ) -> list[Match]:
     if "be" in pattern.verbs:
-        return _copula_opinion(verb, relation, pattern) if is_be(verb) else []
+        copula = is_be(verb) or light_copula(verb)  # "the stir-fry turned out delicious"
+        return _copula_opinion(verb, relation, pattern) if copula else []
     if verb.lemma_.lower() in MOVING_VERBS:  # "I was impressed by the new Batman movie"
         return moved_by_matches(verb, relation, pattern, roles)
     subject_token = clause_subject(verb)
