@@ -228,3 +228,35 @@ def test_no_thing_ranked_among_likings(extractor: RuleExtractor, text: str) -> N
 def test_a_wished_place_on_my_list_stays_a_goal(extractor: RuleExtractor) -> None:
     rows = fact_rows(extractor, "Greece is on my list too")
     assert [(r[1], r[2]) for r in rows] == [("HAS_GOAL", "Greece")]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "key"),
+    [
+        # the parser hangs the state on the liking as an adverbial clause
+        ("I usually enjoy my salads plain and my bread toasted.", "salad", "plain"),
+        ("I prefer my burgers medium rare.", "burger", "medium rare"),
+        # ... or, in a framed clause, on the frame's verb
+        ("Thats weird since i like my juices to be extra cold that my teeth hurt", "juice",
+         "extra cold"),
+        ("Funny since i like my sodas to be ice cold so they fizz", "soda", "ice cold"),
+    ],
+)  # fmt: skip
+def test_a_kind_liked_in_a_state_the_parser_hangs_apart(
+    extractor: RuleExtractor, text: str, kind: str, key: str
+) -> None:
+    rows = _likings(extractor, text)
+    assert ("Emi", "PREFERS", kind, key) in rows
+    assert not [r for r in rows if r[2].startswith("Emi's")]  # never "Emi's salad"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love my job, happy to be there every day.",  # a comma: no state of the kind
+        "I like my friends honest and kind.",  # whom, not a kind
+        "I love my sister so much.",  # how much, not which state
+    ],
+)  # fmt: skip
+def test_no_state_read_apart_from_its_kind(extractor: RuleExtractor, text: str) -> None:
+    assert [r for r in _likings(extractor, text) if r[3] is not None] == []

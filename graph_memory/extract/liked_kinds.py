@@ -1,8 +1,9 @@
 """A kind liked in a way, said with "my" or "our": "I like my drinks cold", "i like my
 carbonated drinks to be super cold", "I like my oysters simply sauteed in butter", "I like my
-coffee black", "we quite love our burgers here". The possessive is no owner here: "my drinks"
-are the drinks the speaker has whenever they have one, and what is liked is the kind
-("carbonated drink"), not "<speaker>'s carbonated drink". Two ways of saying so are read:
+coffee black", "I usually enjoy my side dishes simple", "we quite love our burgers here". The
+possessive is no owner here: "my drinks" are the drinks the speaker has whenever they have
+one, and what is liked is the kind ("carbonated drink"), not "<speaker>'s carbonated drink".
+Two ways of saying so are read:
 - a state the kind is liked in, after it ("cold", "to be super cold", "sauteed in butter"):
   the kind is liked so, the state its key (as "for breakfast" is the key of a liking);
 - "we" with "our" and the place the speaker speaks for ("here", "in Texas"): what a place's
@@ -22,13 +23,17 @@ from graph_memory.extract.open_vocabulary import PLACE_LABELS, SPEAKER_POSSESSIV
 from graph_memory.extract.person_nouns import PERSON_WORDS
 
 # Where the small model hangs the state after the kind: "cold" (ccomp, advmod, oprd), "to be
-# super cold" (xcomp "be"), "simply sauteed" (a ccomp whose subject is the kind).
-_STATE_DEPS = frozenset({"ccomp", "xcomp", "oprd", "advmod", "acomp"})
+# super cold" (xcomp "be"), "simply sauteed" (a ccomp whose subject is the kind); after a longer
+# or framed clause it makes the state an adverbial clause of the liking ("I usually enjoy my
+# side dishes simple", "since i like my carbonated drinks to be super cold that i can ...").
+_STATE_DEPS = frozenset({"ccomp", "xcomp", "oprd", "advmod", "acomp", "advcl"})
 # The kind as the liking's object, however the parser labels it ("my coffee" a dative).
 _KIND_DEPS = frozenset({"dobj", "dative"})
 # How much, not which state: "I like my job fine", "I love my cat so much".
 _AMOUNTS = frozenset({"much", "more", "most", "better", "best", "well", "fine", "okay", "ok"})
 _MODIFIERS = frozenset({"amod", "compound", "nmod"})
+# Clauses hung on the state, no part of it: "super fizzy that it burns a bit".
+_CLAUSES = frozenset({"ccomp", "advcl", "relcl", "mark"})
 # People said by a word for any person (roles and relatives come from the ontology).
 _PEOPLE = frozenset({"people", "person", "guy", "girl", "boy", "man", "woman", "men", "women"})
 
@@ -40,7 +45,7 @@ def liked_kind(
     liking is of no kind said with "my" / "our"."""
     if verb.lemma_.lower() == "want" or any(c.tag_ == "MD" for c in verb.children):
         return None
-    for state in verb.children:
+    for state in _states_after(verb):
         if state.dep_ not in _STATE_DEPS or not _a_state(state):
             continue
         kind = _kind_before(verb, state, objects)
@@ -52,6 +57,16 @@ def liked_kind(
     if plural and _locals_say(verb) and _a_kind(objects[0], roles, ("our",)):
         return [_kind_found(k) for k in kinds], None
     return None
+
+
+def _states_after(verb: Any) -> list[Any]:
+    """Where the state may hang: on the liking, or, when the liking is itself a framed clause
+    ("Thats interesting since i like my carbonated drinks to be super cold"), on the frame's
+    verb after it (the kind must still come right before it: _kind_before)."""
+    states = list(verb.children)
+    if verb.dep_ in ("advcl", "ccomp") and verb.head.i != verb.i:
+        states += [c for c in verb.head.children if c.i > verb.i]
+    return states
 
 
 def _a_state(state: Any) -> bool:
@@ -120,9 +135,13 @@ def _state_text(state: Any) -> str:
     """ "super cold" of "to be super cold", "sauteed in butter" of "simply sauteed in butter"."""
     if state.lemma_.lower() == "be":
         state = next(c for c in state.children if c.dep_ == "acomp")
-    # its words without its subject, and before it only a degree word ("super", not "simply")
+    # its words without its subject, and before it only a degree word ("super", "ice" cold,
+    # "medium" rare; not "simply")
     words = [t for t in state.subtree if not (t.dep_ in ("nsubj", "aux") or (t.i < state.i and (
-        t.dep_ != "advmod" or t.lower_.endswith("ly"))))]
+        t.dep_ not in ("advmod", "amod", "npadvmod") or t.lower_.endswith("ly"))))]
     words = [t for t in words
              if not any(a.dep_ == "nsubj" for a in t.ancestors if a.i != state.i)]
+    # not a clause of its own after it ("super fizzy that it burns a bit")
+    clauses = {t.i for c in state.children if c.dep_ in _CLAUSES for t in c.subtree}
+    words = [t for t in words if t.i not in clauses]
     return phrase_text(words).lower()
