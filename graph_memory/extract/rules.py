@@ -92,8 +92,10 @@ _TIMES = frozenset({"DATE", "TIME"})
 _VALUE_TYPES = ("Value", "Amount", "Date", "Order")
 # Verbs the open fallback never reads, besides those a declared verb pattern owns.
 _BASE_EXCLUDED = frozenset({"be", "do"})
-# ... and those it reads only in the past: "we had some lovely drinks", not "I have a question".
-_BASE_PRESENT_ONLY = frozenset({"have", "see"})
+# ... and those it reads only in the past: "we had some lovely drinks", not "I have a question";
+# a choice in the simple present is one of the moment, a game's or a poll's answer ("I pick
+# lemon for fruit"), as "I'd rather" is; one made stands ("we've chosen Santorini").
+_BASE_PRESENT_ONLY = frozenset({"have", "see", "pick", "choose"})
 
 
 def _may_be_named(doc: Any, text: str) -> bool:
