@@ -17,15 +17,15 @@ every part is there:
   a denial is carried only when it states something lasting ("I've never had kobe beef",
   "I don't watch TV", "I haven't seen Oppenheimer"), not a passing "I didn't find it yet";
 - not a passing moment: a day's doing ("Today I saw some stray cats", "I've been practicing
-  my writing all day"), a common sight ("we watched the fireworks"), a chore, a step of a
-  how-to ("After I remove them, I throw in some mushrooms"), a mishap ("I ran out of space");
-  such a moment that names a specific thing is a deed of the day ("I just had a costco hot
-  dog" -> DID, "I'm painting some pottery right now" -> STATES: day_deeds.py).
+  my writing all day"), a common sight ("we watched the fireworks"), a chore, a thing handled
+  ("I left my phone on": handled_things.py), a step of a how-to ("After I remove them, I throw
+  in some mushrooms"), a mishap ("I ran out of space"); such a moment that names a specific
+  thing is a deed of the day ("I just had a costco hot dog" -> DID, "I'm painting some pottery
+  right now" -> STATES: day_deeds.py).
 Each coordinated clause and each coordinated object is a fact of its own. The key is the verb
-lemma with its particle and, when the object is a preposition's, the preposition
-("listen to"); a verb carried by "start", "keep", "get to", "went to" or "spent (a time)" is
-keyed by itself
-("I started learning guitar" -> STATES guitar [learn]), and a skill by its learning ("I'm
+lemma with its particle and, when the object is a preposition's, the preposition ("listen
+to"); a verb carried by "start", "keep", "get to", "went to" or "spent (a time)" is keyed by
+itself ("I started learning guitar" -> STATES guitar [learn]), and a skill by its learning ("I'm
 learning how to play the piano" -> STATES piano [learn to play]). A verb a declared pattern
 reads in the simple present is still the fallback's in the progressive ("I've been working on a
 painting"), for "have" as a plain present possession no declared pattern took ("I have an at
@@ -48,6 +48,7 @@ from graph_memory.extract.canonical import (
 )
 from graph_memory.extract.day_deeds import day_deed, got_dish
 from graph_memory.extract.finished_doings import finished_doing
+from graph_memory.extract.handled_things import handled_in_passing
 from graph_memory.extract.match import (
     Match,
     after_relative_clause,
@@ -225,8 +226,8 @@ def open_matches(
     if habit is None and any(c.dep_ == "dobj" and c.lemma_.lower() in BODY_MOMENTS
                              for c in verb.children):
         return []  # "Currently im suffering a nosebleed": a body's moment, had but not held
-    if step(tensed):
-        return []  # "After the liquid reduces, I add a drop of Worcestershire sauce": a step
+    if step(tensed) or handled_in_passing(verb, particles):
+        return []  # "After the liquid reduces, I add a drop of Worcestershire", "I moved the couch"
     if lemma in CHORE_VERBS and verb.tag_ == "VBD" and habit is None and any(
             c.dep_ == "dobj" and c.lemma_.lower() in HOME_PLACES for c in verb.children):
         return []  # "I cleaned up my house": a chore of the day
