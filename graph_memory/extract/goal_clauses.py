@@ -286,9 +286,23 @@ def _in_object(token: Any, verb: Any) -> bool:
     return token.dep_ in ("dobj", "prt")
 
 
+# Units of time a goal is due by or set in: "by the end of the year", "by next summer",
+# "during this semester".
+_TERMS = frozenset(
+    {"end", "time", "week", "weekend", "month", "year", "semester", "term", "season", "summer",
+     "winter", "spring", "fall", "autumn", "break", "vacation", "holidays"}
+)
 # Spans that say nothing of a goal: "in the future", "in my lifetime", "in general", "for a
-# while" (a time told stays: "visit Yosemite in the spring", test_extract_recall_classes).
-_SPAN_NOUNS = {"in": frozenset({"future", "general", "lifetime"}), "for": frozenset({"while"})}
+# while", "after a long while"; nor does its deadline or term ("improve my squat by the end of
+# the year", "take a minor in business during this semester": the goal is the same without
+# them). A time told stays: "visit Yosemite in the spring", test_extract_recall_classes.
+_SPAN_NOUNS = {
+    "in": frozenset({"future", "general", "lifetime"}),
+    "for": frozenset({"while"}),
+    "after": frozenset({"while"}),
+    "by": _TERMS,
+    "during": _TERMS - {"end", "time"},
+}
 
 
 def _spans(verb: Any) -> set[int]:
