@@ -80,7 +80,8 @@ def set_ahead(verb: Any) -> bool:
         if child.dep_ not in _TIME_DEPS:
             continue
         words = [t.lower_ for t in child.subtree]
-        if "tomorrow" in words or month_phrase(child):
+        # a month told of a past verb may be when it was done: "I signed up for a race in April"
+        if "tomorrow" in words or (month_phrase(child) and verb.tag_ != "VBD"):
             return True
         for before, unit in pairwise(words):
             if before in ("next", "coming", "upcoming") and unit in _NEXT_UNITS:
