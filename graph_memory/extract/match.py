@@ -24,6 +24,7 @@ from graph_memory.extract.carriers import began_work, clause_carrier
 from graph_memory.extract.congratulations import congratulated
 from graph_memory.extract.counterfactuals import counterfactual
 from graph_memory.extract.disowned import is_disowned
+from graph_memory.extract.dropped_i_plans import dropped_i_plan
 from graph_memory.extract.modifier_conjuncts import with_split_modifiers
 from graph_memory.extract.objects import VAGUE, Found, lower_set
 from graph_memory.extract.patterns import PatternSpec, VerbPattern
@@ -199,6 +200,8 @@ def implied_speaker(verb: Any, pattern: Any) -> Who | None:
     sentence ("Was on my way home") or with what only a person has ("Had a great time")."""
     if getattr(pattern, "subject", "person") == "noun" or verb.dep_ != "ROOT":
         return None
+    if dropped_i_plan(verb, pattern):  # "Planning to visit Japan", "Would love to learn Thai"
+        return Who(SPEAKER, "", True, [])
     if not (verb.tag_ == "VBD" or _dropped_i_liking(verb)):
         return None
     if any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children):
