@@ -289,6 +289,7 @@ def named_favorite_matches(
 
 _LIST_PLACES = frozenset({"on", "at"})
 _LIST_TOPS = frozenset({"top", "head"})
+_NEXT_UP = frozenset({"next", "up"})
 
 
 def listed_matches(
@@ -306,6 +307,8 @@ def listed_matches(
     if topped and be.lemma_.lower() in _LIST_TOPS and be.dep_ == "pobj":
         prep = be.head  # "at the top of my bucket list"
         be = prep.head
+    while be.lower_ in _NEXT_UP and be.dep_ in ("acomp", "advmod") and be.head.i != be.i:
+        be = be.head  # "Zip lining is next up on my bucket list": the next thing to do on it
     if prep.lower_ not in _LIST_PLACES or not is_be(be):
         return []
     # "my travel wishlist": the parser may hang "my" on the compound.
