@@ -45,6 +45,7 @@ from graph_memory.extract.habit_duration import long_span
 from graph_memory.extract.habit_get import routine_get
 from graph_memory.extract.habit_rates import rate_time
 from graph_memory.extract.hyphen_words import in_hyphenated_modifier
+from graph_memory.extract.kept_routines import kept_routine_carrier
 from graph_memory.extract.match import USED_TO, Match, clause_subject, used_to
 from graph_memory.extract.objects import VAGUE, lower_set
 from graph_memory.extract.patterns import HabitPattern
@@ -147,6 +148,9 @@ def habit_match(
         # "I've been biking to work lately", "I'm always biking": not "I'm driving to work"
         perfect = any(c.dep_ == "aux" and c.lemma_.lower() == "have" for c in verb.children)
         routine = frequent or time is not None or (perfect and context is not None) or bool(span)
+    elif kind == "kept":
+        # "I have to go to work" is one day's duty: kept at only with a frequency or a time
+        routine = frequent or time is not None
     else:
         routine = kind == USED_TO or frequent or bool(time or context or changes)
     if not routine or _of_the_day(verb, tensed) or (felt_now(tensed) and not frequent):
@@ -221,7 +225,8 @@ def _of_the_day(verb: Any, tensed: Any) -> bool:
 def _form(verb: Any) -> tuple[Any, str] | None:
     """The token that carries the clause's tense and subject, with the form of the clause:
     "present" ("I bike"), "started" ("I've started cycling"), "used to", "progressive" ("I've
-    been biking", "I'm biking these days"); None for any other (a past deed, a plan)."""
+    been biking", "I'm biking these days"), "kept" ("I try to bike every day"); None for any
+    other (a past deed, a plan)."""
     if any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children):
         return None  # "I used to get bullied": done to one, no routine
     habit = used_to(verb)
@@ -235,6 +240,9 @@ def _form(verb: Any) -> tuple[Any, str] | None:
         and (verb.tag_ == "VBG" or any(c.lower_ == "to" for c in verb.children))
     ):
         return head, "started"
+    carrier = kept_routine_carrier(verb)  # "I always make sure to stretch before bed"
+    if carrier is not None:
+        return carrier, "kept"
     spliced = verb.dep_ in ("advcl", "ccomp") and not any(c.dep_ == "mark" for c in verb.children)
     if not (spliced and any(c.dep_ == "nsubj" for c in verb.children)) and verb.dep_ in (
         "xcomp",
