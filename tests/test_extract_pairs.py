@@ -59,7 +59,7 @@ def test_what_a_pair_has_stays_the_speakers(extractor: RuleExtractor, text: str)
     [
         ("It's exciting that your best friend has an internship in San Francisco!",
          "Sam's best friend", "internship"),
-        ("It's great that your sister plays in a band.", "Sam's sister", "band"),
+        ("It's great that your sister plays on a soccer team.", "Sam's sister", "soccer team"),
     ],
 )  # fmt: skip
 def test_the_addressees_relative_states_a_fact(
