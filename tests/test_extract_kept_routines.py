@@ -55,3 +55,27 @@ def test_routine_kept_at(
 )  # fmt: skip
 def test_no_routine_kept_at(extractor: RuleExtractor, text: str) -> None:
     assert _habits(extractor, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "key"),
+    [
+        ("I swim almost every day.", "swim", "every day"),
+        ("I continue to train almost every day.", "train", "every day"),
+        ("I stretch nearly every morning.", "stretch", "every morning"),
+    ],
+)  # fmt: skip
+def test_almost_every_day_recurs(extractor: RuleExtractor, text: str, thing: str, key: str) -> None:
+    # the parser reads the "every" of "almost every day" a number: still a recurring time
+    assert ("Emi", thing, key) in _habits(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I trained almost every day last summer.",  # a past
+        "I'm training almost every day this week.",  # one week
+    ],
+)  # fmt: skip
+def test_almost_every_day_of_a_past_or_one_week(extractor: RuleExtractor, text: str) -> None:
+    assert _habits(extractor, text) == []

@@ -388,7 +388,8 @@ def _time(verb: Any) -> tuple[str, list[Any]] | None:
     for child in verb.children:
         lemma = child.lemma_.lower()
         if child.dep_ == "npadvmod" and lemma in _TIMES:
-            marks = {c.lower_ for c in child.children if c.dep_ in ("det", "amod")}
+            # "almost every day": the parser reads the "every" a number (nummod)
+            marks = {c.lower_ for c in child.children if c.dep_ in ("det", "amod", "nummod")}
             if marks & _EVERY or "most" in marks:
                 return f"every {_time_word(child)}", list(child.subtree)
         if child.dep_ == "prep" and child.lower_ in ("on", "in", "at"):
