@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from graph_memory.extract.canonical import canonical_name
+from graph_memory.extract.clause_marks import marked_up_the_tree
 from graph_memory.extract.match import Match
 from graph_memory.extract.open_vocabulary import PLACE_LABELS, SPEAKER_WORDS
 from graph_memory.extract.patterns import VerbPattern
@@ -65,11 +66,4 @@ def _past_going(verb: Any) -> bool:
 
 def _unreal(verb: Any) -> bool:
     """Whether the going, or a clause it hangs on, is denied, wished, ahead or conditional."""
-    word = verb
-    while True:
-        if any(c.lower_ in _UNREAL for c in word.children
-               if c.dep_ in ("aux", "neg", "mark", "advmod")) or word.lemma_.lower() == "wish":
-            return True
-        if word.head.i == word.i:
-            return False
-        word = word.head
+    return marked_up_the_tree(verb, _UNREAL, frozenset({"wish"}))

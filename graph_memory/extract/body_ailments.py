@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.clause_marks import marked_up_the_tree
 from graph_memory.extract.match import Match
 from graph_memory.extract.patterns import VerbPattern
 from graph_memory.extract.people import SPEAKER
@@ -42,6 +43,7 @@ _PAINS = frozenset({"pain", "ache"})
 _UNREAL = frozenset({"would", "'d", "will", "'ll", "could", "might", "may", "should", "can",
                      "if", "when", "whenever", "unless", "never", "not", "n't", "wish", "hope",
                      "afraid", "worry", "scared"})
+_UNREAL_LEMMAS = frozenset({"wish", "hope", "afraid", "worry", "scared"})
 # A pain told as over: "my back pain went away", "my neck pain is gone".
 _OVER = frozenset({"go", "gone", "away", "clear", "heal", "stop", "disappear", "better"})
 _HAVING = frozenset({"have", "get", "develop", "suffer"})
@@ -213,15 +215,7 @@ def _speakers(verb: Any) -> bool:
 
 def _unreal(verb: Any) -> bool:
     """Whether the word, or a clause it hangs on, is denied, wished, feared or conditional."""
-    word = verb
-    while True:
-        if word.lemma_.lower() in ("wish", "hope", "afraid", "worry", "scared") or any(
-                c.lower_ in _UNREAL for c in word.children
-                if c.dep_ in ("aux", "neg", "mark", "advmod")):
-            return True
-        if word.head.i == word.i:
-            return False
-        word = word.head
+    return marked_up_the_tree(verb, _UNREAL, _UNREAL_LEMMAS)
 
 
 def _over(pain: Any) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.clause_marks import marked_up_the_tree
 from graph_memory.extract.match import Match
 from graph_memory.extract.open_vocabulary import SPEAKER_WORDS
 from graph_memory.extract.patterns import VerbPattern
@@ -73,14 +74,8 @@ def _speakers_now(verb: Any) -> bool:
     subjects = [c for c in verb.children if c.dep_ == "nsubj"]
     if len(subjects) != 1 or subjects[0].lower_ not in SPEAKER_WORDS:
         return False
-    word = verb
-    while True:
-        if any(c.lower_ in _UNREAL for c in word.children
-               if c.dep_ in ("aux", "neg", "mark", "advmod")):
-            return False
-        if word.head.i == word.i:
-            break
-        word = word.head
+    if marked_up_the_tree(verb, _UNREAL):
+        return False
     if verb.tag_ in _PRESENT:
         return True
     return verb.tag_ == "VBD" and any(t.lower_ in _TODAY for t in verb.sent)
