@@ -22,6 +22,7 @@ from graph_memory.extract.favorite_names import as_written, favorite_values
 from graph_memory.extract.goal_clauses import clause_object
 from graph_memory.extract.had_favorites import had_favorite
 from graph_memory.extract.match import Match, Who, make_matches, polarity, who
+from graph_memory.extract.named_fragments import fragment_named_before
 from graph_memory.extract.naming_clauses import NAME_DEPS, NAMING_VERBS
 from graph_memory.extract.objects import Found, lower_set, noun_object, object_ok
 from graph_memory.extract.opinions import experienced
@@ -181,9 +182,12 @@ def favorite_matches(
         return []  # "pizza isn't my favorite food" is no dislike
     if any(c.tag_ == "MD" for c in be.children) and any(is_conditional(t) for t in be.subtree):
         return []  # "if I had to pick, Dune would be my favorite book": a hypothetical
-    if subjects[0].lower_ == "it":
-        # "I just finished Dune. It's one of my favorite books": what was just read or seen.
-        antecedent = experienced(subjects[0])
+    if subjects[0].lower_ in ("it", "that", "they"):
+        # "I just finished Dune. It's one of my favorite books": what was just read or seen;
+        # "Italian sub with provolone. It's my go-to sandwich": a thing named alone before.
+        antecedent = fragment_named_before(subjects[0])
+        if antecedent is None and subjects[0].lower_ == "it":
+            antecedent = experienced(subjects[0])
         if antecedent is None:
             return []
         subjects = [antecedent]

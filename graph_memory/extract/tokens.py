@@ -25,6 +25,10 @@ _PHONE = re.compile(r"(?<![\w(])(?:\+\d{1,3}\s?)?\(\d{2,5}\)\s?\d{2,5}[-\s.]\d{2
 _IN_LAW = re.compile(r"(?i)\b(brother|sister|mother|father|son|daughter|parent)(s?)-in-law\b")
 # "my go-to drink": one word, a favorite's mark.
 _GO_TO = re.compile(r"(?i)(?<![\w-])go-to(?![\w-])")
+# Chat's "my go to drink", "it's my usual go to": the same mark written with a space (after an
+# owner, where "go" cannot be the verb: "I go to the gym" keeps it).
+_SPACED_GO_TO = re.compile(
+    r"(?i)\b(?:my|our|your|his|her|their|usual)\s+(go to)(?![\w-])(?!\s+the\b)")
 _INITIAL = re.compile(r"^[A-Z]\.$")
 _MAYBE_INITIAL = re.compile(r"\b[A-Z]\.")
 
@@ -53,6 +57,8 @@ def tokenize(nlp: Any, text: str) -> Doc:
                 retokenizer.split(token, [token.text[0], "."], heads=[(token, 0), (token, 0)])
     if "-in-law" in lowered:
         _merge_in_laws(doc, text)
+    if "go to" in lowered:
+        _merge_spaced_go_to(doc, text)
     if "-" in text or "/" in text or "(" in text:
         found = [doc.char_span(*m.span()) for m in _IDENTIFIER.finditer(text)]
         if "(" in text:
@@ -69,6 +75,17 @@ def tokenize(nlp: Any, text: str) -> Doc:
                 for span in spans:
                     retokenizer.merge(span)
     return doc
+
+
+def _merge_spaced_go_to(doc: Doc, text: str) -> None:
+    """ "my go to sandwich" as "my go-to sandwich": one word, read as the hyphenated one is."""
+    found = [doc.char_span(*m.span(1)) for m in _SPACED_GO_TO.finditer(text)]
+    spans = [span for span in found if span is not None and len(span) == 2]
+    if not spans:
+        return
+    with doc.retokenize() as retokenizer:
+        for span in spans:
+            retokenizer.merge(span, attrs={"LEMMA": "go-to", "NORM": "go-to"})
 
 
 def _merge_in_laws(doc: Doc, text: str) -> None:
