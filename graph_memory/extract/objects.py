@@ -49,6 +49,7 @@ from graph_memory.extract.object_spans import (
 from graph_memory.extract.open_vocabulary import GENERIC_OBJECTS, SERVINGS
 from graph_memory.extract.patterns import CopulaPattern, NounPattern, PatternSpec, VerbPattern
 from graph_memory.extract.people import PARTICIPANTS, named_possessor, own_placeholder, possessor_of
+from graph_memory.extract.sensed_things import sensed_thing
 
 MENTION_LABELS = frozenset(
     {"PERSON", "GPE", "ORG", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "NORP"}
@@ -209,6 +210,8 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     """The object headed by `head`, or None when it names no entity on its own."""
     if _across_clause(head) or pointing_kind(head):
         return None  # "that kind of software": the kind the chat told of
+    if (sensed := sensed_thing(head)) is not None:  # "I love the smell of rain"
+        return _sense_of(head, sensed, pattern, misparsed)
     head = unwrap_container(head)
     if head.dep_ == "conj" and getattr(binomial(head.head), "i", None) == head.i:
         return None  # the "cheese" of "mac and cheese": the pair's first noun names it
@@ -380,6 +383,16 @@ def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Fou
     if "\n" in head.doc.text[start:end] or not object_ok(name, head, pattern):
         return None
     return Found(name, ner_label(head), tokens)
+
+
+def _sense_of(sense: Any, thing: Any, pattern: PatternSpec, misparsed: bool) -> Found | None:
+    """ "smell of rain": the sense with the thing it is of, when that names something."""
+    found = noun_object(thing, pattern, misparsed)
+    if found is None:
+        return None
+    name = f"{sense.lemma_.lower()} of {found.name}"
+    return Found(name, found.label, [sense, *found.tokens]) if object_ok(
+        name, sense, pattern) else None
 
 
 def _vague_word(word: str) -> bool:
