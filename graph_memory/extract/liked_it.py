@@ -3,11 +3,12 @@ and really enjoyed it", "I tried sushi and didn't like it", "I played Hades. Lov
 "it" points back to the object of the deed the liking verb is joined to in the same sentence,
 or that heads the sentence before one whose subject chat drops, so the deed's object (already
 read as DID, or as STATES where the liking tells the past) is liked (PREFERS) or disliked
-(negated, AVOIDS) too. A work under way may be liked now: "I'm reading Dune and I love it",
-"I'm watching Severance and loving it" (a read, watch, play or listen the open fallback read as
-STATES; not "I'm making a cake and I love it"). Not where someone else likes it ("I watched
-Dune and my son loved it", "He loved it"), nor an "it" the liking verb does not take as its
-object ("I read Dune and loved how it ended")."""
+(negated, AVOIDS) too. A doing taken up carries its deed ("I started playing Stardew Valley.
+I love it", "I've begun reading Dune and I'm enjoying it"). A work under way may be liked now:
+"I'm reading Dune and I love it", "I'm watching Severance and loving it" (a read, watch, play or
+listen the open fallback read as STATES; not "I'm making a cake and I love it"). Not where
+someone else likes it ("I watched Dune and my son loved it", "He loved it"), nor an "it" the
+liking verb does not take as its object ("I read Dune and loved how it ended")."""
 
 from __future__ import annotations
 
@@ -60,15 +61,27 @@ def _liking_of(doc: Any, match: Match) -> Any | None:
     if span is None:
         return None
     for deed in (t for t in span if t.lemma_.lower() == match.key and t.pos_ == "VERB"):
-        for liking in [*deed.conjuncts, *_said_next(deed)]:
+        # "I started playing Stardew Valley. I love it": the taking up carries the deed
+        clause = deed.head if _taken_up(deed) else deed
+        for liking in [*clause.conjuncts, *_said_next(clause)]:
             if liking.i < deed.i or liking.lemma_.lower() not in _LIKING_VERBS:
                 continue
             objects = [c for c in liking.children if c.dep_ == "dobj"]
             if [o.lower_ for o in objects] != ["it"]:
                 continue
-            if _same_subject(deed, liking):
+            if _same_subject(clause, liking):
                 return liking
     return None
+
+
+# Verbs of taking a doing up: "I started reading Dune", "I've begun playing chess".
+_TAKING_UP = frozenset({"start", "begin"})
+
+
+def _taken_up(deed: Any) -> bool:
+    """ "playing" of "I started playing Stardew Valley": a doing taken up, as its verb's
+    complement (not "I stopped playing it", "I want to start playing it")."""
+    return deed.dep_ == "xcomp" and deed.head.lemma_.lower() in _TAKING_UP
 
 
 def _said_next(deed: Any) -> list[Any]:
