@@ -148,6 +148,17 @@ def pointing_kind(head: Any) -> bool:
     )
 
 
+def split_off_pointer(head: Any) -> bool:
+    """ "I love those catchy mottos": the parser may hang "those catchy" on the verb as an
+    object of its own, before the noun; its demonstrative points the noun at what the chat
+    told of, as "those mottos" would."""
+    if head.i == 0:
+        return False
+    before = head.doc[head.i - 1]
+    return (before.dep_ == head.dep_ and before.head.i == head.head.i and before.pos_ == "ADJ"
+            and any(c.dep_ == "det" and c.lower_ in DEMONSTRATIVES for c in before.children))
+
+
 def _named_place(verb: Any) -> bool:
     """Whether the verb's own phrase names where: "visited several museums in Rome"."""
     return any(p.dep_ == "prep" and any(o.dep_ == "pobj" and o.pos_ == "PROPN" for o in p.children)

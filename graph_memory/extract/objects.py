@@ -28,7 +28,13 @@ from graph_memory.extract.doing_objects import (
     phrasal_doing,
     with_its_argument,
 )
-from graph_memory.extract.hollow import bare_hollow, nameless_one, pointing_kind, specific
+from graph_memory.extract.hollow import (
+    bare_hollow,
+    nameless_one,
+    pointing_kind,
+    specific,
+    split_off_pointer,
+)
 from graph_memory.extract.kind_after_title import title_before_kind
 from graph_memory.extract.named_the import named_the
 from graph_memory.extract.object_spans import (
@@ -208,8 +214,8 @@ def _cut_at_of(head: Any) -> bool:
 
 def noun_object(head: Any, pattern: PatternSpec, misparsed: bool = False) -> Found | None:
     """The object headed by `head`, or None when it names no entity on its own."""
-    if _across_clause(head) or pointing_kind(head):
-        return None  # "that kind of software": the kind the chat told of
+    if _across_clause(head) or pointing_kind(head) or split_off_pointer(head):
+        return None  # "that kind of software", "those catchy mottos": what the chat told of
     if (sensed := sensed_thing(head)) is not None:  # "I love the smell of rain"
         return _sense_of(head, sensed, pattern, misparsed)
     head = unwrap_container(head)
