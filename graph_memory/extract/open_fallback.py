@@ -46,8 +46,8 @@ from graph_memory.extract.canonical import (
     is_negated,
     is_past,
 )
+from graph_memory.extract.carried_deeds import carried_deed
 from graph_memory.extract.day_deeds import day_deed, got_dish
-from graph_memory.extract.finished_doings import finished_doing
 from graph_memory.extract.handled_things import handled_in_passing
 from graph_memory.extract.match import (
     Match,
@@ -294,11 +294,10 @@ def _errand(verb: Any, key: str, found: list[Found | None]) -> bool:
 
 def _done(verb: Any, tensed: Any, negated: bool, carrier: Any, habit: Any) -> bool:
     """A deed told: "I watched Selma", "I've read Vinland Saga", a doing finished or tried ("I
-    finished reading Dune", "I tried playing Elden Ring": told by the "finished"); not "I was
+    finished reading Dune", "I went to watch Barbie": carried_deeds.py); not "I was
     watching a show", "I started playing it", "I used to play chess" or "I haven't read it"."""
-    finisher = finished_doing(verb)
-    if carrier is not None and finisher is not None and carrier.i == finisher.i:
-        verb = carrier
+    if carrier is not None and carried_deed(verb, carrier):
+        verb = carrier  # "I finished reading Dune", "I went to watch Barbie"
     elif carrier is not None or tensed is not verb:
         return False
     return (not negated and habit is None and verb.tag_ in ("VBD", "VBN")
