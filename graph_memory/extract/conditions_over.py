@@ -34,7 +34,7 @@ def _over(doc: Any, match: Match) -> bool:
     verb = _state_verb(span)
     if verb is None or any(t.lower_ == "still" for t in verb.sent):
         return False
-    return _past_time(verb)
+    return past_time(verb)
 
 
 def _state_verb(span: Any) -> Any | None:
@@ -52,7 +52,7 @@ def _state_verb(span: Any) -> Any | None:
     return None
 
 
-def _past_time(verb: Any) -> bool:
+def past_time(verb: Any) -> bool:
     """Whether the verb's own clause places it at a past time: "a few weeks ago", "last
     month", "yesterday", "over the weekend", "back in college", "when I was a kid"."""
     for child in verb.children:

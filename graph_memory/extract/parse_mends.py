@@ -30,6 +30,7 @@ from graph_memory.extract import (
     paired_subjects,
     performed_live,
     role_doings,
+    same_form_pasts,
     spent_doing,
     things_like,
     verb_under_object,
@@ -70,6 +71,8 @@ _MENDS: tuple[tuple[frozenset[str] | None, Mend], ...] = (
     (fused_wants.MEND_TRIGGERS, fused_wants.mend_wanna),
     # "In my free time I knit": knit/VBD -> VBP
     (leisure_present.MEND_TRIGGERS, leisure_present.mend_leisure_present),
+    # "I read Dune last year": read/VBP -> VBD
+    (same_form_pasts.MEND_TRIGGERS, same_form_pasts.mend_same_form_pasts),
     (None, mend_object_conjuncts),  # "i speak spanish and portuguese": conj of spanish
     # "hiking and board games": games/dobj of the verb -> conj, board/conj -> compound
     (None, mend_compound_conjuncts),
