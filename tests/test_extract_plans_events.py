@@ -215,8 +215,9 @@ def test_no_plan_from_denials_questions_passing_plans_or_pronouns(extractor: Ext
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        # a place explored is one visited, as "I explored a local art gallery" is
         ("I spent the morning exploring a local art gallery.",
-         ("Emi", "STATES", "local art gallery", "explore")),
+         ("Emi", "VISITED", "local art gallery", None)),
         ("I spent some time working on a personal project.",
          ("Emi", "STATES", "personal project", "work on")),
     ],

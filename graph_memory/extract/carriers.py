@@ -129,10 +129,20 @@ def began_work(verb: Any) -> Any | None:
     return head
 
 
+def spent_doing(verb: Any) -> Any | None:
+    """The "spent" of "I spent the morning exploring a local art gallery", "we spent the
+    weekend visiting my grandparents in Ohio": the doing a time was spent on takes the subject,
+    tense and polarity of "spend" (spent_doing.py mends the parse to this shape)."""
+    head = verb.head
+    if verb.dep_ != "xcomp" or verb.tag_ != "VBG" or head.lemma_.lower() != "spend":
+        return None
+    return head if any(c.dep_ == "dobj" for c in head.children) else None
+
+
 def clause_carrier(verb: Any) -> Any | None:
     """The verb whose subject, tense and polarity the verb takes in declared patterns: the
     "ended" of "I ended up buying", the "tend" of "I tend to like", the "went" of "I went to
     see a play", the "decided" of "I decided to go to a garden", the "grown" of "I've grown to
     love sushi" (the open fallback reads a wider set: open_aspect.carrier_of)."""
     return (ended_up(verb) or tends_to(verb) or went_to(verb) or carried_out(verb)
-            or began_work(verb) or grown_to_like(verb) or finished_doing(verb))
+            or began_work(verb) or grown_to_like(verb) or finished_doing(verb) or spent_doing(verb))
