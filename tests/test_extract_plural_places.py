@@ -5,18 +5,16 @@ so the ontology's place list names that form too (VISITED, as "I went to the mus
 from __future__ import annotations
 
 import pytest
+from conftest import fact_rows
 
 from graph_memory.extract.rules import RuleExtractor
-from graph_memory.models import ExtractionInput
 
 Row = tuple[str, str, str | None]
 
 
 def _facts(extractor: RuleExtractor, text: str) -> list[Row]:
     """(relation, object, key) of each fact of one message said by Emi to Sam."""
-    item = ExtractionInput(text=text, speaker="Emi", addressee="Sam")
-    return [(f.triple.predicate, f.triple.object.name, f.triple.key)
-            for f in extractor.extract([item])[0].facts]
+    return [(relation, obj, key) for _, relation, obj, key in fact_rows(extractor, text)]
 
 
 @pytest.mark.parametrize(
