@@ -148,8 +148,10 @@ def _least_of(token: Any, modifiers: set[str]) -> bool:
 
 def _more_values(be: Any, gerund: bool, pattern: PossessivePattern) -> list[Found | None]:
     """ "My hobbies are hiking and photography", "my favorite foods are sushi, ramen and
-    tacos": a plural key lists its values, one fact each (the first is read already)."""
-    values = [be] if gerund else [c for c in be.rights if c.dep_ == "attr"][:1]
+    tacos", "my favorite colors are blue and green": a plural key lists its values, one fact
+    each (the first is read already)."""
+    values = [be] if gerund else [c for c in be.rights if c.dep_ == "attr"][:1] or [
+        c for c in be.rights if c.dep_ == "acomp" and _colour_of_a_colour(be, c)][:1]
     return [noun_object(c, pattern, misparsed=gerund) for c in with_conjuncts(values)[1:]]
 
 
@@ -432,7 +434,7 @@ def _possessive_object(be: Any, pattern: PossessivePattern) -> Found | None:
             return Found(name, "", lettered) if object_ok(name, child, pattern) else None
         elif child.dep_ == "attr" or (
             child.dep_ == "acomp" and (pattern.adjectives or _colour_of_a_colour(be, child))
-            and all(_of_now(c) or _shade(c) for c in child.children)
+            and all(_of_now(c) or _shade(c) or _another_colour(c) for c in child.children)
         ):
             # "a jimmy deans egg sausage sandwich" read as "a jimmy deans" + a clause: no value
             return None if cut_short(child) else noun_object(child, pattern)
@@ -474,6 +476,11 @@ def _colour_of_a_colour(be: Any, value: Any) -> bool:
     colour (not of "my car is red", whose colour is no attribute named)."""
     return value.lower_ in COLOURS and any(
         c.dep_ == "nsubj" and c.lemma_.lower() in ("color", "colour") for c in be.children)
+
+
+def _another_colour(token: Any) -> bool:
+    """ "My favorite colors are blue and green": the list of colours hung on the first one."""
+    return token.dep_ in ("cc", "punct") or (token.dep_ == "conj" and token.lower_ in COLOURS)
 
 
 def _shade(token: Any) -> bool:
