@@ -79,6 +79,9 @@ def noun_matches(
             found.append(Found(name, ner_label(child), tokens))
     # "I've got an allergy to penicillin": the parser may hang "to ..." on the verb.
     heads = [noun, verb] if owned and noun.dep_ == "dobj" else [noun]
+    # "I got a job as a cashier at Target": the "at" may hang on the role.
+    heads += [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "as"
+              for g in c.children if g.dep_ == "pobj"]  # fmt: skip
     preps = [c for h in heads for c in h.children if c.dep_ == "prep"]
     objects = [g for p in preps if p.lower_ in pattern.prepositions for g in prep_objects(p)]
     objects = [examples(o) for o in objects]
