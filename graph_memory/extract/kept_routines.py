@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from graph_memory.extract.canonical import has_to
+
 # Verbs whose "to" clause is what one keeps doing: "I try to", "I continue to", "I have to".
 _KEEPING = frozenset({"try", "continue", "have", "tend"})
 # "make sure to": the "to" clause hangs from the "sure" after "make".
@@ -32,16 +34,12 @@ def kept_routine_carrier(verb: Any) -> Any | None:
     """The present-tense carrier ("make", "try", "have") whose clause `verb` is the routine
     of, or None: "I always make sure to <verb>", "I try to <verb> every day"."""
     head = verb.head
-    if verb.dep_ == "xcomp" and _has_to(verb):
+    if verb.dep_ == "xcomp" and has_to(verb):
         if head.lemma_.lower() in _KEEPING and head.pos_ in ("VERB", "AUX"):
             return _present(head)
         if head.lower_ == _SURE and head.head.lemma_.lower() == _MAKE:
             return _present(head.head)
     return None
-
-
-def _has_to(verb: Any) -> bool:
-    return any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
 
 
 def _present(carrier: Any) -> Any | None:
